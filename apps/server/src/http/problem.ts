@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** One bad field of a request, named as the client sent it. */
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * An error a client should see, answered as RFC 9457 problem+json:
+ * `detail` is a sentence a user can read, `code` a stable snake_case word for programs.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: readonly FieldError[],
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+  }
+
+  static badRequest(detail: string, errors?: readonly FieldError[]): HttpProblem {
+    return new HttpProblem(400, 'invalid_request', detail, errors);
+  }
+
+  static notFound(detail: string): HttpProblem {
+    return new HttpProblem(404, 'not_found', detail);
+  }
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[] | undefined;
+}
+
+export function problemBody(problem: HttpProblem): ProblemBody {
+  return {
+    type: `urn:stitchwise:problem:${problem.code}`,
+    title: TITLES[problem.status] ?? (problem.status >= 500 ? 'Server Error' : 'Client Error'),
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    ...(problem.errors?.length ? { errors: [...problem.errors] } : {}),
+  };
+}
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem', description: 'An error, as application/problem+json (RFC 9457).' });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('works with nothing set', () => {
+    expect(loadConfig({})).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', logLevel: 'info' });
+  });
+
+  it('derives the public URL from PORT and accepts an explicit one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://stitch.example/' }).publicUrl).toBe('https://stitch.example');
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o with a message naming the setting', (environment, name) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(name);
+  });
+});
+
+describe('the started server', () => {
+  it('answers real HTTP requests on its port', async () => {
+    const app = await buildApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no TCP address');
+      const response = await fetch(`http://127.0.0.1:${address.port}/api/dmc/threads/closest/ff0000`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { threads: { distance: number }[] };
+      expect(body.threads).toHaveLength(5);
+    } finally {
+      await app.close();
+    }
+  });
+});

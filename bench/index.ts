@@ -1,0 +1,5 @@
+/** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
+import { benchNearestThread } from './nearest-thread.js';
+
+console.log(`Node ${process.version} on ${process.arch}; figures are medians, compare the ratios rather than absolutes.`);
+benchNearestThread();

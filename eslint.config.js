@@ -1,0 +1,36 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // Non-null assertions are used where an index is known to be in range (noUncheckedIndexedAccess).
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
+    files: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // The core runs in browsers too: no Node built-ins in its product code.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'packages/core must stay free of Node-only APIs.' }] }],
+    },
+  },
+);

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { deltaE2000 } from './ciede2000.js';
+
+// Sharma, Wu & Dalal (2005) supplementary test data: 34 pairs, plus 3 sanity pairs.
+const rows = readFileSync(new URL('../../test-fixtures/ciede2000-sharma.tsv', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t').map(Number));
+
+describe('deltaE2000', () => {
+  it('has the whole published table to check against', () => {
+    expect(rows).toHaveLength(37);
+  });
+
+  it.each(rows.map((row, i) => [i + 1, row] as const))('reproduces pair %i to 4 decimals in both orders', (_, row) => {
+    const [L1, a1, b1, L2, a2, b2, expected] = row as [number, number, number, number, number, number, number];
+    const first = { L: L1, a: a1, b: b1 };
+    const second = { L: L2, a: a2, b: b2 };
+    expect(deltaE2000(first, second).toFixed(4)).toBe(expected.toFixed(4));
+    expect(deltaE2000(second, first).toFixed(4)).toBe(expected.toFixed(4));
+  });
+
+  it('is zero for identical colours and positive otherwise', () => {
+    const lab = { L: 41.2, a: -12.5, b: 30.1 };
+    expect(deltaE2000(lab, lab)).toBe(0);
+    expect(deltaE2000(lab, { ...lab, L: 41.3 })).toBeGreaterThan(0);
+  });
+});

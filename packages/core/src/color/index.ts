@@ -1,0 +1,3 @@
+export * from './spaces.js';
+export * from './hex.js';
+export * from './ciede2000.js';

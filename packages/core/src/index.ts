@@ -1,0 +1,2 @@
+export * from './color/index.js';
+export * from './threads/index.js';

@@ -1,0 +1,69 @@
+import { formatHex } from '../color/hex.js';
+import type { Lab, Rgb } from '../color/spaces.js';
+import { DMC_CATALOGUE_ROWS } from './dmc-catalogue.data.js';
+import { threadIndexFor, type ThreadMatch } from './thread-index.js';
+
+export type { ThreadMatch } from './thread-index.js';
+
+export interface DmcThread extends Rgb {
+  /** DMC code as DMC prints it: `310`, `B5200`, `Blanc`, `Ecru`, `01`. */
+  readonly code: string;
+  readonly name: string;
+  /** `#RRGGBB`. */
+  readonly hex: string;
+  readonly lab: Lab;
+  readonly discontinued: boolean;
+}
+
+/** The DMC six-strand floss catalogue in colour-card order. */
+export const DMC_THREADS: readonly DmcThread[] = DMC_CATALOGUE_ROWS.map(
+  ([code, name, r, g, b, L, labA, labB, discontinued]) => ({
+    code,
+    name,
+    r,
+    g,
+    b,
+    hex: formatHex({ r, g, b }),
+    lab: { L, a: labA, b: labB },
+    discontinued,
+  }),
+);
+
+const THREADS_BY_CODE = new Map(DMC_THREADS.map((thread) => [thread.code.toLowerCase(), thread]));
+
+/**
+ * Looks a thread up by its code, ignoring case and surrounding space. The 01–35 range is
+ * printed with a leading zero, so `1` finds `01` as well.
+ */
+export function findThread(code: string): DmcThread | undefined {
+  const key = code.trim().toLowerCase();
+  return THREADS_BY_CODE.get(key) ?? (/^\d$/.test(key) ? THREADS_BY_CODE.get(`0${key}`) : undefined);
+}
+
+/**
+ * Threads whose code or name contains the query (case-insensitive), an exact code first,
+ * then codes that start with it, then the rest in colour-card order. An empty query gives all.
+ */
+export function searchThreads(query: string): DmcThread[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...DMC_THREADS];
+  const rank = (thread: DmcThread): number => {
+    const code = thread.code.toLowerCase();
+    if (code === needle) return 0;
+    if (code.startsWith(needle)) return 1;
+    if (code.includes(needle) || thread.name.toLowerCase().includes(needle)) return 2;
+    return -1;
+  };
+  return DMC_THREADS.map((thread) => ({ thread, rank: rank(thread) }))
+    .filter(({ rank }) => rank >= 0)
+    .sort((x, y) => x.rank - y.rank) // stable: ties keep colour-card order
+    .map(({ thread }) => thread);
+}
+
+/**
+ * The `count` threads nearest to a colour by CIEDE2000, nearest first; equal distances keep
+ * the candidates' order. Exact: the answer is always what a scan of every candidate would give.
+ */
+export function nearestThreads(color: Lab, count = 5, candidates: readonly DmcThread[] = DMC_THREADS): ThreadMatch[] {
+  return threadIndexFor(candidates).nearest(color, count);
+}

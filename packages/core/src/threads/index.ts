@@ -1,0 +1,2 @@
+export * from './catalogue.js';
+export { ThreadIndex, threadIndexFor } from './thread-index.js';
