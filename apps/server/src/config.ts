@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -10,19 +11,58 @@ export interface Config {
   /** External base URL, without a trailing slash. */
   readonly publicUrl: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Absolute path of the data directory: SQLite file and stored files. */
+  readonly dataDir: string;
+  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly identity: IdentityConfig;
+  /** Trust X-Forwarded-* headers from a TLS-offloading proxy in front of the server. */
+  readonly trustProxy: boolean;
 }
 
-const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+export interface IdentityConfig {
+  /** `builtin`: the server's own OpenID provider under /oidc; `external`: one set by OIDC_ISSUER. */
+  readonly kind: 'builtin' | 'external';
+  readonly issuer: string;
+  readonly clientId: string;
+  /** The API's audience (resource indicator): access tokens must name it in `aud`. */
+  readonly audience: string;
+}
 
-const environmentSchema = z.object({
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-});
+/** The scopes the web app asks for: OpenID identity, and `offline_access` for silent renewal. */
+export const WEB_APP_SCOPES = 'openid profile email offline_access';
+export const BUILTIN_CLIENT_ID = 'stitchwise-web';
+
+const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const environmentSchema = z
+  .object({
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    PUBLIC_URL: optional(httpUrl),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: optional(
+      z.string().refine((url) => /^(postgres|postgresql):\/\//.test(url) || /^(sqlite|file):/.test(url), {
+        message: 'must be a postgres:// URL, or sqlite:<path> for a SQLite file',
+      }),
+    ),
+    OIDC_ISSUER: optional(httpUrl),
+    OIDC_CLIENT_ID: optional(z.string()),
+    OIDC_AUDIENCE: optional(z.string()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  })
+  .superRefine((env, context) => {
+    if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_AUDIENCE)) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'] as const) {
+        if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC_ISSUER is set' });
+      }
+    }
+  });
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -34,11 +74,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid settings in the environment:\n  ${problems.join('\n  ')}`);
   }
-  const { PORT, HOST, PUBLIC_URL, LOG_LEVEL } = parsed.data;
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(env.DATA_DIR);
   return {
-    port: PORT,
-    host: HOST,
-    publicUrl: (PUBLIC_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, ''),
-    logLevel: LOG_LEVEL,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    database: databaseConfig(env.DATABASE_URL, dataDir),
+    identity:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_AUDIENCE
+        ? { kind: 'external', issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, audience: env.OIDC_AUDIENCE }
+        : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: BUILTIN_CLIENT_ID, audience: `${publicUrl}/api` },
+    trustProxy: env.TRUST_PROXY === 'true',
   };
+}
+
+function databaseConfig(url: string | undefined, dataDir: string): Config['database'] {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  const file = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : 'stitchwise.sqlite';
+  return { kind: 'sqlite', file: isAbsolute(file) ? file : resolve(dataDir, file) };
 }

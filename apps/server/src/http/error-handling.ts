@@ -22,7 +22,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toProblem(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
+    return reply.code(problem.status).headers(problem.headers).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

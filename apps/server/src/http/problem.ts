@@ -16,9 +16,15 @@ export class HttpProblem extends Error {
     readonly code: string,
     readonly detail: string,
     readonly errors?: readonly FieldError[],
+    /** Extra response headers, such as WWW-Authenticate or Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
+  }
+
+  static unauthorized(detail: string, wwwAuthenticate: string): HttpProblem {
+    return new HttpProblem(401, 'unauthorized', detail, undefined, { 'WWW-Authenticate': wwwAuthenticate });
   }
 
   static badRequest(detail: string, errors?: readonly FieldError[]): HttpProblem {

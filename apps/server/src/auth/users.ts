@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import type { VerifiedToken } from './token-verifier.js';
+
+export interface Profile {
+  email?: string | undefined;
+  name?: string | undefined;
+  picture?: string | undefined;
+}
+
+/** Reads name, e-mail and picture from the provider's userinfo endpoint when a token lacks them. */
+export type UserinfoLookup = (accessToken: string) => Promise<Profile>;
+
+/** The API's users, one row per (issuer, subject), kept up to date from token claims. */
+export class Users {
+  constructor(
+    private readonly db: Db,
+    private readonly userinfo?: UserinfoLookup,
+  ) {}
+
+  async fromToken(token: VerifiedToken, accessToken: string): Promise<UserRow> {
+    const existing = await this.find(token.issuer, token.subject);
+    let profile: Profile = { email: token.email, name: token.name, picture: token.picture };
+    const missing = (key: 'email' | 'name'): boolean => !profile[key] && !existing?.[key];
+    if (this.userinfo && (missing('email') || missing('name'))) {
+      profile = { ...(await this.userinfo(accessToken).catch(() => ({}))), ...definedOnly(profile) };
+    }
+
+    if (!existing) {
+      const now = nowIso();
+      await this.db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          issuer: token.issuer,
+          subject: token.subject,
+          email: profile.email ?? null,
+          name: profile.name ?? null,
+          picture: profile.picture ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((conflict) => conflict.columns(['issuer', 'subject']).doNothing())
+        .execute();
+      return (await this.find(token.issuer, token.subject))!;
+    }
+
+    const changes = Object.fromEntries(
+      (['email', 'name', 'picture'] as const)
+        .filter((key) => profile[key] !== undefined && profile[key] !== existing[key])
+        .map((key) => [key, profile[key]]),
+    );
+    if (Object.keys(changes).length === 0) return existing;
+    const updated_at = nowIso();
+    await this.db.updateTable('users').set({ ...changes, updated_at }).where('id', '=', existing.id).execute();
+    return { ...existing, ...changes, updated_at };
+  }
+
+  private find(issuer: string, subject: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
+  }
+}
+
+function definedOnly(profile: Profile): Profile {
+  return Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined));
+}
+
+/** A userinfo lookup against an external provider's endpoint. */
+export function userinfoFrom(endpoint: () => Promise<string | undefined>): UserinfoLookup {
+  return async (accessToken) => {
+    const url = await endpoint();
+    if (!url) return {};
+    const response = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return {};
+    const body = (await response.json()) as Record<string, unknown>;
+    const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+    return { email: text(body.email), name: text(body.name) ?? text(body.nickname), picture: text(body.picture) };
+  };
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrateToLatest } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/**
+ * Opens the configured database and migrates it. SQLite runs in WAL mode so readers never wait
+ * for the writer, with a busy timeout so a second process sharing the file waits instead of failing.
+ */
+export async function openDatabase(config: Config['database']): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: dialectFor(config) });
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+function dialectFor(config: Config['database']): SqliteDialect | PostgresDialect {
+  if (config.kind === 'postgres') {
+    // BIGINT columns (epoch seconds) come back as numbers, not strings.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
+  }
+  mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new SqliteDialect({ database: sqlite });
+}
+
+/** Now as the ISO-8601 UTC text every timestamp column holds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,100 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+/**
+ * One list of migrations for SQLite and PostgreSQL. Only portable column types are used
+ * (text, integer, bigint), so each migration is valid on both. Append new ones; never edit a shipped one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_accounts_projects_credits_identity': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('name', 'text')
+        .addColumn('picture', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('users_issuer_subject_unique', ['issuer', 'subject'])
+        .execute();
+
+      await db.schema
+        .createTable('local_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('parameters', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addColumn('outputs', 'text', (c) => c.notNull())
+        .addColumn('color_legend', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('projects_user_created').on('projects').columns(['user_id', 'created_at']).execute();
+
+      await db.schema
+        .createTable('project_files')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('file_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('project_files_pk', ['project_id', 'file_id'])
+        .execute();
+
+      await db.schema
+        .createTable('credit_usage')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('used', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('credit_usage_pk', ['user_id', 'day'])
+        .execute();
+
+      await db.schema
+        .createTable('oidc_payloads')
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('user_code', 'text')
+        .addColumn('account_id', 'text')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_payloads_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
+      await db.schema.createIndex('oidc_payloads_account').on('oidc_payloads').column('account_id').execute();
+      await db.schema.createIndex('oidc_payloads_expires').on('oidc_payloads').column('expires_at').execute();
+
+      await db.schema
+        .createTable('server_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+/** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,89 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Tables, written so the same SQL runs on SQLite and PostgreSQL: ids are text, timestamps are
+ * ISO-8601 text in UTC (they sort correctly as text), JSON documents are text.
+ */
+export interface Database {
+  users: UsersTable;
+  local_accounts: LocalAccountsTable;
+  projects: ProjectsTable;
+  project_files: ProjectFilesTable;
+  credit_usage: CreditUsageTable;
+  oidc_payloads: OidcPayloadsTable;
+  server_secrets: ServerSecretsTable;
+}
+
+/** A person using the API, keyed by the identity provider's issuer and subject. */
+export interface UsersTable {
+  id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Accounts of the built-in identity provider (not used with an external one). */
+export interface LocalAccountsTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  parameters: string;
+  metadata: string;
+  outputs: string;
+  color_legend: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stored files that belong to a project, deleted with it. */
+export interface ProjectFilesTable {
+  project_id: string;
+  file_id: string;
+}
+
+export interface CreditUsageTable {
+  user_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  used: number;
+}
+
+/** oidc-provider's models (sessions, grants, codes, tokens, interactions), shared by every process. */
+export interface OidcPayloadsTable {
+  id: string;
+  model: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  account_id: string | null;
+  /** Epoch seconds; null for no expiry. */
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+/** Keys generated on first start (token signing, cookie signing), shared by every process. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProjectRow = Insertable<ProjectsTable>;
+export type LocalAccountRow = Selectable<LocalAccountsTable>;

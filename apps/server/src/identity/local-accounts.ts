@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { LocalAccountRow } from '../db/schema.js';
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Field-by-field reasons a sign-up was refused, in words for the form. */
+export class SignUpRefused extends Error {
+  constructor(readonly fieldErrors: Partial<Record<keyof SignUpInput, string>>) {
+    super('Sign-up refused');
+    this.name = 'SignUpRefused';
+  }
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Accounts of the built-in identity provider. */
+export class LocalAccounts {
+  constructor(private readonly db: Db) {}
+
+  async signUp(input: SignUpInput): Promise<LocalAccountRow> {
+    const name = input.name.trim();
+    const email = normaliseEmail(input.email);
+    const errors: Partial<Record<keyof SignUpInput, string>> = {};
+    if (!name) errors.name = 'Enter your name.';
+    else if (name.length > 100) errors.name = 'Use at most 100 characters.';
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.email = 'Enter an e-mail address like name@example.com.';
+    const passwordError = passwordProblem(input.password, email, name);
+    if (passwordError) errors.password = passwordError;
+    if (Object.keys(errors).length > 0) throw new SignUpRefused(errors);
+
+    const account: LocalAccountRow = {
+      id: randomUUID(),
+      email,
+      name,
+      password_hash: await hashPassword(input.password),
+      created_at: nowIso(),
+    };
+    // The unique index decides between two sign-ups racing for one address.
+    const inserted = await this.db
+      .insertInto('local_accounts')
+      .values(account)
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      throw new SignUpRefused({ email: 'An account with this e-mail address already exists. Sign in instead.' });
+    }
+    return account;
+  }
+
+  /** The account when the password is right; undefined otherwise, after the same amount of work. */
+  async authenticate(email: string, password: string): Promise<LocalAccountRow | undefined> {
+    const account = await this.db
+      .selectFrom('local_accounts')
+      .selectAll()
+      .where('email', '=', normaliseEmail(email))
+      .executeTakeFirst();
+    const matches = await verifyPassword(password, account?.password_hash ?? (await decoyPasswordHash()));
+    return account && matches ? account : undefined;
+  }
+
+  findById(id: string): Promise<LocalAccountRow | undefined> {
+    return this.db.selectFrom('local_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.js';
+import type { NewProjectRow, ProjectRow } from '../db/schema.js';
+
+export interface ProjectListQuery {
+  limit: number;
+  offset: number;
+  status?: string | undefined;
+}
+
+export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | 'status'>>;
+
+/**
+ * Projects in the database. Every read and write names the owner, so a query can never reach
+ * another user's project: authorisation lives in the WHERE clause, not in a check that could be forgotten.
+ */
+export class ProjectsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(project: NewProjectRow, fileIds: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('projects').values(project).execute();
+      if (fileIds.length > 0) {
+        await trx
+          .insertInto('project_files')
+          .values(fileIds.map((file_id) => ({ project_id: project.id, file_id })))
+          .execute();
+      }
+    });
+  }
+
+  findOwned(id: string, userId: string): Promise<ProjectRow | undefined> {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async listOwned(userId: string, query: ProjectListQuery): Promise<{ rows: ProjectRow[]; total: number }> {
+    let filtered = this.db.selectFrom('projects').where('user_id', '=', userId);
+    if (query.status) filtered = filtered.where('status', '=', query.status);
+    const [rows, count] = await Promise.all([
+      filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  async updateOwned(id: string, userId: string, changes: ProjectChanges, updatedAt: string): Promise<ProjectRow | undefined> {
+    const result = await this.db
+      .updateTable('projects')
+      .set({ ...changes, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? this.findOwned(id, userId) : undefined;
+  }
+
+  /** Deletes the project and returns the ids of its files, or undefined when the user has no such project. */
+  async deleteOwned(id: string, userId: string): Promise<string[] | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const owned = await trx.selectFrom('projects').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!owned) return undefined;
+      const files = await trx.selectFrom('project_files').select('file_id').where('project_id', '=', id).execute();
+      await trx.deleteFrom('project_files').where('project_id', '=', id).execute();
+      await trx.deleteFrom('projects').where('id', '=', id).execute();
+      return files.map((file) => file.file_id);
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { UserRow } from '../db/schema.js';
+import { problemResponses } from '../http/schemas.js';
+
+const userSchema = z
+  .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), picture: z.string().nullable() })
+  .meta({ id: 'User' });
+
+const toUserView = (user: UserRow): z.infer<typeof userSchema> => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  picture: user.picture,
+});
+
+export interface AuthRouteOptions {
+  auth: Authenticator;
+  /** Ends the identity provider's sessions for a user, where the server holds them (built-in provider). */
+  endSessions: (user: UserRow) => Promise<void>;
+  /** Where the browser goes to end its provider session too (RP-initiated logout). */
+  endSessionUrl: () => Promise<string | null>;
+}
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRouteOptions> = (app, { auth, endSessions, endSessionUrl }, done) => {
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: auth.requireUser,
+      schema: { tags: ['auth'], summary: 'The signed-in user', security, response: { 200: userSchema, ...problemResponses(401) } },
+    },
+    (request) => toUserView(request.user!),
+  );
+
+  app.get(
+    '/auth/status',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the request carries a valid access token',
+        description: 'Never 401: an invalid or expired token answers `{ authenticated: false }`.',
+        response: { 200: z.object({ authenticated: z.boolean(), user: userSchema.optional() }) },
+      },
+    },
+    async (request) => {
+      try {
+        await auth.optionalUser(request);
+      } catch {
+        return { authenticated: false };
+      }
+      return request.user ? { authenticated: true, user: toUserView(request.user) } : { authenticated: false };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: auth.optionalUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description:
+          "Ends the user's sessions at the built-in identity provider (every browser and refresh token). Access tokens already issued stay valid until they expire (at most an hour); the client should forget them and may send the browser to `end_session_url`.",
+        response: { 200: z.object({ signed_out: z.boolean(), end_session_url: z.string().nullable() }), ...problemResponses(401) },
+      },
+    },
+    async (request) => {
+      if (request.user) await endSessions(request.user);
+      return { signed_out: request.user !== null, end_session_url: await endSessionUrl() };
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  baseUrl: string;
+  /** Stops the server; the data directory and database stay, so a new server can reopen them. */
+  stop(): Promise<void>;
+}
+
+/** A free TCP port: the issuer URL must be known before the server listens. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+/** The real application listening on a real port, as a browser or client would reach it. */
+export async function startTestServer(environment: NodeJS.ProcessEnv, port?: number): Promise<TestServer> {
+  const chosenPort = port ?? (await freePort());
+  const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(chosenPort), PUBLIC_URL: `http://127.0.0.1:${chosenPort}`, ...environment });
+  const app = await buildApp(config);
+  await app.listen({ port: chosenPort, host: '127.0.0.1' });
+  return { app, config, baseUrl: config.publicUrl, stop: () => app.close() };
+}
+
+export interface DatabaseUnderTest {
+  name: 'SQLite' | 'PostgreSQL';
+  /** Settings that point a server at this database and data directory. */
+  environment: NodeJS.ProcessEnv;
+  dispose(): Promise<void>;
+}
+
+/** A fresh SQLite file in a temporary data directory. */
+export async function sqliteUnderTest(): Promise<DatabaseUnderTest> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'stitchwise-test-'));
+  return { name: 'SQLite', environment: { DATA_DIR: dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+/** A fresh schema in the PostgreSQL test database, so test files never see each other's rows. */
+export async function postgresUnderTest(): Promise<DatabaseUnderTest> {
+  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'stitchwise-test-'));
+  return {
+    name: 'PostgreSQL',
+    environment: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async dispose() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The databases the suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: { name: string; create: () => Promise<DatabaseUnderTest> }[] = [
+  { name: 'SQLite', create: sqliteUnderTest },
+  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', create: postgresUnderTest }] : []),
+];
+
+if (!POSTGRES_URL) {
+  console.warn('\n  ⚠ TEST_DATABASE_URL is not set: the PostgreSQL runs of the API tests are SKIPPED (SQLite runs only).\n');
+}
