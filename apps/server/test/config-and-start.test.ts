@@ -1,10 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('works with nothing set', () => {
-    expect(loadConfig({})).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', logLevel: 'info' });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      dataDir: resolve('data'),
+      database: { kind: 'sqlite', file: resolve('data', 'stitchwise.sqlite') },
+      identity: { kind: 'builtin', issuer: 'http://localhost:3000/oidc', clientId: 'stitchwise-web', audience: 'http://localhost:3000/api' },
+      trustProxy: false,
+    });
   });
 
   it('derives the public URL from PORT and accepts an explicit one', () => {
@@ -13,7 +25,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
 
+  it('switches to PostgreSQL and to an external identity provider by settings alone', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@db.internal:5432/stitchwise',
+      OIDC_ISSUER: 'https://tenant.eu.auth0.com/',
+      OIDC_CLIENT_ID: 'abc123',
+      OIDC_AUDIENCE: 'https://api.stitchwise.example',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db.internal:5432/stitchwise' });
+    expect(config.identity).toEqual({
+      kind: 'external',
+      issuer: 'https://tenant.eu.auth0.com/',
+      clientId: 'abc123',
+      audience: 'https://api.stitchwise.example',
+    });
+  });
+
   it.each([
+    [{ OIDC_ISSUER: 'https://id.example' }, 'OIDC_CLIENT_ID'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
@@ -26,7 +56,8 @@ describe('loadConfig', () => {
 
 describe('the started server', () => {
   it('answers real HTTP requests on its port', async () => {
-    const app = await buildApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+    const dataDir = mkdtempSync(join(tmpdir(), 'stitchwise-test-'));
+    const app = await buildApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = app.server.address();
@@ -37,6 +68,7 @@ describe('the started server', () => {
       expect(body.threads).toHaveLength(5);
     } finally {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-/** The real application, built from settings as an operator would give them, with logging silenced. */
+/**
+ * The real application with its own empty SQLite database in a temporary data directory,
+ * logging silenced; for tests that inject requests and need no sign-in.
+ */
 export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
-  return buildApp(loadConfig({ LOG_LEVEL: 'silent', ...environment }));
+  const dataDir = mkdtempSync(join(tmpdir(), 'stitchwise-test-'));
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...environment }));
+  app.addHook('onClose', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
 }

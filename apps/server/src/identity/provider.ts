@@ -50,7 +50,7 @@ export function createIdentityProvider({ config, db, accounts, signingKeys, cook
         scope: WEB_APP_SCOPES,
       },
     ],
-    jwks: { keys: signingKeys.privateKeys as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: { keys: signingKeys.privateKeys },
     cookies: { keys: cookieKeys },
     async findAccount(_ctx, sub) {
       const claims = await accountClaims(sub);

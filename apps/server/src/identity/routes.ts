@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults, default as Provider } from 'oidc-provider';
-import { LocalAccounts, SignUpRefused } from './local-accounts.js';
+import { SignUpRefused, type LocalAccounts } from './local-accounts.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
@@ -19,10 +19,13 @@ interface InteractionParams {
 export async function registerIdentityRoutes(app: FastifyInstance, provider: Provider, accounts: LocalAccounts): Promise<void> {
   await app.register(async (interactions) => {
     await interactions.register(formBody, { bodyLimit: 16 * 1024 });
-    interactions.addHook('onSend', async (_request, reply) => {
+    interactions.addHook('onRequest', (_request, reply, done) => {
       // Pages carrying forms for credentials: never cached, never framed.
-      void reply.header('Cache-Control', 'no-store').header('X-Frame-Options', 'DENY');
-      void reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      void reply
+        .header('Cache-Control', 'no-store')
+        .header('X-Frame-Options', 'DENY')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      done();
     });
 
     interactions.get<{ Params: InteractionParams; Querystring: { view?: string } }>('/oidc/interaction/:uid', async (request, reply) => {
@@ -66,7 +69,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
         try {
           const account = await accounts.signUp({ ...values, password: request.body.password ?? '' });
           // `create` resolves a prompt=create request; `login` signs the new account in.
-          return await finish(provider, request, reply, { create: {}, login: { accountId: account.id, remember: true } });
+          await finish(provider, request, reply, { create: {}, login: { accountId: account.id, remember: true } });
+          return;
         } catch (error) {
           if (!(error instanceof SignUpRefused)) throw error;
           const status = error.fieldErrors.email?.includes('already exists') ? 409 : 400;
@@ -81,7 +85,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
     });
   });
 
-  await app.register(async (mount) => {
+  await app.register((mount, _options, done) => {
     // Leave request bodies unread: oidc-provider parses them itself from the raw request.
     mount.removeAllContentTypeParsers();
     mount.addContentTypeParser('*', (_request, _payload, done) => {
@@ -97,6 +101,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
     };
     mount.all('/oidc', handle);
     mount.all('/oidc/*', handle);
+    done();
   });
 }
 

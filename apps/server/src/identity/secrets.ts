@@ -26,12 +26,10 @@ export interface SigningKeys {
   readonly publicKeys: JWK[];
 }
 
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'] as const;
+const PRIVATE_MEMBERS: readonly string[] = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'];
 
 export function publicPart(key: JWK): JWK {
-  const copy: JWK = { ...key };
-  for (const member of PRIVATE_MEMBERS) delete copy[member];
-  return copy;
+  return Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.includes(member)));
 }
 
 /**

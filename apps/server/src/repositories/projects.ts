@@ -37,7 +37,7 @@ export class ProjectsRepository {
     if (query.status) filtered = filtered.where('status', '=', query.status);
     const [rows, count] = await Promise.all([
       filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   }

@@ -83,7 +83,3 @@ export const DATABASES: { name: string; create: () => Promise<DatabaseUnderTest>
   { name: 'SQLite', create: sqliteUnderTest },
   ...(POSTGRES_URL ? [{ name: 'PostgreSQL', create: postgresUnderTest }] : []),
 ];
-
-if (!POSTGRES_URL) {
-  console.warn('\n  ⚠ TEST_DATABASE_URL is not set: the PostgreSQL runs of the API tests are SKIPPED (SQLite runs only).\n');
-}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng, multipartBody } from './support/images.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+interface Project {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  parameters: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  outputs: { input_image_url: string | null; stitch_plan_url: string | null; pattern_url: string | null };
+  color_legend: unknown[];
+}
+
+describe.each(DATABASES)('projects API on $name', ({ create }) => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    database = await create();
+    server = await startTestServer(database.environment);
+    alice = (await new OidcBrowser(server.baseUrl).signUp(newUser('alice'))).access_token;
+    bob = (await new OidcBrowser(server.baseUrl).signUp(newUser('bob'))).access_token;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${server.baseUrl}/api${path}`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
+    });
+
+  const image = encodePng(64, 48, (x, y) => [x * 4, y * 5, 128]);
+
+  async function createProject(token: string, name: string, description?: string): Promise<Project> {
+    const body = multipartBody(description === undefined ? { name } : { name, description }, {
+      field: 'image',
+      filename: 'flowers.png',
+      contentType: 'image/png',
+      bytes: image,
+    });
+    const response = await api('/stitch/projects', token, { method: 'POST', body });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Project;
+  }
+
+  it('creates a project from an image, with every field of the Project entity', async () => {
+    const project = await createProject(alice, '  Spring meadow ', 'For the kitchen');
+    expect(Object.keys(project).sort()).toEqual(
+      ['color_legend', 'created_at', 'description', 'id', 'metadata', 'name', 'outputs', 'parameters', 'status', 'updated_at', 'user_id'].sort(),
+    );
+    expect(project).toMatchObject({
+      name: 'Spring meadow',
+      description: 'For the kitchen',
+      status: 'active',
+      parameters: { original_size: { width: 64, height: 48 } },
+      color_legend: [],
+      outputs: { stitch_plan_url: null, pattern_url: null },
+    });
+    const me = (await (await api('/auth/me', alice)).json()) as { id: string };
+    expect(project.user_id).toBe(me.id);
+
+    // The stored image is served back, byte for byte, with its type and long-lived caching.
+    const file = await fetch(project.outputs.input_image_url!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer()).equals(image)).toBe(true);
+    expect(new URL(project.outputs.input_image_url!).pathname).toMatch(/^\/files\/[A-Za-z0-9_-]{32}\.png$/);
+  });
+
+  it('refuses a project without a name or an image, a file that is not an image, and one over 10 MB', async () => {
+    const noName = await api('/stitch/projects', alice, {
+      method: 'POST',
+      body: multipartBody({ name: '   ' }, { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: image }),
+    });
+    expect(noName.status).toBe(400);
+    expect(((await noName.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name']);
+
+    const noImage = await api('/stitch/projects', alice, { method: 'POST', body: multipartBody({ name: 'x' }) });
+    expect(noImage.status).toBe(400);
+    expect(((await noImage.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['image']);
+
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const notImage = await api('/stitch/projects', alice, {
+      method: 'POST',
+      body: multipartBody({ name: 'x' }, { field: 'image', filename: 'photo.png', contentType: 'image/png', bytes: html }),
+    });
+    expect(notImage.status).toBe(415);
+
+    const huge = Buffer.concat([image, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooLarge = await api('/stitch/projects', alice, {
+      method: 'POST',
+      body: multipartBody({ name: 'x' }, { field: 'image', filename: 'big.png', contentType: 'image/png', bytes: huge }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 'payload_too_large', detail: 'The file is larger than the 10 MB limit.' });
+
+    const json = await api('/stitch/projects', alice, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(json.status).toBe(415);
+  });
+
+  it('lists only the owner’s projects, newest first, with paging and a status filter', async () => {
+    const carol = (await new OidcBrowser(server.baseUrl).signUp(newUser('carol'))).access_token;
+    const created: Project[] = [];
+    for (const name of ['one', 'two', 'three']) {
+      created.push(await createProject(carol, name));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const list = (await (await api('/stitch/projects', carol)).json()) as { projects: Project[]; total: number };
+    expect(list.total).toBe(3);
+    expect(list.projects.map((p) => p.name)).toEqual(['three', 'two', 'one']);
+
+    const page = (await (await api('/stitch/projects?limit=1&offset=1', carol)).json()) as { projects: Project[]; total: number };
+    expect(page).toMatchObject({ total: 3, projects: [{ name: 'two' }] });
+
+    await api(`/stitch/projects/${created[0]!.id}`, carol, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'archived' }),
+    });
+    const active = (await (await api('/stitch/projects?status=active', carol)).json()) as { projects: Project[]; total: number };
+    expect(active.projects.map((p) => p.name)).toEqual(['three', 'two']);
+    expect(active.total).toBe(2);
+
+    const bobs = (await (await api('/stitch/projects', bob)).json()) as { projects: Project[] };
+    expect(bobs.projects.some((p) => created.some((c) => c.id === p.id))).toBe(false);
+
+    expect((await api('/stitch/projects?limit=101', carol)).status).toBe(400);
+    expect((await api('/stitch/projects?status=deleted', carol)).status).toBe(400);
+  });
+
+  it('updates name, description and status, and refuses bad changes', async () => {
+    const project = await createProject(alice, 'Old name', 'Old description');
+    const patch = (body: unknown): Promise<Response> =>
+      api(`/stitch/projects/${project.id}`, alice, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    const renamed = await patch({ name: 'New name', description: '', status: 'archived' });
+    expect(renamed.status).toBe(200);
+    const updated = (await renamed.json()) as Project;
+    expect(updated).toMatchObject({ name: 'New name', description: null, status: 'archived' });
+    expect(updated.updated_at >= project.updated_at).toBe(true);
+    expect((await (await api(`/stitch/projects/${project.id}`, alice)).json()) as Project).toMatchObject({ name: 'New name' });
+
+    for (const [body, field] of [
+      [{ name: '' }, 'name'],
+      [{ status: 'deleted' }, 'status'],
+      [{ user_id: 'someone' }, 'request'],
+      [{}, 'request'],
+    ] as const) {
+      const response = await patch(body);
+      expect(response.status).toBe(400);
+      const problem = (await response.json()) as { errors: { field: string }[] };
+      expect(problem.errors.length).toBeGreaterThan(0);
+      if (field !== 'request') expect(problem.errors.map((e) => e.field)).toContain(field);
+    }
+  });
+
+  it('deletes a project with its files', async () => {
+    const project = await createProject(alice, 'To delete');
+    const deleted = await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await api(`/stitch/projects/${project.id}`, alice)).status).toBe(404);
+    expect((await fetch(project.outputs.input_image_url!)).status).toBe(404);
+    expect((await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('answers another user’s project exactly like a missing one, on every route', async () => {
+    const project = await createProject(alice, 'Private');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const json = { 'content-type': 'application/json' };
+    const attempts: [string, RequestInit][] = [
+      ['GET', {}],
+      ['PATCH', { method: 'PATCH', headers: json, body: JSON.stringify({ name: 'Taken over' }) }],
+      ['DELETE', { method: 'DELETE' }],
+    ];
+    for (const [, init] of attempts) {
+      const theirs = await api(`/stitch/projects/${project.id}`, bob, init);
+      const nobodys = await api(`/stitch/projects/${missing}`, bob, init);
+      expect(theirs.status).toBe(404);
+      expect(nobodys.status).toBe(404);
+      expect(await theirs.text()).toBe(await nobodys.text());
+    }
+    // Nothing changed for the owner.
+    const owned = (await (await api(`/stitch/projects/${project.id}`, alice)).json()) as Project;
+    expect(owned).toMatchObject({ name: 'Private', status: 'active' });
+    expect((await fetch(owned.outputs.input_image_url!)).status).toBe(200);
+  });
+
+  it('answers every project route without a token with 401 and a Bearer challenge', async () => {
+    const project = await createProject(alice, 'Locked');
+    for (const [method, path] of [
+      ['GET', '/stitch/projects'],
+      ['POST', '/stitch/projects'],
+      ['GET', `/stitch/projects/${project.id}`],
+      ['PATCH', `/stitch/projects/${project.id}`],
+      ['DELETE', `/stitch/projects/${project.id}`],
+      ['GET', '/auth/me'],
+    ] as const) {
+      const response = await api(path, undefined, { method });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+  });
+
+  it('serves no file for unknown or malformed ids', async () => {
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png', '..%2F..%2Fstitchwise.sqlite', 'x.html']) {
+      const response = await fetch(`${server.baseUrl}/files/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+});

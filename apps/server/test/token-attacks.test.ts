@@ -1,0 +1,118 @@
+import { exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { newUser, OidcBrowser, type Tokens } from './support/oidc-client.js';
+import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+let database: DatabaseUnderTest;
+let server: TestServer;
+let tokens: Tokens;
+let subject: string;
+let realKey: JWK;
+
+beforeAll(async () => {
+  database = await sqliteUnderTest();
+  server = await startTestServer(database.environment);
+  tokens = await new OidcBrowser(server.baseUrl).signUp(newUser('attack'));
+  subject = (JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  // The attacker does not have this key; the test reads it to forge tokens that are validly signed but wrong in one claim.
+  const db = await openDatabase(server.config.database);
+  const secret = await db.selectFrom('server_secrets').select('value').where('name', '=', 'oidc_signing_keys').executeTakeFirstOrThrow();
+  await db.destroy();
+  realKey = (JSON.parse(secret.value) as { keys: JWK[] }).keys[0]!;
+});
+afterAll(async () => {
+  await server.stop();
+  await database.dispose();
+});
+
+const now = (): number => Math.floor(Date.now() / 1000);
+const base64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function call(token: string): Promise<Response> {
+  return fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function forge(claims: Record<string, unknown>, options: { key?: JWK; kid?: string } = {}): Promise<string> {
+  const key = options.key ?? realKey;
+  const jwt = new SignJWT({ email: 'mallory@example.com', ...claims }).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: options.kid ?? key.kid! });
+  return jwt.sign(await importJWK(key, 'RS256'));
+}
+
+const validClaims = (): Record<string, unknown> => ({
+  iss: `${server.baseUrl}/oidc`,
+  aud: `${server.baseUrl}/api`,
+  sub: subject,
+  iat: now(),
+  exp: now() + 600,
+});
+
+describe('bearer token verification', () => {
+  it('accepts the token from the provider and a correctly signed one (the forging below is sound)', async () => {
+    expect((await call(tokens.access_token)).status).toBe(200);
+    expect((await call(await forge(validClaims()))).status).toBe(200);
+  });
+
+  const refused = async (token: string): Promise<void> => {
+    const response = await call(token);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="stitchwise", error="invalid_token"/);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({ status: 401, code: 'unauthorized' });
+  };
+
+  it('refuses alg none', async () => {
+    await refused(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(validClaims())}.`);
+    await refused(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(validClaims())}`);
+  });
+
+  it('refuses HS256 signed with the public key as the secret', async () => {
+    const publicKey = await importJWK({ kty: realKey.kty, n: realKey.n, e: realKey.e }, 'RS256');
+    for (const secret of [await exportSPKI(publicKey as Parameters<typeof exportSPKI>[0]), JSON.stringify({ kty: realKey.kty, n: realKey.n, e: realKey.e })]) {
+      const token = await new SignJWT(validClaims()).setProtectedHeader({ alg: 'HS256', kid: realKey.kid! }).sign(new TextEncoder().encode(secret));
+      await refused(token);
+    }
+  });
+
+  it('refuses an expired token, and one without exp', async () => {
+    await refused(await forge({ ...validClaims(), iat: now() - 7200, exp: now() - 3600 }));
+    const { exp: _, ...withoutExpiry } = validClaims();
+    await refused(await forge(withoutExpiry));
+  });
+
+  it('refuses a wrong issuer and a wrong audience', async () => {
+    await refused(await forge({ ...validClaims(), iss: 'https://evil.example/oidc' }));
+    await refused(await forge({ ...validClaims(), aud: 'stitchwise-web' }));
+    await refused(await forge({ ...validClaims(), aud: 'https://other-api.example' }));
+  });
+
+  it('refuses the ID token, whose audience is the client, not the API', async () => {
+    await refused(tokens.id_token);
+  });
+
+  it('refuses a token from an unknown key, and one from another key claiming the real kid', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const { exportJWK } = await import('jose');
+    const attackerKey = { ...(await exportJWK(privateKey)), kid: 'attacker' };
+    await refused(await forge(validClaims(), { key: attackerKey }));
+    await refused(await forge(validClaims(), { key: attackerKey, kid: realKey.kid! }));
+  });
+
+  it('refuses garbage and a tampered payload', async () => {
+    await refused('garbage');
+    await refused('a.b.c');
+    const [header, , signature] = tokens.access_token.split('.');
+    await refused(`${header}.${base64url({ ...validClaims(), sub: 'someone-else' })}.${signature}`);
+  });
+
+  it('answers a missing or malformed Authorization header with 401 and a Bearer challenge', async () => {
+    const missing = await fetch(`${server.baseUrl}/api/stitch/projects`);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="stitchwise"');
+    expect(await missing.json()).toMatchObject({ detail: 'Authentication required. Please sign in.' });
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b']) {
+      const response = await fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization } });
+      expect(response.status).toBe(401);
+    }
+  });
+});
