@@ -77,6 +77,22 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     }
   });
 
+  it('pauses sign-in for an address after ten wrong passwords, even with the right one', async () => {
+    const user = newUser('guess');
+    await new OidcBrowser(server.baseUrl).signUp(user);
+    const attempt = async (password: string): Promise<Response> => {
+      const browser = new OidcBrowser(server.baseUrl);
+      const { page } = await browser.authorize();
+      return browser.submit(page, 'login', { email: user.email, password });
+    };
+    for (let i = 0; i < 10; i++) expect((await attempt(`wrong guess ${i}`)).status).toBe(401);
+    const throttled = await attempt(user.password);
+    expect(throttled.status).toBe(429);
+    expect(await throttled.text()).toContain('Too many wrong passwords for this e-mail address.');
+    // Other addresses are not affected.
+    await expect(new OidcBrowser(server.baseUrl).signUp(newUser('bystander'))).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+
   it('refuses a second account with the same e-mail address, whatever its case', async () => {
     const user = newUser('dupe');
     await new OidcBrowser(server.baseUrl).signUp(user);

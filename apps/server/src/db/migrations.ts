@@ -30,6 +30,13 @@ const migrations: Record<string, Migration> = {
         .execute();
 
       await db.schema
+        .createTable('sign_in_failures')
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('failed_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sign_in_failures_email').on('sign_in_failures').columns(['email', 'failed_at']).execute();
+
+      await db.schema
         .createTable('projects')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -7,6 +7,7 @@ import type { Insertable, Selectable } from 'kysely';
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
+  sign_in_failures: SignInFailuresTable;
   projects: ProjectsTable;
   project_files: ProjectFilesTable;
   credit_usage: CreditUsageTable;
@@ -33,6 +34,12 @@ export interface LocalAccountsTable {
   name: string;
   password_hash: string;
   created_at: string;
+}
+
+/** Recent wrong passwords per e-mail address, to slow down password guessing from any number of processes. */
+export interface SignInFailuresTable {
+  email: string;
+  failed_at: string;
 }
 
 export interface ProjectsTable {

@@ -18,6 +18,9 @@ export class SignUpRefused extends Error {
   }
 }
 
+/** Ten wrong passwords for one address within 15 minutes pause sign-in for that address. */
+export const SIGN_IN_THROTTLE = { maxFailures: 10, windowMs: 15 * 60_000 };
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normaliseEmail(email: string): string {
@@ -59,15 +62,30 @@ export class LocalAccounts {
     return account;
   }
 
-  /** The account when the password is right; undefined otherwise, after the same amount of work. */
-  async authenticate(email: string, password: string): Promise<LocalAccountRow | undefined> {
-    const account = await this.db
-      .selectFrom('local_accounts')
-      .selectAll()
-      .where('email', '=', normaliseEmail(email))
-      .executeTakeFirst();
+  /**
+   * The account when the password is right; `undefined` otherwise, after the same amount of work;
+   * `'throttled'` after too many recent wrong passwords for the address, without checking at all.
+   */
+  async authenticate(email: string, password: string): Promise<LocalAccountRow | 'throttled' | undefined> {
+    const address = normaliseEmail(email);
+    const windowStart = new Date(Date.now() - SIGN_IN_THROTTLE.windowMs).toISOString();
+    const { failures } = await this.db
+      .selectFrom('sign_in_failures')
+      .select((eb) => eb.fn.countAll<number | string>().as('failures'))
+      .where('email', '=', address)
+      .where('failed_at', '>', windowStart)
+      .executeTakeFirstOrThrow();
+    if (Number(failures) >= SIGN_IN_THROTTLE.maxFailures) return 'throttled';
+
+    const account = await this.db.selectFrom('local_accounts').selectAll().where('email', '=', address).executeTakeFirst();
     const matches = await verifyPassword(password, account?.password_hash ?? (await decoyPasswordHash()));
-    return account && matches ? account : undefined;
+    if (account && matches) {
+      await this.db.deleteFrom('sign_in_failures').where('email', '=', address).execute();
+      return account;
+    }
+    await this.db.insertInto('sign_in_failures').values({ email: address, failed_at: nowIso() }).execute();
+    await this.db.deleteFrom('sign_in_failures').where('failed_at', '<', windowStart).execute();
+    return undefined;
   }
 
   findById(id: string): Promise<LocalAccountRow | undefined> {

@@ -105,14 +105,16 @@ export interface SignUpView {
 export function signUpPage({ uid, values = {}, errors = {}, passwordHint }: SignUpView): string {
   const base = `/oidc/interaction/${encodeURIComponent(uid)}`;
   const count = Object.keys(errors).length;
+  // Focus goes to the first field to correct, or to the first field of an empty form.
+  const firstInvalid = (['name', 'email', 'password'] as const).find((name) => errors[name]) ?? 'name';
   return page(
     'Create your account',
     `<h1>Create your account</h1><p class="lead">Save your stitch projects and generate pattern ideas.</p>
 ${alert(count ? `Please correct ${count === 1 ? 'the field' : `the ${count} fields`} marked below.` : undefined)}
 <form method="post" action="${base}/signup" novalidate>
-${field({ name: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: true, extra: 'maxlength="100"' })}
-${field({ name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: values.email, error: errors.email })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: passwordHint })}
+${field({ name: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: firstInvalid === 'name', extra: 'maxlength="100"' })}
+${field({ name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: firstInvalid === 'email' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: passwordHint, autofocus: firstInvalid === 'password' })}
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${base}?view=login">Sign in</a></p>

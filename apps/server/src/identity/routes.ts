@@ -52,6 +52,10 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
         if (!details) return;
         const email = request.body.email ?? '';
         const account = await accounts.authenticate(email, request.body.password ?? '');
+        if (account === 'throttled') {
+          const error = 'Too many wrong passwords for this e-mail address. Please wait 15 minutes and try again.';
+          return sendHtml(reply, 429, signInPage({ uid: details.uid, email, error }));
+        }
         if (!account) {
           const error = 'The e-mail address or password is incorrect. Check them and try again.';
           return sendHtml(reply, 401, signInPage({ uid: details.uid, email, error }));
