@@ -23,7 +23,18 @@ import { endAccountSessions, purgeExpiredOidcPayloads } from './identity/oidc-ad
 import { createIdentityProvider } from './identity/provider.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { loadCookieKeys, loadSigningKeys } from './identity/secrets.js';
+import { DecodedImageCache } from './images/decoded-cache.js';
+import { ImageIntake } from './images/intake.js';
+import { DEFAULT_URL_FETCH_POLICY } from './images/url-fetch.js';
+import { WorkerPool } from './images/worker-pool.js';
+import { scheduleMaintenance } from './maintenance.js';
 import { ProjectsRepository } from './repositories/projects.js';
+import { TransientFiles } from './repositories/transient-files.js';
+import { colorRoutes } from './routes/colors.js';
+import { imageRoutes } from './routes/images.js';
+import { BackgroundRemoval } from './services/background-removal.js';
+import { ColorsService } from './services/colors.js';
+import { ImagesService } from './services/images.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { registerFileRoutes } from './routes/files.js';
@@ -32,6 +43,9 @@ import { projectRoutes } from './routes/projects.js';
 import { threadRoutes } from './routes/threads.js';
 import { ProjectsService } from './services/projects.js';
 import { LocalFileStore } from './storage/file-store.js';
+
+/** Decoded pixels kept for repeated colour picks: five 12-megapixel photos. */
+const DECODED_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -66,16 +80,33 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const files = new LocalFileStore(join(config.dataDir, 'files'));
+  const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
+  const transientFiles = new TransientFiles(db, files);
+  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep() });
+
   const identity = await setUpIdentity(app, config, db);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
-  const projects = new ProjectsService(new ProjectsRepository(db), files, (id) => `${config.publicUrl}/files/${id}`);
+  const projects = new ProjectsService(new ProjectsRepository(db), files, fileUrl);
+
+  // Heavy work off the event loop: a pool for decoding and analysis, and one thread owning the segmentation model.
+  const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
+  const segmentationPool = new WorkerPool('segmentation-worker', { threads: 1, maxQueue: 4 });
+  app.addHook('onClose', async () => {
+    await Promise.all([imagePool.close(), segmentationPool.close()]);
+  });
+  const backgroundRemoval = new BackgroundRemoval(segmentationPool, config.workers);
+  const intake = new ImageIntake({ ...DEFAULT_URL_FETCH_POLICY, allow: config.imageUrlAllow });
+  const colors = new ColorsService(imagePool, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
+  const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
 
   registerFileRoutes(app, files);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { version });
+      await api.register(healthRoutes, { version, modelState: () => backgroundRemoval.modelState });
       await api.register(configRoutes, { config });
       await api.register(threadRoutes);
+      await api.register(colorRoutes, { colors, intake });
+      await api.register(imageRoutes, { images, intake });
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, auth });
     },
@@ -112,15 +143,7 @@ async function setUpIdentity(
   const provider = createIdentityProvider({ config, db, accounts, signingKeys, cookieKeys: await loadCookieKeys(db) });
   await registerIdentityRoutes(app, provider, accounts);
 
-  await purgeExpiredOidcPayloads(db);
-  const purgeTimer = setInterval(() => {
-    purgeExpiredOidcPayloads(db).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not purge expired identity-provider records');
-    });
-  }, 15 * 60_000).unref();
-  app.addHook('onClose', () => {
-    clearInterval(purgeTimer);
-  });
+  scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(db) });
 
   const keys = reloadingLocalKeySet(
     async () => ({ keys: (await loadSigningKeys(db)).publicKeys }),

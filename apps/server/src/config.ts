@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,10 @@ export interface Config {
   readonly identity: IdentityConfig;
   /** Trust X-Forwarded-* headers from a TLS-offloading proxy in front of the server. */
   readonly trustProxy: boolean;
+  /** Hosts and CIDRs that image-URL fetching may reach although they are private. */
+  readonly imageUrlAllow: readonly string[];
+  /** Threads of the heavy-work pool. */
+  readonly workers: number;
 }
 
 export interface IdentityConfig {
@@ -55,6 +60,8 @@ const environmentSchema = z
     OIDC_CLIENT_ID: optional(z.string()),
     OIDC_AUDIENCE: optional(z.string()),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+    IMAGE_URL_ALLOW: z.preprocess(emptyAsUndefined, z.string().default('')),
+    WORKERS: optional(z.coerce.number().int().min(1).max(64)),
   })
   .superRefine((env, context) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_AUDIENCE)) {
@@ -89,6 +96,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { kind: 'external', issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, audience: env.OIDC_AUDIENCE }
         : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: BUILTIN_CLIENT_ID, audience: `${publicUrl}/api` },
     trustProxy: env.TRUST_PROXY === 'true',
+    imageUrlAllow: env.IMAGE_URL_ALLOW.split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    workers: env.WORKERS ?? availableParallelism(),
   };
 }
 

@@ -1,2 +1,4 @@
 export * from './color/index.js';
 export * from './threads/index.js';
+export * from './analysis/index.js';
+export { seededRandom, hashNumbers } from './random.js';

@@ -93,6 +93,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_transient_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('transient_files')
+        .addColumn('file_id', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('transient_files_expires').on('transient_files').column('expires_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

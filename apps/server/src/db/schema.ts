@@ -13,6 +13,13 @@ export interface Database {
   credit_usage: CreditUsageTable;
   oidc_payloads: OidcPayloadsTable;
   server_secrets: ServerSecretsTable;
+  transient_files: TransientFilesTable;
+}
+
+/** Stored files that belong to no project (uploads, cut-outs, anonymous results): deleted when they expire. */
+export interface TransientFilesTable {
+  file_id: string;
+  expires_at: string;
 }
 
 /** A person using the API, keyed by the identity provider's issuer and subject. */

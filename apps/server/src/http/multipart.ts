@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { HttpProblem } from './problem.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -40,6 +41,15 @@ export async function readMultipartForm(request: FastifyRequest, fileFields: rea
     throw error;
   }
   return form;
+}
+
+/** Validates a form's text fields with a zod schema; a 400 naming every bad field otherwise. */
+export function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>): z.output<Schema> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'request'), message: issue.message }));
+  const described = errors.map(({ field, message }) => (message.startsWith(field) ? message : `${field}: ${message}`));
+  throw HttpProblem.badRequest(`${described.join('; ')}.`, errors);
 }
 
 /** Multipart limits for the whole app: one file of at most 10 MB, a few small fields. */

@@ -16,7 +16,7 @@ export const configRoutes: FastifyPluginCallbackZod<{ config: Config }> = (app, 
       // Extra authorization parameters that open the provider's sign-up screen ('Start Free Now').
       signup_parameters: (identity.kind === 'builtin' ? { prompt: 'create' } : { screen_hint: 'signup' }) as Record<string, string>,
     },
-    features: { accounts: true, background_removal: false, ai_ideas: false },
+    features: { accounts: true, background_removal: true, ai_ideas: false },
   };
 
   app.get(

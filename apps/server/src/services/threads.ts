@@ -1,4 +1,4 @@
-import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type DmcThread, type Rgb } from '@stitchwise/core';
+import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type DmcThread, type Rgb, type ThreadMatch } from '@stitchwise/core';
 import { HttpProblem } from '../http/problem.js';
 
 /** A thread as the API shows it. */
@@ -37,12 +37,13 @@ export function getThread(code: string): ThreadView {
   return toThreadView(thread);
 }
 
+export function toThreadMatchView({ thread, distance }: ThreadMatch): ThreadMatchView {
+  return { ...toThreadView(thread), distance: Math.round(distance * 10_000) / 10_000 };
+}
+
 /** The `count` threads closest to a colour by ΔE00, nearest first. */
 export function closestThreads(color: Rgb, count: number): ThreadMatchView[] {
-  return nearestThreads(rgbToLab(color), count).map(({ thread, distance }) => ({
-    ...toThreadView(thread),
-    distance: Math.round(distance * 10_000) / 10_000,
-  }));
+  return nearestThreads(rgbToLab(color), count).map(toThreadMatchView);
 }
 
 export function colorView(color: Rgb): Rgb & { hex: string } {

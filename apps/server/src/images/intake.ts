@@ -1,0 +1,58 @@
+import { HttpProblem } from '../http/problem.js';
+import type { MultipartForm } from '../http/multipart.js';
+import { MAX_PIXELS } from './decode.js';
+import { sniffImage, type ImageHeader } from './sniff.js';
+import { fetchUrlSafely, type UrlFetchPolicy } from './url-fetch.js';
+
+/** An image accepted for processing: its bytes and what its header says. Not decoded yet. */
+export interface ImageInput {
+  readonly bytes: Uint8Array;
+  readonly header: ImageHeader;
+}
+
+const unsupported = (what: string): HttpProblem =>
+  new HttpProblem(415, 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, [
+    { field: 'image_file', message: 'not a supported image' },
+  ]);
+
+/**
+ * The one way images enter the product, for every endpoint that takes `image_file` or `image_url`.
+ * Decides the type by magic bytes and refuses oversized images from their header, before any decoding.
+ */
+export class ImageIntake {
+  constructor(private readonly urlPolicy: UrlFetchPolicy) {}
+
+  async fromForm(form: MultipartForm, { allowUrl }: { allowUrl: boolean }): Promise<ImageInput> {
+    if (form.file) return this.check(form.file.bytes);
+    const url = form.fields.image_url?.trim();
+    if (allowUrl && url) return this.check(await fetchUrlSafely(url, this.urlPolicy));
+    const field = allowUrl ? 'image_file or image_url' : 'image_file';
+    throw HttpProblem.badRequest(`No image selected. Send ${field}.`, [{ field: 'image_file', message: `${field} is required` }]);
+  }
+
+  check(bytes: Uint8Array): ImageInput {
+    if (bytes.byteLength === 0) {
+      throw new HttpProblem(400, 'empty_file', 'The file is empty.', [{ field: 'image_file', message: 'the file has no content' }]);
+    }
+    const header = sniffImage(bytes);
+    if (!header) throw unsupported(describeNonImage(bytes));
+    if (header.width * header.height > MAX_PIXELS) {
+      throw new HttpProblem(
+        422,
+        'image_too_large',
+        `The image is ${header.width} × ${header.height} pixels; the limit is ${MAX_PIXELS / 1_000_000} megapixels. Please use a smaller image.`,
+      );
+    }
+    return { bytes, header };
+  }
+}
+
+/** A sentence for the kinds of file people send by mistake. */
+function describeNonImage(bytes: Uint8Array): string {
+  const start = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
+  if (start.startsWith('%pdf')) return 'This is a PDF document, not an image.';
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'This is a ZIP archive, not an image.';
+  if (start.includes('<svg')) return 'SVG drawings are not supported; export the drawing as PNG.';
+  if (start.startsWith('<!doctype html') || start.startsWith('<html') || start.startsWith('<')) return 'This is a web page or text file, not an image.';
+  return 'This file is not an image the product can read.';
+}

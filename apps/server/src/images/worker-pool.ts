@@ -1,0 +1,69 @@
+import type { Transferable } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { HttpProblem } from '../http/problem.js';
+
+export interface PoolOptions {
+  threads: number;
+  /** Tasks that may wait for a thread; beyond that, requests are refused with 503. */
+  maxQueue: number;
+}
+
+/**
+ * A bounded pool of worker threads for heavy work (decoding, analysis, model inference), so the
+ * event loop keeps answering — /api/health included — while images are processed. When every
+ * thread is busy and the queue is full, the request is refused at once with 503 and Retry-After
+ * instead of waiting without bound.
+ */
+export class WorkerPool {
+  private readonly pool: Piscina;
+
+  constructor(
+    script: string,
+    private readonly options: PoolOptions,
+  ) {
+    const { filename, execArgv } = workerEntry(script);
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueue,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async run<Result>(task: unknown, transferList?: Transferable[]): Promise<Result> {
+    if (this.pool.queueSize >= this.options.maxQueue) throw busy();
+    try {
+      return (await this.pool.run(task, transferList ? { transferList } : {})) as Result;
+    } catch (error) {
+      if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
+      throw error;
+    }
+  }
+
+  get pending(): number {
+    return this.pool.queueSize;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+function busy(): HttpProblem {
+  return new HttpProblem(503, 'busy', 'The server is busy processing other images. Please try again in a few seconds.', undefined, {
+    'Retry-After': '5',
+  });
+}
+
+/**
+ * The worker's file next to this module: the built .js in production; the .ts source when running
+ * from sources (tests, development), loaded through tsx.
+ */
+function workerEntry(script: string): { filename: string; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(`./${script}.${fromSource ? 'ts' : 'js'}`, import.meta.url).href;
+  // From sources, the core is read from its sources too (the `stitchwise-source` export condition), so no build is needed.
+  return { filename, execArgv: fromSource ? ['--import', 'tsx', '--conditions=stitchwise-source'] : [] };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+const EVERY_MS = 15 * 60_000;
+
+/**
+ * Housekeeping that nothing else triggers (expired sign-in records, expired temporary files):
+ * run once at start and every 15 minutes, stopped when the app closes. Safe with several processes:
+ * each task only deletes what has expired.
+ */
+export function scheduleMaintenance(app: FastifyInstance, tasks: Record<string, () => Promise<unknown>>): void {
+  const runAll = (): void => {
+    for (const [name, task] of Object.entries(tasks)) {
+      task().catch((error: unknown) => {
+        app.log.warn({ err: error, task: name }, 'maintenance task failed');
+      });
+    }
+  };
+  app.addHook('onReady', (done) => {
+    runAll();
+    done();
+  });
+  const timer = setInterval(runAll, EVERY_MS).unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { formatHex, type DominantColor, type Rgb } from '@stitchwise/core';
+import { HttpProblem } from '../http/problem.js';
+import type { DecodedImageCache } from '../images/decoded-cache.js';
+import type { RasterImage } from '../images/decode.js';
+import { ANALYSIS_SIDE, type ImageTask } from '../images/image-worker.js';
+import type { ImageInput } from '../images/intake.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import type { TransientFiles } from '../repositories/transient-files.js';
+import type { BackgroundRemoval } from './background-removal.js';
+import { runImageWork } from './image-work.js';
+import { closestThreads, toThreadMatchView, type ThreadMatchView } from './threads.js';
+
+export interface DominantColorView {
+  rgb: [number, number, number];
+  hex: string;
+  share: number;
+  closest_dmc: ThreadMatchView[];
+}
+
+export interface PickView {
+  picked_color: { r: number; g: number; b: number; hex: string; coordinates: { x: number; y: number } };
+  closest_dmc_threads: ThreadMatchView[];
+}
+
+/** The two colour tools: dominant colours of an image, and the colour at a point. */
+export class ColorsService {
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly backgroundRemoval: BackgroundRemoval,
+    private readonly transientFiles: TransientFiles,
+    private readonly decodedImages: DecodedImageCache,
+    private readonly fileUrl: (id: string) => string,
+  ) {}
+
+  async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<{ colors: DominantColorView[]; processed_image_url?: string }> {
+    if (!removeBackground) {
+      const colors = await runImageWork(() => this.pool.run<DominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask));
+      return { colors: colors.map(toDominantView) };
+    }
+    const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
+    const task: ImageTask = { kind: 'dominant-of-raster', raster: cutout.preview!, count };
+    const [colors, cutoutId] = await Promise.all([this.pool.run<DominantColor[]>(task), this.transientFiles.store(cutout.png, 'png')]);
+    if (colors.length === 0) {
+      throw new HttpProblem(422, 'no_foreground', 'No subject was found in the image: removing the background left nothing to analyse.');
+    }
+    return { colors: colors.map(toDominantView), processed_image_url: this.fileUrl(cutoutId) };
+  }
+
+  /** The colour at (x, y) of the oriented image, in natural pixels, and its 5 closest threads. */
+  async pick(input: ImageInput, x: number, y: number): Promise<PickView> {
+    const image = await this.decoded(input);
+    if (x >= image.width) throw outOfRange('x', `x must be less than the image width (${image.width} pixels)`);
+    if (y >= image.height) throw outOfRange('y', `y must be less than the image height (${image.height} pixels)`);
+    const offset = (y * image.width + x) * 4;
+    const rgb: Rgb = { r: image.data[offset]!, g: image.data[offset + 1]!, b: image.data[offset + 2]! };
+    return {
+      picked_color: { ...rgb, hex: formatHex(rgb), coordinates: { x, y } },
+      closest_dmc_threads: closestThreads(rgb, 5),
+    };
+  }
+
+  /** The decoded image, from the cache when these exact bytes were decoded recently. */
+  private async decoded(input: ImageInput): Promise<RasterImage> {
+    const key = createHash('sha256').update(input.bytes).digest('base64url');
+    const cached = this.decodedImages.get(key);
+    if (cached) return cached;
+    const image = await runImageWork(() => this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header } satisfies ImageTask));
+    this.decodedImages.set(key, image);
+    return image;
+  }
+}
+
+function toDominantView(color: DominantColor): DominantColorView {
+  return {
+    rgb: [color.rgb.r, color.rgb.g, color.rgb.b],
+    hex: color.hex,
+    share: color.share,
+    closest_dmc: color.closestThreads.map(toThreadMatchView),
+  };
+}
+
+function outOfRange(field: 'x' | 'y', message: string): HttpProblem {
+  return HttpProblem.badRequest(`${message}.`, [{ field, message }]);
+}

@@ -1,0 +1,17 @@
+import { HttpProblem } from '../http/problem.js';
+import { UndecodableImageError } from '../images/decode.js';
+
+/**
+ * Runs work on an image in a worker and turns a decoding failure into the client's problem (422),
+ * whatever thread it came from.
+ */
+export async function runImageWork<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (UndecodableImageError.is(error)) {
+      throw new HttpProblem(422, 'image_unreadable', 'The image could not be read: the file is damaged, incomplete or not what its type says.');
+    }
+    throw error;
+  }
+}

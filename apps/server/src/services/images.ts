@@ -1,0 +1,74 @@
+import { HttpProblem } from '../http/problem.js';
+import type { CropRect, EncodedImage, ImageTask } from '../images/image-worker.js';
+import type { ImageInput, ImageIntake } from '../images/intake.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import type { TransientFiles } from '../repositories/transient-files.js';
+import { STORED_FILE_TYPES, type FileStore } from '../storage/file-store.js';
+import type { BackgroundRemoval } from './background-removal.js';
+import { runImageWork } from './image-work.js';
+
+export interface StoredImageView {
+  image_id: string;
+  image_url: string;
+  width: number;
+  height: number;
+  format: string;
+}
+
+/** Stored images: uploads, cut-outs and crops, kept 24 hours unless a project adopts them. */
+export class ImagesService {
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly backgroundRemoval: BackgroundRemoval,
+    private readonly transientFiles: TransientFiles,
+    private readonly files: FileStore,
+    private readonly intake: ImageIntake,
+    private readonly fileUrl: (id: string) => string,
+  ) {}
+
+  async upload(input: ImageInput): Promise<StoredImageView> {
+    const size = await this.orientedSize(input);
+    const id = await this.transientFiles.store(input.bytes, input.header.format);
+    return this.view(id, size.width, size.height, input.header.format);
+  }
+
+  async removeBackground(input: ImageInput): Promise<StoredImageView> {
+    const cutout = await this.backgroundRemoval.remove(input);
+    const id = await this.transientFiles.store(cutout.png, 'png');
+    return this.view(id, cutout.width, cutout.height, 'png');
+  }
+
+  async crop(input: ImageInput, rect: CropRect): Promise<StoredImageView> {
+    const { width, height } = await this.orientedSize(input);
+    if (rect.x + rect.width > width || rect.y + rect.height > height) {
+      const message = `the rectangle must lie inside the image (${width} × ${height} pixels)`;
+      throw HttpProblem.badRequest(`The crop rectangle reaches outside the image, which is ${width} × ${height} pixels.`, [
+        ...(rect.x + rect.width > width ? [{ field: 'width', message }] : []),
+        ...(rect.y + rect.height > height ? [{ field: 'height', message }] : []),
+      ]);
+    }
+    const cropped = await runImageWork(() => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask));
+    const id = await this.transientFiles.store(cropped.bytes, cropped.format);
+    return this.view(id, cropped.width, cropped.height, cropped.format);
+  }
+
+  /** An image stored earlier, by the id an upload returned. */
+  async stored(imageId: string): Promise<ImageInput> {
+    const file = await this.files.get(imageId);
+    const isImage = file && (Object.values(STORED_FILE_TYPES) as string[]).includes(file.contentType) && file.contentType.startsWith('image/');
+    if (!file || !isImage) throw HttpProblem.notFound('There is no stored image with this image_id.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
+    return this.intake.check(new Uint8Array(Buffer.concat(chunks)));
+  }
+
+  /** Width and height after EXIF orientation, read by decoding (so a broken file is refused here). */
+  private async orientedSize(input: ImageInput): Promise<{ width: number; height: number }> {
+    const task: ImageTask = { kind: 'size', bytes: input.bytes, header: input.header };
+    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task));
+  }
+
+  private view(id: string, width: number, height: number, format: string): StoredImageView {
+    return { image_id: id, image_url: this.fileUrl(id), width, height, format };
+  }
+}
