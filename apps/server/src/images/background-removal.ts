@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import ort from 'onnxruntime-node';
+import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { RasterImage } from './decode.js';
 

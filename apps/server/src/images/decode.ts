@@ -45,7 +45,8 @@ export function sharpInput(bytes: Uint8Array): Sharp {
 export async function decodeImage(bytes: Uint8Array, header: ImageHeader, maxSide?: number): Promise<RasterImage> {
   return decoding(async () => {
     let pipeline = imagePipeline(bytes, header);
-    if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    // Nearest-neighbour sampling: an analysis copy must hold the image's own colours, not blends of neighbours.
+    if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'nearest' });
     const { data, info } = await pipeline.toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** A real PNG of the given size filled by `pixel(x, y)` → [r, g, b]; encoded here so tests need no image library. */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
@@ -37,4 +40,33 @@ export function multipartBody(
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append(file.field, new Blob([file.bytes], { type: file.contentType }), file.filename);
   return form;
+}
+
+
+const require = createRequire(import.meta.url);
+
+/** Photographs that ship in npm packages (no downloads at test time). */
+export const PHOTOS = {
+  /** Kodak test image 21 (lighthouse), 768 × 512 PNG, from the rgbquant package. */
+  kodim21: (): Buffer => readFileSync(require.resolve('rgbquant/demo/img/kodim21.png')),
+  /** The baboon (mandrill), 512 × 512 PNG, from the baboon-image package. */
+  baboon: (): Buffer => readFileSync(require.resolve('baboon-image/baboon.png')),
+};
+
+/** Solid RGB pixels as raw bytes, for building test images with sharp. */
+export function rawPixels(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(pixel(x, y), (y * width + x) * 3);
+  return raw;
+}
+
+export function fromRaw(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): sharp.Sharp {
+  return sharp(rawPixels(width, height, pixel), { raw: { width, height, channels: 3 } });
+}
+
+/** The pixel at (x, y) of an image file, after EXIF orientation, as sharp decodes it. */
+export async function pixelAt(bytes: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(bytes).autoOrient().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const offset = (y * info.width + x) * info.channels;
+  return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
 }

@@ -26,7 +26,7 @@ describe('dominantColors', () => {
     ]);
     const colors = dominantColors(image, 6);
     expect(colors.map((c) => c.hex)).toEqual(['#C81E28', '#14783C', '#F0E6C8']);
-    [0.5, 0.3, 0.2].forEach((share, i) => expect(colors[i]?.share).toBeCloseTo(share, 6));
+    for (const [i, share] of [0.5, 0.3, 0.2].entries()) expect(colors[i]?.share).toBeCloseTo(share, 6);
     expect(colors.reduce((sum, c) => sum + c.share, 0)).toBeCloseTo(1, 9);
   });
 

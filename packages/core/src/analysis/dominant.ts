@@ -13,13 +13,23 @@ export interface DominantColor {
   readonly closestThreads: ThreadMatch[];
 }
 
+/** Below this share a cluster is a sliver (anti-aliased edges, noise), not a dominant colour. */
+const MIN_SHARE = 0.005;
+
 /**
- * The `count` dominant colours of an image, largest share first, each with its `threadCount`
+ * Up to `count` dominant colours of an image, largest share first, each with its `threadCount`
  * nearest DMC threads. Transparent pixels do not count, so a cut-out describes its subject only.
+ * Fewer colours come back when the image has fewer: clustering again with a smaller count until
+ * no colour covers less than half a percent.
  */
 export function dominantColors(image: RgbaImage, count: number, threadCount = 3): DominantColor[] {
-  const clusters = kMeansLab(colorHistogram(image), count);
+  const samples = colorHistogram(image);
+  let clusters = kMeansLab(samples, count);
   const total = clusters.reduce((sum, cluster) => sum + cluster.weight, 0);
+  while (clusters.length > 1 && clusters[clusters.length - 1]!.weight < MIN_SHARE * total) {
+    const significant = clusters.filter((cluster) => cluster.weight >= MIN_SHARE * total).length;
+    clusters = kMeansLab(samples, Math.max(1, significant));
+  }
   return clusters.map((cluster) => {
     const rgb = { r: clampByte(cluster.rgb.r), g: clampByte(cluster.rgb.g), b: clampByte(cluster.rgb.b) };
     return {
