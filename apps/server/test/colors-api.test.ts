@@ -1,8 +1,7 @@
 import { deltaE2000, rgbToLab } from '@stitchwise/core';
-import bmp from 'bmp-js';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRaw, multipartBody, PHOTOS, pixelAt } from './support/images.js';
+import { bmpOf, fromRaw, multipartBody, PHOTOS, pixelAt, subjectOnPlainBackground } from './support/images.js';
 import { startImageHost, type ImageHost } from './support/image-host.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
@@ -65,7 +64,7 @@ const BLOCKS: [[number, number, number], number][] = [
   [[20, 120, 60], 180],
   [[240, 230, 200], 120],
 ];
-const blockImage = (): sharp.Sharp =>
+const blockImage = (): Sharp =>
   fromRaw(600, 300, (x) => {
     let edge = 0;
     for (const [rgb, width] of BLOCKS) {
@@ -142,7 +141,7 @@ describe('POST /api/colors/dominant', () => {
   });
 
   it('refuses bad settings, naming the field', async () => {
-    for (const fields of [{ n_colors: '1' }, { n_colors: '17' }, { n_colors: 'six' }, { remove_background: 'yes' }]) {
+    for (const fields of [{ n_colors: '1' }, { n_colors: '17' }, { n_colors: 'six' }, { remove_background: 'yes' }] as Record<string, string>[]) {
       const response = await post('/colors/dominant', fields, { bytes: await blockImage().png().toBuffer() });
       expect(response.status).toBe(400);
       const field = Object.keys(fields)[0]!;
@@ -203,26 +202,3 @@ describe('POST /api/colors/pick', () => {
     expect(againMs).toBeLessThan(firstMs);
   });
 });
-
-/** The baboon's face, small, in the middle of a plain light-grey canvas. */
-async function subjectOnPlainBackground(): Promise<Buffer> {
-  const face = await sharp(PHOTOS.baboon()).resize(220, 220).toBuffer();
-  return sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 210, g: 210, b: 210 } } })
-    .composite([{ input: face, left: 146, top: 146 }])
-    .png()
-    .toBuffer();
-}
-
-/** A 24-bit BMP of raw RGB pixels, written by bmp-js (which takes ABGR). */
-function bmpOf(width: number, height: number, rgb: Buffer): Buffer {
-  const abgr = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    abgr[i * 4] = 255;
-    abgr[i * 4 + 1] = rgb[i * 3 + 2]!;
-    abgr[i * 4 + 2] = rgb[i * 3 + 1]!;
-    abgr[i * 4 + 3] = rgb[i * 3]!;
-  }
-  return bmp.encode({ data: abgr, width, height }).data;
-}
-
-export { subjectOnPlainBackground, bmpOf };

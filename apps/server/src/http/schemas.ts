@@ -8,11 +8,10 @@ import { problemSchema } from './problem.js';
  */
 export function integerField(name: string, min: number, max: number) {
   const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
+  // Only plain decimal integers: an empty field, `1.5`, `1e3` or `0x10` is an error, not a number.
+  const parse = (value: unknown): unknown =>
+    typeof value === 'string' ? (/^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+  return z.preprocess(parse, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }
 
 /** A colour as `ff8800`, `#ff8800` (sent as `%23ff8800`) or `255,136,0`, parsed to RGB. */

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A local HTTP server playing an outside image host, at the edge of the URL tests: it serves an
@@ -14,7 +14,7 @@ export interface ImageHost {
 
 export async function startImageHost(image: Buffer): Promise<ImageHost> {
   let port = 0;
-  const open = new Set<import('node:net').Socket>();
+  const open = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     switch (request.url) {
       case '/photo.png':
@@ -64,7 +64,9 @@ export async function startImageHost(image: Buffer): Promise<ImageHost> {
   });
   server.on('connection', (socket) => {
     open.add(socket);
-    socket.on('close', () => open.delete(socket));
+    socket.on('close', () => {
+      open.delete(socket);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -74,7 +76,7 @@ export async function startImageHost(image: Buffer): Promise<ImageHost> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of open) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => { resolve(); });
       }),
   };
 }

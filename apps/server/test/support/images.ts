@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import bmp from 'bmp-js';
+import sharp, { type Sharp } from 'sharp';
 
 /** A real PNG of the given size filled by `pixel(x, y)` → [r, g, b]; encoded here so tests need no image library. */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
@@ -60,7 +61,7 @@ export function rawPixels(width: number, height: number, pixel: (x: number, y: n
   return raw;
 }
 
-export function fromRaw(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): sharp.Sharp {
+export function fromRaw(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Sharp {
   return sharp(rawPixels(width, height, pixel), { raw: { width, height, channels: 3 } });
 }
 
@@ -69,4 +70,25 @@ export async function pixelAt(bytes: Buffer, x: number, y: number): Promise<[num
   const { data, info } = await sharp(bytes).autoOrient().removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const offset = (y * info.width + x) * info.channels;
   return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
+}
+
+/** The baboon's face, small, in the middle of a plain light-grey canvas. */
+export async function subjectOnPlainBackground(): Promise<Buffer> {
+  const face = await sharp(PHOTOS.baboon()).resize(220, 220).toBuffer();
+  return sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 210, g: 210, b: 210 } } })
+    .composite([{ input: face, left: 146, top: 146 }])
+    .png()
+    .toBuffer();
+}
+
+/** A 24-bit BMP of raw RGB pixels, written by bmp-js (which takes ABGR). */
+export function bmpOf(width: number, height: number, rgb: Buffer): Buffer {
+  const abgr = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    abgr[i * 4] = 255;
+    abgr[i * 4 + 1] = rgb[i * 3 + 2]!;
+    abgr[i * 4 + 2] = rgb[i * 3 + 1]!;
+    abgr[i * 4 + 3] = rgb[i * 3]!;
+  }
+  return bmp.encode({ data: abgr, width, height }).data;
 }
