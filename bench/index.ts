@@ -1,5 +1,7 @@
 /** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
+import { benchImageColors } from './image-colors.js';
 import { benchNearestThread } from './nearest-thread.js';
 
 console.log(`Node ${process.version} on ${process.arch}; figures are medians, compare the ratios rather than absolutes.`);
 benchNearestThread();
+await benchImageColors();

@@ -23,6 +23,7 @@ import { endAccountSessions, purgeExpiredOidcPayloads } from './identity/oidc-ad
 import { createIdentityProvider } from './identity/provider.js';
 import { registerIdentityRoutes } from './identity/routes.js';
 import { loadCookieKeys, loadSigningKeys } from './identity/secrets.js';
+import { ConcurrencyLimit } from './images/concurrency-limit.js';
 import { DecodedImageCache } from './images/decoded-cache.js';
 import { ImageIntake } from './images/intake.js';
 import { DEFAULT_URL_FETCH_POLICY } from './images/url-fetch.js';
@@ -96,7 +97,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const backgroundRemoval = new BackgroundRemoval(segmentationPool, config.workers);
   const intake = new ImageIntake({ ...DEFAULT_URL_FETCH_POLICY, allow: config.imageUrlAllow });
-  const colors = new ColorsService(imagePool, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
+  const decodeLimit = new ConcurrencyLimit(config.workers, config.workers * 8);
+  const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
 
   registerFileRoutes(app, files);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../src/http/problem.js';
 import type { ImageTask } from '../src/images/image-worker.js';
 import { sniffImage } from '../src/images/sniff.js';
+import { ConcurrencyLimit } from '../src/images/concurrency-limit.js';
 import { WorkerPool } from '../src/images/worker-pool.js';
 import { fromRaw } from './support/images.js';
 
@@ -10,7 +11,7 @@ describe('WorkerPool', () => {
     const pool = new WorkerPool('image-worker', { threads: 1, maxQueue: 1 });
     try {
       const png = new Uint8Array(await fromRaw(1200, 1200, (x, y) => [x % 256, y % 256, 7]).png().toBuffer());
-      const task: ImageTask = { kind: 'decode', bytes: png, header: sniffImage(png)! };
+      const task: ImageTask = { kind: 'decode', bytes: png, header: sniffImage(png)!, channels: 4 };
       const running = pool.run(task);
       const queued = pool.run(task);
       await expect(pool.run(task)).rejects.toSatisfy(
@@ -23,5 +24,32 @@ describe('WorkerPool', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('ConcurrencyLimit', () => {
+  it('runs at most its concurrency at once, queues a bounded number, and refuses the rest with 503', async () => {
+    const limit = new ConcurrencyLimit(2, 1);
+    let active = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const job = (): Promise<number> =>
+      limit.run(async () => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        active--;
+        return 1;
+      });
+    const accepted = [job(), job(), job()]; // two run, one waits
+    await expect(job()).rejects.toMatchObject({ status: 503, code: 'busy' });
+    while (releases.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    releases.splice(0).forEach((release) => {
+      release();
+    });
+    while (releases.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    releases[0]!();
+    await expect(Promise.all(accepted)).resolves.toEqual([1, 1, 1]);
+    expect(peak).toBe(2);
   });
 });

@@ -45,7 +45,7 @@ export function segmentationModel(threads: number): Promise<ort.InferenceSession
 
 /** The subject's soft matte (0–255 per pixel) at the image's own resolution. */
 export async function foregroundMatte(image: RasterImage, model: ort.InferenceSession): Promise<Uint8Array> {
-  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .removeAlpha()
     .resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill', kernel: 'linear' })
     .raw()
@@ -73,9 +73,10 @@ export async function foregroundMatte(image: RasterImage, model: ort.InferenceSe
   return new Uint8Array(matte.buffer, matte.byteOffset, matte.byteLength);
 }
 
-/** The image with the matte applied to its alpha (an already transparent pixel stays transparent). */
+/** The RGBA image with the matte applied to its alpha (an already transparent pixel stays transparent). */
 export function applyMatte(image: RasterImage, matte: Uint8Array): RasterImage {
+  if (image.channels !== 4) throw new Error('applyMatte needs an RGBA image');
   const data = new Uint8Array(image.data);
   for (let i = 0; i < matte.length; i++) data[i * 4 + 3] = Math.round((data[i * 4 + 3]! * matte[i]!) / 255);
-  return { width: image.width, height: image.height, data };
+  return { ...image, data };
 }

@@ -3,7 +3,6 @@
  * Pixel buffers go back to the main thread by transfer, not by copy.
  */
 import { dominantColors, type DominantColor } from '@stitchwise/core';
-import sharp from 'sharp';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
 import { moving, ownedBytes } from './transfer.js';
@@ -19,7 +18,7 @@ export interface CropRect {
 }
 
 export type ImageTask =
-  | { kind: 'decode'; bytes: Uint8Array; header: ImageHeader; maxSide?: number }
+  | { kind: 'decode'; bytes: Uint8Array; header: ImageHeader; channels: 3 | 4 }
   | { kind: 'dominant'; bytes: Uint8Array; header: ImageHeader; count: number }
   | { kind: 'dominant-of-raster'; raster: RasterImage; count: number }
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
@@ -37,12 +36,12 @@ export default async function run(
 ): Promise<RasterImage | DominantColor[] | EncodedImage | { width: number; height: number }> {
   switch (task.kind) {
     case 'decode': {
-      const raster = await decodeImage(task.bytes, task.header, task.maxSide);
+      const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
       const data = ownedBytes(raster.data);
       return moving({ ...raster, data }, [data]);
     }
     case 'dominant':
-      return dominantColors(await decodeImage(task.bytes, task.header, ANALYSIS_SIDE), task.count);
+      return dominantColors(await decodeImage(task.bytes, task.header, { maxSide: ANALYSIS_SIDE }), task.count);
     case 'dominant-of-raster':
       return dominantColors(task.raster, task.count);
     case 'crop':
@@ -57,7 +56,7 @@ export default async function run(
  * while decoding), so a damaged file is refused now rather than stored.
  */
 async function orientedSize(bytes: Uint8Array, header: ImageHeader): Promise<{ width: number; height: number }> {
-  await decodeImage(bytes, header, 64);
+  await decodeImage(bytes, header, { maxSide: 64 });
   if (header.format === 'bmp') return { width: header.width, height: header.height };
   const metadata = await decoding(() => sharpInput(bytes).metadata());
   const quarterTurn = (metadata.orientation ?? 1) >= 5;
@@ -74,6 +73,3 @@ async function crop(bytes: Uint8Array, header: ImageHeader, rect: CropRect): Pro
     return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, width: info.width, height: info.height };
   });
 }
-
-// Keep libvips from spawning its own threads inside each worker: the pool is the parallelism.
-sharp.concurrency(1);

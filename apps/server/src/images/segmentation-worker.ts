@@ -38,7 +38,7 @@ export default async function run(task: SegmentationTask): Promise<SegmentationR
       .resize(task.previewSide, task.previewSide, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    result.preview = { width: info.width, height: info.height, data: ownedBytes(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)) };
+    result.preview = { width: info.width, height: info.height, channels: 4, data: ownedBytes(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)) };
   }
   return moving(result, result.preview ? [result.png, result.preview.data] : [result.png]);
 }

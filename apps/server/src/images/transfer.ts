@@ -1,8 +1,12 @@
 import { Piscina } from 'piscina';
 
-/** The same bytes in an array that owns its whole buffer (copied when it is a view into a larger one). */
+/**
+ * The same bytes in a plain JavaScript buffer that can be transferred. Buffers from sharp wrap
+ * native memory, which postMessage silently copies instead of moving, so they are copied here once,
+ * in the worker, rather than cloned on the main thread.
+ */
 export function ownedBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return bytes.slice();
 }
 
 /**

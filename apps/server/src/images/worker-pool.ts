@@ -51,7 +51,7 @@ export class WorkerPool {
   }
 }
 
-function busy(): HttpProblem {
+export function busy(): HttpProblem {
   return new HttpProblem(503, 'busy', 'The server is busy processing other images. Please try again in a few seconds.', undefined, {
     'Retry-After': '5',
   });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { formatHex, type DominantColor, type Rgb } from '@stitchwise/core';
 import { HttpProblem } from '../http/problem.js';
 import type { DecodedImageCache } from '../images/decoded-cache.js';
-import type { RasterImage } from '../images/decode.js';
+import type { ConcurrencyLimit } from '../images/concurrency-limit.js';
+import { decodeImage, type RasterImage } from '../images/decode.js';
 import { ANALYSIS_SIDE, type ImageTask } from '../images/image-worker.js';
 import type { ImageInput } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
@@ -27,6 +28,7 @@ export interface PickView {
 export class ColorsService {
   constructor(
     private readonly pool: WorkerPool,
+    private readonly decodeLimit: ConcurrencyLimit,
     private readonly backgroundRemoval: BackgroundRemoval,
     private readonly transientFiles: TransientFiles,
     private readonly decodedImages: DecodedImageCache,
@@ -52,7 +54,7 @@ export class ColorsService {
     const image = await this.decoded(input);
     if (x >= image.width) throw outOfRange('x', `x must be less than the image width (${image.width} pixels)`);
     if (y >= image.height) throw outOfRange('y', `y must be less than the image height (${image.height} pixels)`);
-    const offset = (y * image.width + x) * 4;
+    const offset = (y * image.width + x) * image.channels;
     const rgb: Rgb = { r: image.data[offset]!, g: image.data[offset + 1]!, b: image.data[offset + 2]! };
     return {
       picked_color: { ...rgb, hex: formatHex(rgb), coordinates: { x, y } },
@@ -60,12 +62,21 @@ export class ColorsService {
     };
   }
 
-  /** The decoded image, from the cache when these exact bytes were decoded recently. */
+  /**
+   * The decoded image as RGB, from the cache when these exact bytes were decoded recently.
+   * sharp decodes on libvips' threads, off the event loop, and its pixels stay where they are needed:
+   * through a worker they would cost a 36 MB copy per 12-megapixel photo. BMP needs the JavaScript
+   * decoder, so it goes to the worker pool.
+   */
   private async decoded(input: ImageInput): Promise<RasterImage> {
     const key = createHash('sha256').update(input.bytes).digest('base64url');
     const cached = this.decodedImages.get(key);
     if (cached) return cached;
-    const image = await runImageWork(() => this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header } satisfies ImageTask));
+    const image = await runImageWork(() =>
+      input.header.format === 'bmp'
+        ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask)
+        : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
+    );
     this.decodedImages.set(key, image);
     return image;
   }
