@@ -1,4 +1,5 @@
 export * from './color/index.js';
 export * from './threads/index.js';
 export * from './analysis/index.js';
+export * from './pattern/index.js';
 export { seededRandom, hashNumbers } from './random.js';

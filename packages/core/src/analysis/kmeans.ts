@@ -30,7 +30,7 @@ const squaredDistance = (x: Lab, y: Lab): number => {
  * `k` clusters (fewer when there are fewer distinct samples), heaviest first.
  */
 export function kMeansLab(samples: readonly ColorSample[], k: number, options: KMeansOptions = {}): ColorCluster[] {
-  const { maxIterations = 40, tolerance = 0.05 } = options;
+  const { maxIterations = 24, tolerance = 0.1 } = options;
   if (samples.length === 0 || k < 1) return [];
   const random = seededRandom(hashNumbers(samples.map((s) => Math.round(s.lab.L * 100 + s.weight))));
 
@@ -58,14 +58,44 @@ export function kMeansLab(samples: readonly ColorSample[], k: number, options: K
     for (let i = 0; i < samples.length; i++) nearest[i] = Math.min(nearest[i]!, squaredDistance(samples[i]!.lab, centre));
   }
 
-  // Lloyd iterations.
-  const assignment = new Int32Array(samples.length);
+  return lloydLab(samples, centres, maxIterations, tolerance);
+}
+
+
+/**
+ * Lloyd iterations from the given centres: assign every sample to its nearest centre, move each centre
+ * to the weighted mean of its samples, until no centre moves more than `tolerance`. Returns the
+ * non-empty clusters, heaviest first.
+ */
+export function lloydLab(samples: readonly ColorSample[], initial: readonly Lab[], maxIterations = 24, tolerance = 0.1): ColorCluster[] {
+  const n = samples.length;
+  const k = initial.length;
+  // Flat arrays: this loop runs samples × centres × iterations times.
+  const points = new Float64Array(n * 3);
+  const weights = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const { lab, weight } = samples[i]!;
+    points[i * 3] = lab.L;
+    points[i * 3 + 1] = lab.a;
+    points[i * 3 + 2] = lab.b;
+    weights[i] = weight;
+  }
+  const centres = new Float64Array(k * 3);
+  initial.forEach((c, j) => centres.set([c.L, c.a, c.b], j * 3));
+  const assignment = new Int32Array(n);
+  const sums = new Float64Array(k * 4);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
-    for (let i = 0; i < samples.length; i++) {
+    for (let i = 0; i < n; i++) {
+      const L = points[i * 3]!;
+      const a = points[i * 3 + 1]!;
+      const b = points[i * 3 + 2]!;
       let best = 0;
       let bestDistance = Infinity;
-      for (let c = 0; c < centres.length; c++) {
-        const distance = squaredDistance(samples[i]!.lab, centres[c]!);
+      for (let c = 0; c < k; c++) {
+        const dL = L - centres[c * 3]!;
+        const da = a - centres[c * 3 + 1]!;
+        const db = b - centres[c * 3 + 2]!;
+        const distance = dL * dL + da * da + db * db;
         if (distance < bestDistance) {
           bestDistance = distance;
           best = c;
@@ -73,29 +103,34 @@ export function kMeansLab(samples: readonly ColorSample[], k: number, options: K
       }
       assignment[i] = best;
     }
-    let moved = 0;
-    const sums = centres.map(() => ({ L: 0, a: 0, b: 0, w: 0 }));
-    for (let i = 0; i < samples.length; i++) {
-      const sum = sums[assignment[i]!]!;
-      const { lab, weight } = samples[i]!;
-      sum.L += lab.L * weight;
-      sum.a += lab.a * weight;
-      sum.b += lab.b * weight;
-      sum.w += weight;
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const c = assignment[i]!;
+      const w = weights[i]!;
+      sums[c * 4]! += points[i * 3]! * w;
+      sums[c * 4 + 1]! += points[i * 3 + 1]! * w;
+      sums[c * 4 + 2]! += points[i * 3 + 2]! * w;
+      sums[c * 4 + 3]! += w;
     }
-    for (let c = 0; c < centres.length; c++) {
-      const sum = sums[c]!;
-      if (sum.w === 0) continue; // an empty cluster keeps its centre
-      const next = { L: sum.L / sum.w, a: sum.a / sum.w, b: sum.b / sum.w };
-      moved = Math.max(moved, Math.sqrt(squaredDistance(next, centres[c]!)));
-      centres[c] = next;
+    let moved = 0;
+    for (let c = 0; c < k; c++) {
+      const w = sums[c * 4 + 3]!;
+      if (w === 0) continue; // an empty cluster keeps its centre
+      const L = sums[c * 4]! / w;
+      const a = sums[c * 4 + 1]! / w;
+      const b = sums[c * 4 + 2]! / w;
+      const shift = Math.hypot(L - centres[c * 3]!, a - centres[c * 3 + 1]!, b - centres[c * 3 + 2]!);
+      moved = Math.max(moved, shift);
+      centres[c * 3] = L;
+      centres[c * 3 + 1] = a;
+      centres[c * 3 + 2] = b;
     }
     if (moved < tolerance) break;
   }
 
   // Each cluster's colour is the weighted mean of its members in sRGB, so a flat colour keeps its exact value.
-  const clusters = centres.map(() => ({ r: 0, g: 0, b: 0, weight: 0, members: [] as number[] }));
-  for (let i = 0; i < samples.length; i++) {
+  const clusters = Array.from({ length: k }, () => ({ r: 0, g: 0, b: 0, weight: 0, members: [] as number[] }));
+  for (let i = 0; i < n; i++) {
     const cluster = clusters[assignment[i]!]!;
     const { rgb, weight } = samples[i]!;
     cluster.r += rgb.r * weight;

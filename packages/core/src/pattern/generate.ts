@@ -1,0 +1,78 @@
+import { deltaE2000 } from '../color/ciede2000.js';
+import { rgbToLab } from '../color/spaces.js';
+import { colorHistogram, type RgbaImage } from '../analysis/color-histogram.js';
+import { confettiShare, cleanConfetti } from './confetti.js';
+import { gridAsImage, resampleToGrid, type StitchGrid } from './grid.js';
+import { buildLegend, type Pattern } from './model.js';
+import { quantizeColors } from './quantize.js';
+import { assignNearestThreads, cellLab, mergeCloseThreads, refineThreads, snapToDistinctThreads, type StitchAssignment } from './threads.js';
+
+export interface PatternOptions {
+  /** Stitches on the long side. */
+  maxSide: number;
+  /** Threads at most, 2–50. */
+  colors: number;
+  /** k-means (best) rather than median cut (faster). */
+  useKmeans: boolean;
+  /** Merge threads closer than MERGE_THRESHOLD ΔE00. */
+  mergeThreads: boolean;
+  /** Clean up lone stitches (on by default). */
+  cleanConfetti?: boolean;
+}
+
+/**
+ * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, give each
+ * a distinct DMC thread, refine the thread choice, assign every stitch its nearest chosen thread,
+ * optionally merge near-identical threads, clean up confetti, and build the legend.
+ */
+export function generatePattern(image: RgbaImage, options: PatternOptions): Pattern {
+  const grid = resampleToGrid(image, options.maxSide);
+  return patternFromGrid(grid, options);
+}
+
+export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
+  const palette = quantizeColors(colorHistogram(gridAsImage(grid)), options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
+  const threads = snapToDistinctThreads(palette);
+  let assignment = refineThreads(grid, threads, assignNearestThreads(grid, threads));
+  if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment);
+  const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
+  if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);
+  const { legend, cells } = buildLegend(threads, assignment.thread);
+  return {
+    width: grid.width,
+    height: grid.height,
+    legend,
+    cells,
+    stats: {
+      confetti_before: confettiBefore,
+      confetti_after: confettiShare(cells, grid.width, grid.height),
+      mean_delta_e: meanOf(assignment),
+    },
+  };
+}
+
+/** Mean ΔE00 between each stitch's resampled colour and its thread. */
+function meanOf({ thread, distance }: StitchAssignment): number {
+  let sum = 0;
+  let n = 0;
+  for (let cell = 0; cell < thread.length; cell++) {
+    if (thread[cell]! < 0) continue;
+    sum += distance[cell]!;
+    n++;
+  }
+  return n === 0 ? 0 : sum / n;
+}
+
+/** Mean ΔE00 between each stitch's resampled colour and the colour it is given, for any method (benchmarks). */
+export function meanDeltaE(grid: StitchGrid, cells: Int16Array, colours: readonly { r: number; g: number; b: number }[]): number {
+  const labs = colours.map((rgb) => rgbToLab(rgb));
+  let sum = 0;
+  let n = 0;
+  for (let cell = 0; cell < cells.length; cell++) {
+    const index = cells[cell]!;
+    if (index < 0) continue;
+    sum += deltaE2000(cellLab(grid, cell), labs[index]!);
+    n++;
+  }
+  return n === 0 ? 0 : sum / n;
+}

@@ -1,0 +1,118 @@
+import type { DmcThread } from '../threads/catalogue.js';
+import { symbolFor } from './symbols.js';
+
+/** One thread of a chart, as the legend shows it. */
+export interface LegendEntry {
+  index: number;
+  hex: string;
+  symbol: string;
+  dmc_code: string;
+  dmc_name: string;
+  stitch_count: number;
+  rgb: { r: number; g: number; b: number };
+}
+
+export interface PatternStats {
+  /** Share of lone stitches before and after clean-up, 0–1. */
+  confetti_before: number;
+  confetti_after: number;
+  /** Mean ΔE00 between each stitch's resampled colour and its thread. */
+  mean_delta_e: number;
+}
+
+/** A stitch pattern: the source for the chart image, PDF and OXS exports. */
+export interface Pattern {
+  width: number;
+  height: number;
+  /** Sorted by stitch count, most first; `index` is the position. */
+  legend: LegendEntry[];
+  /** One legend index per cell, row by row; −1 where there is no stitch. */
+  cells: Int16Array;
+  stats: PatternStats;
+}
+
+/** The JSON document stored beside every chart (`pattern_url`). */
+export interface PatternDocument {
+  format: 'stitchwise-pattern';
+  version: 1;
+  width: number;
+  height: number;
+  legend: LegendEntry[];
+  /** Row by row, one legend index per cell, −1 for no stitch. */
+  cells: number[];
+  stats: PatternStats;
+}
+
+export const PATTERN_FORMAT_VERSION = 1;
+
+/**
+ * The legend of a pattern: the threads that have stitches, most stitches first, with their symbols;
+ * and the assignment renumbered to legend indices.
+ */
+export function buildLegend(threads: readonly DmcThread[], assignment: Int16Array): { legend: LegendEntry[]; cells: Int16Array } {
+  const counts = new Int32Array(threads.length);
+  for (const index of assignment) if (index >= 0) counts[index]!++;
+  const order = threads
+    .map((_, i) => i)
+    .filter((i) => counts[i]! > 0)
+    .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.code.localeCompare(threads[y]!.code));
+  const position = new Int16Array(threads.length).fill(-1);
+  const legend = order.map((threadIndex, rank) => {
+    position[threadIndex] = rank;
+    const thread = threads[threadIndex]!;
+    return {
+      index: rank,
+      hex: thread.hex,
+      symbol: symbolFor(rank),
+      dmc_code: thread.code,
+      dmc_name: thread.name,
+      stitch_count: counts[threadIndex]!,
+      rgb: { r: thread.r, g: thread.g, b: thread.b },
+    };
+  });
+  const cells = assignment.map((index) => (index < 0 ? -1 : position[index]!));
+  return { legend, cells };
+}
+
+export function toPatternDocument(pattern: Pattern): PatternDocument {
+  return {
+    format: 'stitchwise-pattern',
+    version: PATTERN_FORMAT_VERSION,
+    width: pattern.width,
+    height: pattern.height,
+    legend: pattern.legend,
+    cells: Array.from(pattern.cells),
+    stats: pattern.stats,
+  };
+}
+
+export class PatternFormatError extends Error {
+  override readonly name = 'PatternFormatError';
+}
+
+/** Reads a pattern document back, checking it is whole and consistent. */
+export function parsePatternDocument(text: string): Pattern {
+  let document: Partial<PatternDocument>;
+  try {
+    document = JSON.parse(text) as Partial<PatternDocument>;
+  } catch {
+    throw new PatternFormatError('The pattern is not valid JSON');
+  }
+  const fail = (why: string): never => {
+    throw new PatternFormatError(`Not a Stitchwise pattern: ${why}`);
+  };
+  if (document.format !== 'stitchwise-pattern') fail('unknown format');
+  if (document.version !== PATTERN_FORMAT_VERSION) fail(`version ${String(document.version)} is not supported`);
+  const { width, height, legend, cells, stats } = document;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width! < 1 || height! < 1) fail('bad size');
+  if (!Array.isArray(legend) || !Array.isArray(cells) || cells.length !== width! * height!) fail('cells do not match the size');
+  const counts = new Int32Array(legend!.length);
+  for (const index of cells!) {
+    if (!Number.isInteger(index) || index < -1 || index >= legend!.length) fail('a cell names no legend entry');
+    if (index >= 0) counts[index]!++;
+  }
+  legend!.forEach((entry, i) => {
+    if (entry.index !== i || entry.stitch_count !== counts[i]) fail(`legend entry ${i} does not match the cells`);
+  });
+  return { width: width!, height: height!, legend: legend!, cells: Int16Array.from(cells!), stats: stats ?? { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 } };
+}

@@ -1,0 +1,207 @@
+import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
+import type { Lab } from '../color/spaces.js';
+import type { ColorCluster } from '../analysis/kmeans.js';
+import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
+import type { StitchGrid } from './grid.js';
+
+/**
+ * One DMC thread per palette colour, all different: candidate (colour, thread) pairs are taken in
+ * order of ΔE00, heaviest colour first on ties, skipping threads already taken. Two palette colours
+ * that share a nearest thread therefore get the two best distinct threads, and K colours stay K threads.
+ */
+export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThread[] {
+  const chosen = new Map<number, DmcThread>();
+  const taken = new Set<string>();
+  let depth = Math.min(DMC_THREADS.length, palette.length + 4);
+  while (chosen.size < palette.length) {
+    const pairs = palette.flatMap((colour, index) =>
+      chosen.has(index) ? [] : nearestThreads(colour.lab, depth).map((match) => ({ index, weight: colour.weight, ...match })),
+    );
+    pairs.sort((x, y) => x.distance - y.distance || y.weight - x.weight || x.index - y.index);
+    for (const { index, thread } of pairs) {
+      if (chosen.has(index) || taken.has(thread.code)) continue;
+      chosen.set(index, thread);
+      taken.add(thread.code);
+    }
+    depth = Math.min(DMC_THREADS.length, depth * 2); // colours crowded out: look further
+  }
+  return palette.map((_, index) => chosen.get(index)!);
+}
+
+/** How many candidates, nearest by plain Lab distance, get the exact ΔE00 comparison. */
+const SHORTLIST = 4;
+
+/** Every stitch's thread (index into the pattern's threads, −1 for no stitch) and its ΔE00 to the stitch's colour. */
+export interface StitchAssignment {
+  thread: Int16Array;
+  distance: Float32Array;
+}
+
+export function cellLab(grid: StitchGrid, cell: number): Lab {
+  return { L: grid.lab[cell * 3]!, a: grid.lab[cell * 3 + 1]!, b: grid.lab[cell * 3 + 2]! };
+}
+
+/**
+ * Finds, among thread colours, the nearest to a colour by ΔE00. Candidates are first shortlisted
+ * by plain Lab distance, which is cheap and practically always contains the ΔE00 winner.
+ */
+class NearestThreadFinder {
+  private readonly shortIndex = new Int32Array(SHORTLIST);
+  private readonly shortDistance = new Float64Array(SHORTLIST);
+  /** ΔE00 of the last answer. */
+  distance = 0;
+
+  constructor(private readonly labs: readonly Lab[]) {}
+
+  nearest(lab: Lab, alive?: readonly boolean[]): number {
+    let size = 0;
+    for (let index = 0; index < this.labs.length; index++) {
+      if (alive && !alive[index]) continue;
+      const other = this.labs[index]!;
+      const dL = lab.L - other.L;
+      const da = lab.a - other.a;
+      const db = lab.b - other.b;
+      const d = dL * dL + da * da + db * db;
+      if (size === SHORTLIST && d >= this.shortDistance[SHORTLIST - 1]!) continue;
+      let at = size < SHORTLIST ? size++ : SHORTLIST - 1;
+      while (at > 0 && this.shortDistance[at - 1]! > d) {
+        this.shortDistance[at] = this.shortDistance[at - 1]!;
+        this.shortIndex[at] = this.shortIndex[at - 1]!;
+        at--;
+      }
+      this.shortDistance[at] = d;
+      this.shortIndex[at] = index;
+    }
+    let best = -1;
+    let bestDistance = Infinity;
+    for (let i = 0; i < size; i++) {
+      const index = this.shortIndex[i]!;
+      const other = this.labs[index]!;
+      // |ΔL| / SL is a lower bound of ΔE00: skip the full formula when it cannot win.
+      if (Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2) >= bestDistance) continue;
+      const d = deltaE2000(lab, other);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = index;
+      }
+    }
+    this.distance = bestDistance;
+    return best;
+  }
+}
+
+/**
+ * Every stitched cell's nearest thread by ΔE00. `distance` is the ΔE00 of the colour that decided
+ * for its 6-bit bin, within a fraction of a unit of the cell's own.
+ */
+export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
+  const cells = grid.width * grid.height;
+  const thread = new Int16Array(cells).fill(-1);
+  const distance = new Float32Array(cells);
+  const finder = new NearestThreadFinder(threads.map((t) => t.lab));
+  // Decisions are cached per colour at 6 bits a channel (262,144 slots, indexed directly): colours
+  // that close share their nearest thread, and a 500 × 500 photo then needs tens of thousands of
+  // searches instead of a quarter of a million.
+  const known = new Uint8Array(1 << 18);
+  const cacheThread = new Int16Array(1 << 18);
+  const cacheDistance = new Float32Array(1 << 18);
+  const lab = { L: 0, a: 0, b: 0 };
+  for (let cell = 0; cell < cells; cell++) {
+    if (!grid.stitched[cell]) continue;
+    const slot = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
+    if (!known[slot]) {
+      lab.L = grid.lab[cell * 3]!;
+      lab.a = grid.lab[cell * 3 + 1]!;
+      lab.b = grid.lab[cell * 3 + 2]!;
+      cacheThread[slot] = finder.nearest(lab, alive);
+      cacheDistance[slot] = finder.distance;
+      known[slot] = 1;
+    }
+    thread[cell] = cacheThread[slot]!;
+    distance[cell] = cacheDistance[slot]!;
+  }
+  return { thread, distance };
+}
+
+/**
+ * Improves the thread choice: each thread is replaced by the unused DMC thread nearest to the mean
+ * colour of the stitches it was given (a k-means step in thread space), then stitches are assigned
+ * again. Stops when no thread changes.
+ */
+export function refineThreads(grid: StitchGrid, threads: DmcThread[], assignment: StitchAssignment, rounds = 1): StitchAssignment {
+  let current = assignment;
+  for (let round = 0; round < rounds; round++) {
+    const sums = threads.map(() => ({ L: 0, a: 0, b: 0, n: 0 }));
+    for (let cell = 0; cell < current.thread.length; cell++) {
+      const index = current.thread[cell]!;
+      if (index < 0) continue;
+      const sum = sums[index]!;
+      sum.L += grid.lab[cell * 3]!;
+      sum.a += grid.lab[cell * 3 + 1]!;
+      sum.b += grid.lab[cell * 3 + 2]!;
+      sum.n++;
+    }
+    let changed = false;
+    const taken = new Set(threads.map((thread) => thread.code));
+    for (const [index, sum] of sums.entries()) {
+      if (sum.n === 0) continue;
+      const mean = { L: sum.L / sum.n, a: sum.a / sum.n, b: sum.b / sum.n };
+      const own = threads[index]!.code;
+      const best = nearestThreads(mean, threads.length + 1).find((m) => m.thread.code === own || !taken.has(m.thread.code));
+      if (best && best.thread.code !== own) {
+        taken.delete(own);
+        taken.add(best.thread.code);
+        threads[index] = best.thread;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+    const candidate = assignNearestThreads(grid, threads);
+    // Keep the step only if it lowered the total error.
+    if (sumOf(candidate.distance) >= sumOf(current.distance)) break;
+    current = candidate;
+  }
+  return current;
+}
+
+function sumOf(values: Float32Array): number {
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum;
+}
+
+/** ΔE00 below which two threads of a pattern count as the same colour when merging is asked for. */
+export const MERGE_THRESHOLD = 4;
+
+/**
+ * Merges threads closer than MERGE_THRESHOLD: the pair closest together first, the thread with
+ * fewer stitches giving way; its stitches go to the nearest remaining thread. Removed threads keep
+ * their index but have no stitches.
+ */
+export function mergeCloseThreads(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment): StitchAssignment {
+  const counts = new Int32Array(threads.length);
+  for (const index of assignment.thread) if (index >= 0) counts[index]!++;
+  const alive = threads.map((_, i) => counts[i]! > 0);
+  let merged = false;
+  for (;;) {
+    let pair: [number, number] | undefined;
+    let closest = MERGE_THRESHOLD;
+    for (let i = 0; i < threads.length; i++) {
+      for (let j = i + 1; j < threads.length; j++) {
+        if (!alive[i] || !alive[j]) continue;
+        const distance = deltaE2000(threads[i]!.lab, threads[j]!.lab);
+        if (distance < closest) {
+          closest = distance;
+          pair = [i, j];
+        }
+      }
+    }
+    if (!pair) break;
+    const [i, j] = pair;
+    const loser = counts[i]! < counts[j]! ? i : j;
+    alive[loser] = false;
+    counts[loser] = 0;
+    merged = true;
+  }
+  return merged ? assignNearestThreads(grid, threads, alive) : assignment;
+}
