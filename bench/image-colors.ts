@@ -60,7 +60,7 @@ export async function benchImageColors(): Promise<void> {
   const post = async (path: string, bytes: Buffer, fields: Record<string, string>): Promise<void> => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('image_file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('image_file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
     const response = await fetch(`${base}${path}`, { method: 'POST', body: form });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();

@@ -39,7 +39,7 @@ export function multipartBody(
 ): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.field, new Blob([file.bytes], { type: file.contentType }), file.filename);
+  if (file) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.filename);
   return form;
 }
 
