@@ -41,8 +41,10 @@ import { configRoutes } from './routes/config.js';
 import { registerFileRoutes } from './routes/files.js';
 import { healthRoutes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
+import { stitchRoutes } from './routes/stitch.js';
 import { threadRoutes } from './routes/threads.js';
 import { ProjectsService } from './services/projects.js';
+import { StitchService } from './services/stitch.js';
 import { LocalFileStore } from './storage/file-store.js';
 
 /** Decoded pixels kept for repeated colour picks: five 12-megapixel photos. */
@@ -87,7 +89,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const identity = await setUpIdentity(app, config, db);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
-  const projects = new ProjectsService(new ProjectsRepository(db), files, fileUrl);
+  const projectsRepository = new ProjectsRepository(db);
+  const projects = new ProjectsService(projectsRepository, files, fileUrl);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and one thread owning the segmentation model.
   const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
@@ -100,6 +103,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const decodeLimit = new ConcurrencyLimit(config.workers, config.workers * 8);
   const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
+  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl);
 
   registerFileRoutes(app, files);
   await app.register(
@@ -111,6 +115,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(imageRoutes, { images, intake });
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, auth });
+      await api.register(stitchRoutes, { stitch, intake, auth });
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,16 @@
  * Worker thread for image work: decoding, analysis and cropping, off the event loop.
  * Pixel buffers go back to the main thread by transfer, not by copy.
  */
-import { dominantColors, type DominantColor } from '@stitchwise/core';
+import {
+  dominantColors,
+  generatePattern,
+  toPatternDocument,
+  type DominantColor,
+  type LegendEntry,
+  type PatternOptions,
+  type PatternStats,
+} from '@stitchwise/core';
+import { renderChart } from '../render/chart.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
 import { moving, ownedBytes } from './transfer.js';
@@ -22,7 +31,24 @@ export type ImageTask =
   | { kind: 'dominant'; bytes: Uint8Array; header: ImageHeader; count: number }
   | { kind: 'dominant-of-raster'; raster: RasterImage; count: number }
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
-  | { kind: 'size'; bytes: Uint8Array; header: ImageHeader };
+  | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
+  | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions };
+
+export interface PatternTaskOptions extends PatternOptions {
+  cellSize: number;
+  symbols: boolean;
+}
+
+export interface PatternTaskResult {
+  /** The pattern document (JSON text) stored as `pattern_url`. */
+  document: string;
+  png: Uint8Array;
+  chart: { width: number; height: number };
+  original: { width: number; height: number };
+  grid: { width: number; height: number };
+  legend: LegendEntry[];
+  stats: PatternStats;
+}
 
 export interface EncodedImage {
   bytes: Uint8Array;
@@ -33,7 +59,7 @@ export interface EncodedImage {
 
 export default async function run(
   task: ImageTask,
-): Promise<RasterImage | DominantColor[] | EncodedImage | { width: number; height: number }> {
+): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { width: number; height: number }> {
   switch (task.kind) {
     case 'decode': {
       const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
@@ -48,7 +74,30 @@ export default async function run(
       return crop(task.bytes, task.header, task.rect);
     case 'size':
       return orientedSize(task.bytes, task.header);
+    case 'pattern':
+      return pattern(task.bytes, task.header, task.options);
   }
+}
+
+/** Image → pattern → chart, all in this worker; the chart's bytes move to the main thread. */
+async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternTaskOptions): Promise<PatternTaskResult> {
+  const image = await decodeImage(bytes, header, { shrinkTo: options.maxSide * 4 });
+  const size = await orientedDimensions(bytes, header);
+  const result = generatePattern(image, options);
+  const chart = await renderChart(result, { cellSize: options.cellSize, symbols: options.symbols });
+  const png = ownedBytes(chart.png);
+  return moving(
+    {
+      document: JSON.stringify(toPatternDocument(result)),
+      png,
+      chart: { width: chart.width, height: chart.height },
+      original: size,
+      grid: { width: result.width, height: result.height },
+      legend: result.legend,
+      stats: result.stats,
+    },
+    [png],
+  );
 }
 
 /**
@@ -57,6 +106,11 @@ export default async function run(
  */
 async function orientedSize(bytes: Uint8Array, header: ImageHeader): Promise<{ width: number; height: number }> {
   await decodeImage(bytes, header, { maxSide: 64 });
+  return orientedDimensions(bytes, header);
+}
+
+/** Width and height after EXIF orientation, from the metadata alone. */
+async function orientedDimensions(bytes: Uint8Array, header: ImageHeader): Promise<{ width: number; height: number }> {
   if (header.format === 'bmp') return { width: header.width, height: header.height };
   const metadata = await decoding(() => sharpInput(bytes).metadata());
   const quarterTurn = (metadata.orientation ?? 1) >= 5;

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { LegendEntry } from '@stitchwise/core';
+import { nowIso } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpProblem } from '../http/problem.js';
+import type { PatternTaskResult } from '../images/image-worker.js';
+import type { ImageInput, ImageIntake } from '../images/intake.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import type { ProjectsRepository } from '../repositories/projects.js';
+import type { TransientFiles } from '../repositories/transient-files.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { BackgroundRemoval } from './background-removal.js';
+import { runImageWork } from './image-work.js';
+
+export interface GenerateSettings {
+  colors: number;
+  cellSize: number;
+  maxSide: number;
+  useKmeans: boolean;
+  symbols: boolean;
+  removeBackground: boolean;
+  mergeThreads: boolean;
+  cleanConfetti: boolean;
+}
+
+export interface StitchPlanView {
+  processing_time_ms: number;
+  stitch_plan_url: string;
+  pattern_url: string;
+  metadata: {
+    total_stitches: number;
+    canvas_size: { width: number; height: number };
+    colors_used: number;
+    grid_size: { width: number; height: number };
+    confetti_before: number;
+    confetti_after: number;
+    mean_delta_e: number;
+  };
+  legend_data: LegendEntry[];
+  project_id?: string;
+}
+
+/** What visitors may do without an account (decisions §1.10): anything else needs one. */
+export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50, 100] } as const;
+
+/** The settings a visitor asked for that need an account, as field errors. */
+export function anonymousViolations(settings: GenerateSettings): { field: string; message: string }[] {
+  const violations: { field: string; message: string }[] = [];
+  if (settings.colors > ANONYMOUS_LIMITS.maxColors) violations.push({ field: 'colors', message: `more than ${ANONYMOUS_LIMITS.maxColors} colours` });
+  if (settings.cellSize !== ANONYMOUS_LIMITS.cellSize) violations.push({ field: 'cell_size', message: `a stitch size other than ${ANONYMOUS_LIMITS.cellSize}` });
+  if (!(ANONYMOUS_LIMITS.maxSides as readonly number[]).includes(settings.maxSide)) {
+    violations.push({ field: 'max_side', message: `a pattern size other than ${ANONYMOUS_LIMITS.maxSides.join(', ')}` });
+  }
+  if (settings.useKmeans) violations.push({ field: 'use_kmeans', message: 'k-means colour reduction' });
+  if (settings.symbols) violations.push({ field: 'return_symbols_overlay', message: 'symbols on the chart' });
+  if (settings.removeBackground) violations.push({ field: 'remove_background', message: 'background removal' });
+  if (settings.mergeThreads) violations.push({ field: 'merge_dmc_colors', message: 'merging similar threads' });
+  return violations;
+}
+
+/** Turns images into stitch charts; signed-in results become projects, visitors' results expire. */
+export class StitchService {
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly backgroundRemoval: BackgroundRemoval,
+    private readonly intake: ImageIntake,
+    private readonly files: FileStore,
+    private readonly transientFiles: TransientFiles,
+    private readonly projects: ProjectsRepository,
+    private readonly fileUrl: (id: string) => string,
+  ) {}
+
+  async generate(input: ImageInput, settings: GenerateSettings, owner?: { user: UserRow; projectName: string }): Promise<StitchPlanView> {
+    const started = performance.now();
+    if (!owner) {
+      const violations = anonymousViolations(settings);
+      if (violations.length > 0) {
+        throw new HttpProblem(
+          403,
+          'sign_in_required',
+          `Sign in to use ${violations.map((v) => v.message).join(', ')}. Without an account, patterns use up to ${ANONYMOUS_LIMITS.maxColors} colours, stitch size ${ANONYMOUS_LIMITS.cellSize} and sizes ${ANONYMOUS_LIMITS.maxSides.join(', ')}.`,
+          violations,
+        );
+      }
+    }
+    const source = settings.removeBackground ? this.intake.check((await this.backgroundRemoval.remove(input)).png) : input;
+    const result = await runImageWork(() =>
+      this.pool.run<PatternTaskResult>({
+        kind: 'pattern',
+        bytes: source.bytes,
+        header: source.header,
+        options: {
+          maxSide: settings.maxSide,
+          colors: settings.colors,
+          useKmeans: settings.useKmeans,
+          mergeThreads: settings.mergeThreads,
+          cleanConfetti: settings.cleanConfetti,
+          cellSize: settings.cellSize,
+          symbols: settings.symbols,
+        },
+      }),
+    );
+    if (result.legend.length === 0) {
+      throw new HttpProblem(422, 'no_stitches', 'The image has nothing to stitch: every part of it is transparent.');
+    }
+    const documentBytes = new TextEncoder().encode(result.document);
+    const view = (chartId: string, patternId: string): StitchPlanView => ({
+      processing_time_ms: Math.round(performance.now() - started),
+      stitch_plan_url: this.fileUrl(chartId),
+      pattern_url: this.fileUrl(patternId),
+      metadata: {
+        total_stitches: result.legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
+        canvas_size: result.chart,
+        colors_used: result.legend.length,
+        grid_size: result.grid,
+        confetti_before: round(result.stats.confetti_before),
+        confetti_after: round(result.stats.confetti_after),
+        mean_delta_e: round(result.stats.mean_delta_e),
+      },
+      legend_data: result.legend,
+    });
+
+    if (!owner) {
+      const [chartId, patternId] = await Promise.all([this.transientFiles.store(result.png, 'png'), this.transientFiles.store(documentBytes, 'json')]);
+      return view(chartId, patternId);
+    }
+
+    const [inputId, chartId, patternId] = await Promise.all([
+      this.files.put(input.bytes, input.header.format),
+      this.files.put(result.png, 'png'),
+      this.files.put(documentBytes, 'json'),
+    ]);
+    const plan = view(chartId, patternId);
+    const now = nowIso();
+    const projectId = randomUUID();
+    try {
+      await this.projects.insert(
+        {
+          id: projectId,
+          user_id: owner.user.id,
+          name: owner.projectName,
+          description: null,
+          status: 'active',
+          parameters: JSON.stringify({
+            colors: settings.colors,
+            cell_size: settings.cellSize,
+            original_size: result.original,
+            max_side: settings.maxSide,
+            use_kmeans: settings.useKmeans,
+            remove_background: settings.removeBackground,
+            merge_dmc_colors: settings.mergeThreads,
+            return_symbols_overlay: settings.symbols,
+            clean_confetti: settings.cleanConfetti,
+          }),
+          metadata: JSON.stringify({
+            colors_count: plan.metadata.colors_used,
+            total_stitches: plan.metadata.total_stitches,
+            canvas_size: plan.metadata.canvas_size,
+            grid_size: plan.metadata.grid_size,
+            confetti_before: plan.metadata.confetti_before,
+            confetti_after: plan.metadata.confetti_after,
+            mean_delta_e: plan.metadata.mean_delta_e,
+          }),
+          outputs: JSON.stringify({ input_image: inputId, stitch_plan: chartId, pattern: patternId }),
+          color_legend: JSON.stringify(result.legend),
+          created_at: now,
+          updated_at: now,
+        },
+        [inputId, chartId, patternId],
+      );
+    } catch (error) {
+      await Promise.all([inputId, chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      throw error;
+    }
+    return { ...plan, project_id: projectId, processing_time_ms: Math.round(performance.now() - started) };
+  }
+}
+
+const round = (value: number): number => Math.round(value * 10_000) / 10_000;
