@@ -28,7 +28,10 @@ export function chartLayout(pattern: Pick<Pattern, 'width' | 'height'>, cellSize
   const digits = String(Math.max(pattern.width, pattern.height)).length;
   const left = Math.ceil(digits * labelSize * 0.72) + 8;
   const top = labelSize + 8;
-  return { left, top, labelSize, width: left + pattern.width * cellSize + 2, height: top + pattern.height * cellSize + 2 };
+  // Room on the right and below for the half of the last numbers that overhangs the grid's edge.
+  const right = Math.ceil(digits * labelSize * 0.36) + 2;
+  const bottom = Math.ceil(labelSize / 2) + 2;
+  return { left, top, labelSize, width: left + pattern.width * cellSize + 2 + right, height: top + pattern.height * cellSize + 2 + bottom };
 }
 
 /**
@@ -110,7 +113,7 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
         const glyphRow = py - (n * cellSize - Math.floor(mask.height / 2));
         if (n <= pattern.height && glyphRow >= 0 && glyphRow < mask.height) drawLabel(mask, glyphRow, left - 4 - mask.width);
       }
-      const rowLine = lineAt(py, pattern.height);
+      const rowLine = py <= pattern.height * cellSize + 1 ? lineAt(py, pattern.height) : 0;
       if (rowLine === 2) {
         for (let x = left; x < gridEnd; x++) row.set(HEAVY, x * 3);
       } else if (rowLine === 1) {

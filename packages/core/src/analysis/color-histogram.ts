@@ -15,6 +15,26 @@ export interface RgbaImage {
   readonly data: Uint8Array | Uint8ClampedArray;
 }
 
+/**
+ * Exact colours when an image has few (flat artwork, icons: every colour counts), otherwise
+ * the 32×32×32 binned histogram (photos).
+ */
+export function exactOrBinnedHistogram(image: RgbaImage, maxExact = 16_384): ColorSample[] {
+  const { data } = image;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3]!;
+    if (alpha === 0) continue;
+    const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    counts.set(key, (counts.get(key) ?? 0) + alpha / 255);
+    if (counts.size > maxExact) return colorHistogram(image);
+  }
+  return [...counts].map(([key, weight]) => {
+    const rgb = { r: key >> 16, g: (key >> 8) & 0xff, b: key & 0xff };
+    return { rgb, lab: rgbToLab(rgb), weight };
+  });
+}
+
 const BITS = 5;
 const SHIFT = 8 - BITS;
 const BINS = 1 << (3 * BITS);

@@ -1,11 +1,11 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
-import { colorHistogram, type RgbaImage } from '../analysis/color-histogram.js';
+import { exactOrBinnedHistogram, type RgbaImage } from '../analysis/color-histogram.js';
 import { confettiShare, cleanConfetti } from './confetti.js';
 import { gridAsImage, resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { quantizeColors } from './quantize.js';
-import { assignNearestThreads, cellLab, mergeCloseThreads, refineThreads, snapToDistinctThreads, type StitchAssignment } from './threads.js';
+import { assignNearestThreads, cellLab, keepEveryColour, mergeCloseThreads, refineThreads, snapToDistinctThreads, type StitchAssignment } from './threads.js';
 
 export interface PatternOptions {
   /** Stitches on the long side. */
@@ -31,9 +31,10 @@ export function generatePattern(image: RgbaImage, options: PatternOptions): Patt
 }
 
 export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
-  const palette = quantizeColors(colorHistogram(gridAsImage(grid)), options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
+  const palette = quantizeColors(exactOrBinnedHistogram(gridAsImage(grid)), options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
   const threads = snapToDistinctThreads(palette);
   let assignment = refineThreads(grid, threads, assignNearestThreads(grid, threads));
+  assignment = keepEveryColour(grid, palette, threads, assignment);
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment);
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
   if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);

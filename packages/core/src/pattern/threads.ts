@@ -170,6 +170,42 @@ function sumOf(values: Float32Array): number {
   return sum;
 }
 
+/**
+ * Stitches go to their nearest chosen thread, which can leave a thread without any: two close
+ * colours of the image whose threads are both nearest to one of them. Such a colour is not silently
+ * lost: the stitches of its colour cluster (nearest palette colour) go back to its own thread.
+ */
+export function keepEveryColour(grid: StitchGrid, palette: readonly ColorCluster[], threads: readonly DmcThread[], assignment: StitchAssignment): StitchAssignment {
+  const counts = new Int32Array(threads.length);
+  for (const index of assignment.thread) if (index >= 0) counts[index]!++;
+  const vanished = new Set(threads.map((_, i) => i).filter((i) => counts[i] === 0));
+  if (vanished.size === 0) return assignment;
+  const thread = assignment.thread.slice();
+  const distance = assignment.distance.slice();
+  const lab = { L: 0, a: 0, b: 0 };
+  for (let cell = 0; cell < thread.length; cell++) {
+    if (thread[cell]! < 0) continue;
+    lab.L = grid.lab[cell * 3]!;
+    lab.a = grid.lab[cell * 3 + 1]!;
+    lab.b = grid.lab[cell * 3 + 2]!;
+    let nearest = 0;
+    let best = Infinity;
+    for (let c = 0; c < palette.length; c++) {
+      const p = palette[c]!.lab;
+      const d = (lab.L - p.L) ** 2 + (lab.a - p.a) ** 2 + (lab.b - p.b) ** 2;
+      if (d < best) {
+        best = d;
+        nearest = c;
+      }
+    }
+    if (vanished.has(nearest)) {
+      thread[cell] = nearest;
+      distance[cell] = deltaE2000(lab, threads[nearest]!.lab);
+    }
+  }
+  return { thread, distance };
+}
+
 /** ΔE00 below which two threads of a pattern count as the same colour when merging is asked for. */
 export const MERGE_THRESHOLD = 4;
 
