@@ -81,7 +81,7 @@ export function lloydLab(samples: readonly ColorSample[], initial: readonly Lab[
     weights[i] = weight;
   }
   const centres = new Float64Array(k * 3);
-  initial.forEach((c, j) => centres.set([c.L, c.a, c.b], j * 3));
+  for (const [j, c] of initial.entries()) centres.set([c.L, c.a, c.b], j * 3);
   const assignment = new Int32Array(n);
   const sums = new Float64Array(k * 4);
   for (let iteration = 0; iteration < maxIterations; iteration++) {

@@ -138,7 +138,7 @@ describe('symbols', () => {
   it('has at least 60 distinct symbols', () => {
     expect(CHART_SYMBOLS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(CHART_SYMBOLS).size).toBe(CHART_SYMBOLS.length);
-    for (const symbol of CHART_SYMBOLS) expect([...symbol]).toHaveLength(1);
+    for (const symbol of CHART_SYMBOLS) expect(Array.from(symbol)).toHaveLength(1); // one code point each
   });
 });
 
