@@ -5,7 +5,17 @@ import { confettiShare, cleanConfetti } from './confetti.js';
 import { gridAsImage, resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { quantizeColors } from './quantize.js';
-import { assignNearestThreads, cellLab, keepEveryColour, mergeCloseThreads, refineThreads, snapToDistinctThreads, type StitchAssignment } from './threads.js';
+import {
+  assignNearestThreads,
+  cellLab,
+  keepEveryColour,
+  mergeCloseThreads,
+  mostUsedNearestThreads,
+  refineThreads,
+  snapToDistinctThreads,
+  threadSetError,
+  type StitchAssignment,
+} from './threads.js';
 
 export interface PatternOptions {
   /** Stitches on the long side. */
@@ -31,10 +41,17 @@ export function generatePattern(image: RgbaImage, options: PatternOptions): Patt
 }
 
 export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
-  const palette = quantizeColors(exactOrBinnedHistogram(gridAsImage(grid)), options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
-  const threads = snapToDistinctThreads(palette);
+  const samples = exactOrBinnedHistogram(gridAsImage(grid));
+  const palette = quantizeColors(samples, options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
+  // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
+  // nearest to the image's colours (better when the budget nearly covers the image). The one with
+  // the lower colour error on the image's own colours wins.
+  const snapped = snapToDistinctThreads(palette);
+  const popular = mostUsedNearestThreads(samples, options.colors);
+  const usePopular = popular.length >= snapped.length && threadSetError(samples, popular) < threadSetError(samples, snapped);
+  const threads = usePopular ? popular : snapped;
   let assignment = refineThreads(grid, threads, assignNearestThreads(grid, threads));
-  assignment = keepEveryColour(grid, palette, threads, assignment);
+  if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment);
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
   if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);

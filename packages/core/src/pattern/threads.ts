@@ -1,5 +1,6 @@
 import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
 import type { Lab } from '../color/spaces.js';
+import type { ColorSample } from '../analysis/color-histogram.js';
 import type { ColorCluster } from '../analysis/kmeans.js';
 import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
@@ -28,6 +29,32 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThre
   return palette.map((_, index) => chosen.get(index)!);
 }
 
+/**
+ * The `count` threads that are the nearest thread of the most image colour (weighted samples): the
+ * natural choice when the image has about as many thread-distinct colours as the budget allows.
+ */
+export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): DmcThread[] {
+  const usage = new Map<DmcThread, number>();
+  for (const sample of samples) {
+    const thread = nearestThreads(sample.lab, 1)[0]!.thread;
+    usage.set(thread, (usage.get(thread) ?? 0) + sample.weight);
+  }
+  return [...usage].sort((x, y) => y[1] - x[1] || x[0].code.localeCompare(y[0].code)).slice(0, count).map(([thread]) => thread);
+}
+
+/** Weighted mean ΔE00 of samples to their nearest thread of a set. */
+export function threadSetError(samples: readonly ColorSample[], threads: readonly DmcThread[]): number {
+  const finder = new NearestThreadFinder(threads.map((thread) => thread.lab));
+  let sum = 0;
+  let weight = 0;
+  for (const sample of samples) {
+    finder.nearest(sample.lab);
+    sum += finder.distance * sample.weight;
+    weight += sample.weight;
+  }
+  return weight === 0 ? 0 : sum / weight;
+}
+
 /** How many candidates, nearest by plain Lab distance, get the exact ΔE00 comparison. */
 const SHORTLIST = 4;
 
@@ -50,6 +77,8 @@ class NearestThreadFinder {
   private readonly shortDistance = new Float64Array(SHORTLIST);
   /** ΔE00 of the last answer. */
   distance = 0;
+  /** The runner-up of the last answer (−1 when there was none). */
+  second = -1;
 
   constructor(private readonly labs: readonly Lab[]) {}
 
@@ -74,51 +103,64 @@ class NearestThreadFinder {
     }
     let best = -1;
     let bestDistance = Infinity;
+    let second = -1;
+    let secondDistance = Infinity;
     for (let i = 0; i < size; i++) {
       const index = this.shortIndex[i]!;
       const other = this.labs[index]!;
-      // |ΔL| / SL is a lower bound of ΔE00: skip the full formula when it cannot win.
-      if (Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2) >= bestDistance) continue;
+      // |ΔL| / SL is a lower bound of ΔE00: skip the full formula when it cannot even be runner-up.
+      if (Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2) >= secondDistance) continue;
       const d = deltaE2000(lab, other);
       if (d < bestDistance) {
+        second = best;
+        secondDistance = bestDistance;
         bestDistance = d;
         best = index;
+      } else if (d < secondDistance) {
+        second = index;
+        secondDistance = d;
       }
     }
+    this.second = second;
     this.distance = bestDistance;
     return best;
   }
 }
 
 /**
- * Every stitched cell's nearest thread by ΔE00. `distance` is the ΔE00 of the colour that decided
- * for its 6-bit bin, within a fraction of a unit of the cell's own.
+ * Every stitched cell's nearest thread by ΔE00, and that distance. The search runs once per 6-bit
+ * colour bin and keeps the two best threads; each cell then takes the better of those two for its
+ * own exact colour, so neighbouring colours on either side of a boundary are told apart.
  */
 export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
   const cells = grid.width * grid.height;
   const thread = new Int16Array(cells).fill(-1);
   const distance = new Float32Array(cells);
   const finder = new NearestThreadFinder(threads.map((t) => t.lab));
-  // Decisions are cached per colour at 6 bits a channel (262,144 slots, indexed directly): colours
-  // that close share their nearest thread, and a 500 × 500 photo then needs tens of thousands of
-  // searches instead of a quarter of a million.
+  // Candidates are cached per colour at 6 bits a channel (262,144 slots, indexed directly): a
+  // 500 × 500 photo then needs tens of thousands of searches instead of a quarter of a million.
   const known = new Uint8Array(1 << 18);
-  const cacheThread = new Int16Array(1 << 18);
-  const cacheDistance = new Float32Array(1 << 18);
+  const cacheBest = new Int16Array(1 << 18);
+  const cacheSecond = new Int16Array(1 << 18);
+  const labs = threads.map((t) => t.lab);
   const lab = { L: 0, a: 0, b: 0 };
   for (let cell = 0; cell < cells; cell++) {
     if (!grid.stitched[cell]) continue;
+    lab.L = grid.lab[cell * 3]!;
+    lab.a = grid.lab[cell * 3 + 1]!;
+    lab.b = grid.lab[cell * 3 + 2]!;
     const slot = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
     if (!known[slot]) {
-      lab.L = grid.lab[cell * 3]!;
-      lab.a = grid.lab[cell * 3 + 1]!;
-      lab.b = grid.lab[cell * 3 + 2]!;
-      cacheThread[slot] = finder.nearest(lab, alive);
-      cacheDistance[slot] = finder.distance;
+      cacheBest[slot] = finder.nearest(lab, alive);
+      cacheSecond[slot] = finder.second;
       known[slot] = 1;
     }
-    thread[cell] = cacheThread[slot]!;
-    distance[cell] = cacheDistance[slot]!;
+    const best = cacheBest[slot]!;
+    const second = cacheSecond[slot]!;
+    const bestDistance = deltaE2000(lab, labs[best]!);
+    const secondDistance = second >= 0 ? deltaE2000(lab, labs[second]!) : Infinity;
+    thread[cell] = secondDistance < bestDistance ? second : best;
+    distance[cell] = Math.min(bestDistance, secondDistance);
   }
   return { thread, distance };
 }
