@@ -1,5 +1,5 @@
 import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
-import type { Lab } from '../color/spaces.js';
+import { rgbToLab, type Lab } from '../color/spaces.js';
 import type { ColorSample } from '../analysis/color-histogram.js';
 import type { ColorCluster } from '../analysis/kmeans.js';
 import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
@@ -34,10 +34,22 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThre
  * natural choice when the image has about as many thread-distinct colours as the budget allows.
  */
 export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): DmcThread[] {
+  // The vote runs on 16 × 16 × 16 RGB groups of the samples: a full search of the catalogue per
+  // group instead of per sample, at a granularity far finer than the threads' own spacing.
+  const groups = new Map<number, { r: number; g: number; b: number; weight: number }>();
+  for (const { rgb, weight } of samples) {
+    const key = ((rgb.r >> 4) << 8) | ((rgb.g >> 4) << 4) | (rgb.b >> 4);
+    const group = groups.get(key) ?? { r: 0, g: 0, b: 0, weight: 0 };
+    group.r += rgb.r * weight;
+    group.g += rgb.g * weight;
+    group.b += rgb.b * weight;
+    group.weight += weight;
+    groups.set(key, group);
+  }
   const usage = new Map<DmcThread, number>();
-  for (const sample of samples) {
-    const thread = nearestThreads(sample.lab, 1)[0]!.thread;
-    usage.set(thread, (usage.get(thread) ?? 0) + sample.weight);
+  for (const { r, g, b, weight } of groups.values()) {
+    const thread = nearestThreads(rgbToLab({ r: r / weight, g: g / weight, b: b / weight }), 1)[0]!.thread;
+    usage.set(thread, (usage.get(thread) ?? 0) + weight);
   }
   return [...usage].sort((x, y) => y[1] - x[1] || x[0].code.localeCompare(y[0].code)).slice(0, count).map(([thread]) => thread);
 }
