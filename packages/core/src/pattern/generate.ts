@@ -11,7 +11,6 @@ import {
   keepEveryColour,
   mergeCloseThreads,
   mostUsedNearestThreads,
-  refineThreads,
   snapToDistinctThreads,
   threadSetError,
   type StitchAssignment,
@@ -50,7 +49,7 @@ export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 
   const popular = mostUsedNearestThreads(samples, options.colors);
   const usePopular = popular.length >= snapped.length && threadSetError(samples, popular) < threadSetError(samples, snapped);
   const threads = usePopular ? popular : snapped;
-  let assignment = refineThreads(grid, threads, assignNearestThreads(grid, threads));
+  let assignment = assignNearestThreads(grid, threads);
   if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment);
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);

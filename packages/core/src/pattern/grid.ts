@@ -19,6 +19,25 @@ export interface StitchGrid {
 /** A cell is stitched when at least half of its area is opaque. */
 const MIN_COVERAGE = 0.5;
 
+// Linear light to the nearest sRGB byte through a 16-bit table instead of a power function per value;
+// the table's step is far below the gap between neighbouring bytes, so the result is the same.
+const LINEAR_STEPS = 65535;
+const LINEAR_TO_BYTE = Uint8Array.from({ length: LINEAR_STEPS + 1 }, (_, i) => linearToSrgbByte(i / LINEAR_STEPS));
+const toByteIndex = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * LINEAR_STEPS);
+
+// CIELAB per 24-bit colour, memoised: grids repeat colours.
+const labMemo = new Map<number, Lab>();
+function labOfBytes(r: number, g: number, b: number): Lab {
+  const key = (r << 16) | (g << 8) | b;
+  let lab = labMemo.get(key);
+  if (!lab) {
+    lab = rgbToLab({ r, g, b });
+    if (labMemo.size > 1 << 20) labMemo.clear(); // bounded
+    labMemo.set(key, lab);
+  }
+  return lab;
+}
+
 /** Grid size for `maxSide` stitches on the long side, aspect kept. */
 export function gridSize(width: number, height: number, maxSide: number): { width: number; height: number } {
   const scale = maxSide / Math.max(width, height);
@@ -112,11 +131,14 @@ export function resampleToGrid(image: RgbaImage, maxSide: number): StitchGrid {
       }
       if (a < MIN_COVERAGE) continue;
       const cell = y * width + x;
-      const colour = { r: linearToSrgbByte(r / a), g: linearToSrgbByte(g / a), b: linearToSrgbByte(b / a) };
-      rgb[cell * 3] = colour.r;
-      rgb[cell * 3 + 1] = colour.g;
-      rgb[cell * 3 + 2] = colour.b;
-      const l: Lab = rgbToLab(colour);
+      const lr = toByteIndex(r / a);
+      const lg = toByteIndex(g / a);
+      const lb = toByteIndex(b / a);
+      rgb[cell * 3] = LINEAR_TO_BYTE[lr]!;
+      rgb[cell * 3 + 1] = LINEAR_TO_BYTE[lg]!;
+      rgb[cell * 3 + 2] = LINEAR_TO_BYTE[lb]!;
+      // CIELAB of the cell's displayed (byte) colour, so every later step sees one colour per cell.
+      const l: Lab = labOfBytes(rgb[cell * 3]!, rgb[cell * 3 + 1]!, rgb[cell * 3 + 2]!);
       lab[cell * 3] = l.L;
       lab[cell * 3 + 1] = l.a;
       lab[cell * 3 + 2] = l.b;

@@ -89,8 +89,9 @@ class NearestThreadFinder {
   private readonly shortDistance = new Float64Array(SHORTLIST);
   /** ΔE00 of the last answer. */
   distance = 0;
-  /** The runner-up of the last answer (−1 when there was none). */
+  /** The runner-up of the last answer (−1 when there was none) and how much farther it is. */
   second = -1;
+  margin = Infinity;
 
   constructor(private readonly labs: readonly Lab[]) {}
 
@@ -134,6 +135,7 @@ class NearestThreadFinder {
       }
     }
     this.second = second;
+    this.margin = secondDistance - bestDistance;
     this.distance = bestDistance;
     return best;
   }
@@ -164,7 +166,8 @@ export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThre
     const slot = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
     if (!known[slot]) {
       cacheBest[slot] = finder.nearest(lab, alive);
-      cacheSecond[slot] = finder.second;
+      // Colours in one 6-bit bin differ by at most ~2 ΔE00: with a wider margin the runner-up cannot win.
+      cacheSecond[slot] = finder.margin > 4 ? -1 : finder.second;
       known[slot] = 1;
     }
     const best = cacheBest[slot]!;
@@ -175,53 +178,6 @@ export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThre
     distance[cell] = Math.min(bestDistance, secondDistance);
   }
   return { thread, distance };
-}
-
-/**
- * Improves the thread choice: each thread is replaced by the unused DMC thread nearest to the mean
- * colour of the stitches it was given (a k-means step in thread space), then stitches are assigned
- * again. Stops when no thread changes.
- */
-export function refineThreads(grid: StitchGrid, threads: DmcThread[], assignment: StitchAssignment, rounds = 1): StitchAssignment {
-  let current = assignment;
-  for (let round = 0; round < rounds; round++) {
-    const sums = threads.map(() => ({ L: 0, a: 0, b: 0, n: 0 }));
-    for (let cell = 0; cell < current.thread.length; cell++) {
-      const index = current.thread[cell]!;
-      if (index < 0) continue;
-      const sum = sums[index]!;
-      sum.L += grid.lab[cell * 3]!;
-      sum.a += grid.lab[cell * 3 + 1]!;
-      sum.b += grid.lab[cell * 3 + 2]!;
-      sum.n++;
-    }
-    let changed = false;
-    const taken = new Set(threads.map((thread) => thread.code));
-    for (const [index, sum] of sums.entries()) {
-      if (sum.n === 0) continue;
-      const mean = { L: sum.L / sum.n, a: sum.a / sum.n, b: sum.b / sum.n };
-      const own = threads[index]!.code;
-      const best = nearestThreads(mean, threads.length + 1).find((m) => m.thread.code === own || !taken.has(m.thread.code));
-      if (best && best.thread.code !== own) {
-        taken.delete(own);
-        taken.add(best.thread.code);
-        threads[index] = best.thread;
-        changed = true;
-      }
-    }
-    if (!changed) break;
-    const candidate = assignNearestThreads(grid, threads);
-    // Keep the step only if it lowered the total error.
-    if (sumOf(candidate.distance) >= sumOf(current.distance)) break;
-    current = candidate;
-  }
-  return current;
-}
-
-function sumOf(values: Float32Array): number {
-  let sum = 0;
-  for (const value of values) sum += value;
-  return sum;
 }
 
 /**
