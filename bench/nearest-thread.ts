@@ -2,10 +2,10 @@
  * Nearest-DMC-thread query throughput: Stitchwise's exact ΔE00 search against the libraries a
  * developer would otherwise reach for, on the same 10,000 random colours in one run.
  */
-import { DMC_THREADS, nearestThreads, rgbToLab, type Lab } from '@stitchwise/core';
+import { DMC_THREADS, nearestThreads, rgbToLab, seededRandom, type Lab } from '@stitchwise/core';
 import { closestLab } from 'color-diff';
 import DeltaE from 'delta-e';
-import { measure, printTable, seededRandom } from './timing.js';
+import { measure, printTable } from './timing.js';
 
 export function benchNearestThread(): void {
   const random = seededRandom(2005);

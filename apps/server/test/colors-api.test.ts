@@ -2,26 +2,11 @@ import { deltaE2000, rgbToLab } from '@stitchwise/core';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmpOf, fromRaw, multipartBody, PHOTOS, pixelAt, subjectOnPlainBackground } from './support/images.js';
+import type { DominantColorView, PickView as PickAnswer } from '../src/services/colors.js';
 import { startImageHost, type ImageHost } from './support/image-host.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
-interface Match {
-  code: string;
-  name: string;
-  r: number;
-  g: number;
-  b: number;
-  hex: string;
-  distance: number;
-}
-interface DominantAnswer {
-  colors: { rgb: [number, number, number]; hex: string; share: number; closest_dmc: Match[] }[];
-  processed_image_url?: string;
-}
-interface PickAnswer {
-  picked_color: { r: number; g: number; b: number; hex: string; coordinates: { x: number; y: number } };
-  closest_dmc_threads: Match[];
-}
+type DominantAnswer = { colors: DominantColorView[]; processed_image_url?: string };
 
 let database: DatabaseUnderTest;
 let server: TestServer;

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectView } from '../src/services/projects.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
-interface Project {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  parameters: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  outputs: { input_image_url: string | null; stitch_plan_url: string | null; pattern_url: string | null };
-  color_legend: unknown[];
-}
+type Project = ProjectView;
 
 describe.each(DATABASES)('projects API on $name', ({ create }) => {
   let database: DatabaseUnderTest;

@@ -2,25 +2,12 @@ import { findThread, parsePatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
+import type { StitchPlanView } from '../src/services/stitch.js';
 import { fromRaw, multipartBody, PHOTOS } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
-interface Plan {
-  processing_time_ms: number;
-  stitch_plan_url: string;
-  pattern_url: string;
-  metadata: {
-    total_stitches: number;
-    canvas_size: { width: number; height: number };
-    colors_used: number;
-    grid_size: { width: number; height: number };
-    confetti_before: number;
-    confetti_after: number;
-  };
-  legend_data: { index: number; hex: string; symbol: string; dmc_code: string; dmc_name: string; stitch_count: number; rgb: { r: number; g: number; b: number } }[];
-  project_id?: string;
-}
+type Plan = StitchPlanView;
 
 describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
   let database: DatabaseUnderTest;

@@ -1,27 +1,13 @@
 import { deltaE2000, parseHex, rgbToLab } from '@stitchwise/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProblemBody } from '../src/http/problem.js';
+import type { ThreadMatchView, ThreadView } from '../src/services/threads.js';
 import { buildTestApp } from './helpers.js';
 
-interface Thread {
-  code: string;
-  name: string;
-  r: number;
-  g: number;
-  b: number;
-  hex: string;
-}
-interface Match extends Thread {
-  distance: number;
-}
-interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  errors?: { field: string; message: string }[];
-}
+type Thread = ThreadView;
+type Match = ThreadMatchView;
+type Problem = ProblemBody;
 
 let app: FastifyInstance;
 beforeAll(async () => {
