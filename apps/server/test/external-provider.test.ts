@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';
 
 /**
  * An external OpenID provider configured by OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_AUDIENCE. A second
@@ -38,7 +38,7 @@ describe('an external identity provider set by settings', () => {
   it('tells the web app to sign in there, and does not serve a provider of its own', async () => {
     const config = (await (await fetch(`${api.baseUrl}/api/config`)).json()) as { auth: Record<string, unknown> };
     expect(config.auth).toMatchObject({ provider: 'external', issuer: provider.config.identity.issuer, client_id: 'stitchwise-web' });
-    expect((await fetch(`${api.baseUrl}/oidc/.well-known/openid-configuration`)).status).toBe(404);
+    expect(await statusOf(`${api.baseUrl}/oidc/.well-known/openid-configuration`)).toBe(404);
   });
 
   it("refuses the provider's ID token, whose audience is the client, not the API", async () => {

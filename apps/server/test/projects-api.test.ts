@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectView } from '../src/services/projects.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';
 
 type Project = ProjectView;
 
@@ -161,7 +161,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
     const deleted = await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await api(`/stitch/projects/${project.id}`, alice)).status).toBe(404);
-    expect((await fetch(project.outputs.input_image_url!)).status).toBe(404);
+    expect(await statusOf(project.outputs.input_image_url!)).toBe(404);
     expect((await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' })).status).toBe(404);
   });
 
@@ -184,7 +184,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
     // Nothing changed for the owner.
     const owned = (await (await api(`/stitch/projects/${project.id}`, alice)).json()) as Project;
     expect(owned).toMatchObject({ name: 'Private', status: 'active' });
-    expect((await fetch(owned.outputs.input_image_url!)).status).toBe(200);
+    expect(await statusOf(owned.outputs.input_image_url!)).toBe(200);
   });
 
   it('answers every project route without a token with 401 and a Bearer challenge', async () => {

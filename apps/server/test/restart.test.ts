@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest } from './support/test-server.js';
+import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, statusOf } from './support/test-server.js';
 
 describe('a restart of the server on the same SQLite file', () => {
   let database: DatabaseUnderTest | undefined;
@@ -31,7 +31,7 @@ describe('a restart of the server on the same SQLite file', () => {
       const list = await fetch(`${second.baseUrl}/api/stitch/projects`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
       expect(list.status).toBe(200);
       expect(((await list.json()) as { projects: { id: string }[] }).projects.map((p) => p.id)).toEqual([project.id]);
-      expect((await fetch(project.outputs.input_image_url)).status).toBe(200);
+      expect(await statusOf(project.outputs.input_image_url)).toBe(200);
 
       // The browser's session survived: a silent authorization succeeds without signing in again.
       const silent = await browser.authorize({ prompt: 'none' });

@@ -5,7 +5,7 @@ import { chartLayout } from '../src/render/chart.js';
 import type { StitchPlanView } from '../src/services/stitch.js';
 import { fromRaw, multipartBody, PHOTOS } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';
 
 type Plan = StitchPlanView;
 
@@ -131,7 +131,7 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
       outputs: { stitch_plan_url: plan.stitch_plan_url, pattern_url: plan.pattern_url },
     });
     expect(project.color_legend).toEqual(plan.legend_data);
-    expect((await fetch(project.outputs.input_image_url!)).status).toBe(200);
+    expect(await statusOf(project.outputs.input_image_url!)).toBe(200);
 
     const unauthenticated = await fetch(`${server.baseUrl}/api/stitch/generate`, { method: 'POST', body: multipartBody({ project_name: 'x' }) });
     expect(unauthenticated.status).toBe(401);

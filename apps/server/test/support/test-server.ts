@@ -83,3 +83,13 @@ export const DATABASES: { name: string; create: () => Promise<DatabaseUnderTest>
   { name: 'SQLite', create: sqliteUnderTest },
   ...(POSTGRES_URL ? [{ name: 'PostgreSQL', create: postgresUnderTest }] : []),
 ];
+
+/**
+ * The status of a GET, with the body read to the end: a response left unread keeps the server's
+ * connection busy, and closing the server then waits for it.
+ */
+export async function statusOf(url: string): Promise<number> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.status;
+}
