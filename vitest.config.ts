@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 20_000,
+    hookTimeout: 30_000,
     globalSetup: ['./vitest.global-setup.ts'],
   },
 });

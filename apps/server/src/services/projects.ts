@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LegendEntry } from '@stitchwise/core';
 import { nowIso } from '../db/database.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -15,16 +16,6 @@ interface StoredOutputs {
   pattern?: string | null;
 }
 
-export interface LegendEntryView {
-  index: number;
-  hex: string;
-  symbol: string;
-  dmc_code: string;
-  dmc_name?: string;
-  stitch_count: number;
-  rgb: { r: number; g: number; b: number };
-}
-
 /** A project as the API shows it: the fields of the specification's Project entity. */
 export interface ProjectView {
   id: string;
@@ -37,7 +28,7 @@ export interface ProjectView {
   parameters: Record<string, unknown>;
   metadata: Record<string, unknown>;
   outputs: { input_image_url: string | null; stitch_plan_url: string | null; pattern_url: string | null };
-  color_legend: LegendEntryView[];
+  color_legend: LegendEntry[];
 }
 
 export interface NewImageProject {
@@ -123,7 +114,7 @@ export class ProjectsService {
         stitch_plan_url: url(outputs.stitch_plan),
         pattern_url: url(outputs.pattern),
       },
-      color_legend: JSON.parse(row.color_legend) as LegendEntryView[],
+      color_legend: JSON.parse(row.color_legend) as LegendEntry[],
     };
   }
 }
