@@ -30,9 +30,10 @@ export interface PatternOptions {
 }
 
 /**
- * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, give each
- * a distinct DMC thread, refine the thread choice, assign every stitch its nearest chosen thread,
- * optionally merge near-identical threads, clean up confetti, and build the legend.
+ * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, choose
+ * the threads (the palette snapped to distinct threads, or the most used nearest threads, whichever
+ * fits the image better), assign every stitch its nearest chosen thread, optionally merge
+ * near-identical threads, clean up confetti, and build the legend.
  */
 export function generatePattern(image: RgbaImage, options: PatternOptions): Pattern {
   const grid = resampleToGrid(image, options.maxSide);
