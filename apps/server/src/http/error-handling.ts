@@ -39,9 +39,7 @@ function toProblem(error: FastifyError): HttpProblem {
       field: fieldName(issue.instancePath, issue.params),
       message: issue.message ?? 'is not valid',
     }));
-    const described = errors.map(({ field, message }) => (message.startsWith(field) ? message : `${field}: ${message}`));
-    const detail = `${described.join('; ')}.`;
-    return HttpProblem.badRequest(detail, errors);
+    return HttpProblem.invalidFields(errors);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

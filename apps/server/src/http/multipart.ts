@@ -48,8 +48,7 @@ export function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Re
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'request'), message: issue.message }));
-  const described = errors.map(({ field, message }) => (message.startsWith(field) ? message : `${field}: ${message}`));
-  throw HttpProblem.badRequest(`${described.join('; ')}.`, errors);
+  throw HttpProblem.invalidFields(errors);
 }
 
 /** Multipart limits for the whole app: one file of at most 10 MB, a few small fields. */

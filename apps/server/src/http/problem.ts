@@ -31,6 +31,12 @@ export class HttpProblem extends Error {
     return new HttpProblem(400, 'invalid_request', detail, errors);
   }
 
+  /** 400 naming every bad field, with a detail sentence made of their messages. */
+  static invalidFields(errors: readonly FieldError[]): HttpProblem {
+    const described = errors.map(({ field, message }) => (message.startsWith(field) ? message : `${field}: ${message}`));
+    return HttpProblem.badRequest(`${described.join('; ')}.`, errors);
+  }
+
   static notFound(detail: string): HttpProblem {
     return new HttpProblem(404, 'not_found', detail);
   }
