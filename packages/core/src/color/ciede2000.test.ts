@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deltaE2000 } from './ciede2000.js';
+import { deltaE2000, deltaE2000ByAngles } from './ciede2000.js';
+import { seededRandom } from '../random.js';
 
 // Sharma, Wu & Dalal (2005) supplementary test data: 34 pairs, plus 3 sanity pairs.
 const rows = readFileSync(new URL('../../test-fixtures/ciede2000-sharma.tsv', import.meta.url), 'utf8')
@@ -26,5 +27,26 @@ describe('deltaE2000', () => {
     const lab = { L: 41.2, a: -12.5, b: 30.1 };
     expect(deltaE2000(lab, lab)).toBe(0);
     expect(deltaE2000(lab, { ...lab, L: 41.3 })).toBeGreaterThan(0);
+  });
+
+  it('computes the same as the angle-based formula, also for neutral and (nearly) opposite hues', () => {
+    const random = seededRandom(2000);
+    const lab = (): { L: number; a: number; b: number } => ({ L: random() * 100, a: random() * 200 - 100, b: random() * 200 - 100 });
+    for (let i = 0; i < 20000; i++) {
+      const first = lab();
+      const second = lab();
+      expect(deltaE2000(first, second)).toBeCloseTo(deltaE2000ByAngles(first, second), 9);
+    }
+    // Where the hue vectors give little or no direction the two paths may differ in rounding only:
+    // the published table's precision is the measure.
+    for (let i = 0; i < 2000; i++) {
+      const first = lab();
+      const scale = random() * 2;
+      const opposite = { L: random() * 100, a: -first.a * scale, b: -first.b * scale * (1 + (random() - 0.5) * 1e-6) };
+      const nearlyNeutral = { L: first.L, a: random() * 1e-3, b: 0 };
+      for (const second of [opposite, nearlyNeutral, { L: 50, a: 0, b: 0 }]) {
+        expect(deltaE2000(first, second)).toBeCloseTo(deltaE2000ByAngles(first, second), 4);
+      }
+    }
   });
 });

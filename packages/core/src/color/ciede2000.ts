@@ -11,6 +11,74 @@ const POW25_7 = 25 ** 7;
 export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const { L: L1, a: a1, b: b1 } = lab1;
   const { L: L2, a: a2, b: b2 } = lab2;
+  if (L1 === L2 && a1 === a2 && b1 === b2) return 0;
+
+  // The same formula with the hue terms taken from the a′b′ vectors instead of angles: ΔH′ from
+  // the identity ΔH′² = Δa′² + Δb² − ΔC′², the mean hue as the direction of the sum
+  // of the two unit hue vectors, and the cosines of T from multiple-angle identities. One atan2,
+  // one sin and one exp instead of two atan2, six sin/cos and one exp: this runs once or more per
+  // stitch. Zero chroma and exactly opposite hues, where the vectors give no direction, take the
+  // angle-based path.
+  const C1 = Math.sqrt(a1 * a1 + b1 * b1);
+  const C2 = Math.sqrt(a2 * a2 + b2 * b2);
+  const meanC7 = pow7((C1 + C2) / 2);
+  const G = 0.5 * (1 - Math.sqrt(meanC7 / (meanC7 + POW25_7)));
+  const a1p = (1 + G) * a1;
+  const a2p = (1 + G) * a2;
+  const C1p = Math.sqrt(a1p * a1p + b1 * b1);
+  const C2p = Math.sqrt(a2p * a2p + b2 * b2);
+  const chromaProduct = C1p * C2p;
+  if (chromaProduct === 0) return deltaE2000ByAngles(lab1, lab2);
+  const sumX = a1p / C1p + a2p / C2p;
+  const sumY = b1 / C1p + b2 / C2p;
+  const sumLength = Math.sqrt(sumX * sumX + sumY * sumY);
+  if (sumLength < 1e-9) return deltaE2000ByAngles(lab1, lab2);
+
+  const dLp = L2 - L1;
+  const dCp = C2p - C1p;
+  const dap = a2p - a1p;
+  const db = b2 - b1;
+  // Sign of Δh′ is the sign of the turn from hue 1 to hue 2.
+  const dHp = (a1p * b2 - b1 * a2p < 0 ? -1 : 1) * Math.sqrt(Math.max(0, dap * dap + db * db - dCp * dCp));
+  const meanLp = (L1 + L2) / 2;
+  const meanCp = (C1p + C2p) / 2;
+
+  const c1 = sumX / sumLength; // cos h̄′
+  const s1 = sumY / sumLength; // sin h̄′
+  const c2 = 2 * c1 * c1 - 1;
+  const s2 = 2 * s1 * c1;
+  const c3 = c1 * (4 * c1 * c1 - 3);
+  const s3 = s1 * (3 - 4 * s1 * s1);
+  const c4 = 2 * c2 * c2 - 1;
+  const s4 = 2 * s2 * c2;
+  const T = 1 - 0.17 * (c1 * COS_30 + s1 * SIN_30) + 0.24 * c2 + 0.32 * (c3 * COS_6 - s3 * SIN_6) - 0.2 * (c4 * COS_63 + s4 * SIN_63);
+  let meanHp = Math.atan2(sumY, sumX) / DEG;
+  if (meanHp < 0) meanHp += 360;
+  const hueOffset = (meanHp - 275) / 25;
+  const dTheta = 30 * Math.exp(-(hueOffset * hueOffset));
+  const meanCp7 = pow7(meanCp);
+  const RC = 2 * Math.sqrt(meanCp7 / (meanCp7 + POW25_7));
+  const SL = lightnessWeight(meanLp);
+  const SC = 1 + 0.045 * meanCp;
+  const SH = 1 + 0.015 * meanCp * T;
+  const RT = -Math.sin(2 * dTheta * DEG) * RC;
+  const termL = dLp / SL;
+  const termC = dCp / SC;
+  const termH = dHp / SH;
+  return Math.sqrt(termL * termL + termC * termC + termH * termH + RT * termC * termH);
+}
+
+const COS_30 = Math.cos(30 * DEG);
+const SIN_30 = Math.sin(30 * DEG);
+const COS_6 = Math.cos(6 * DEG);
+const SIN_6 = Math.sin(6 * DEG);
+const COS_63 = Math.cos(63 * DEG);
+const SIN_63 = Math.sin(63 * DEG);
+
+/** CIEDE2000 computed with hue angles, as the formula is written: the reference for the fast path. */
+export function deltaE2000ByAngles(lab1: Lab, lab2: Lab): number {
+  const { L: L1, a: a1, b: b1 } = lab1;
+  const { L: L2, a: a2, b: b2 } = lab2;
 
   // Plain sqrt and multiplications: Math.hypot and ** are several times slower in V8, and this runs per pixel.
   const C1 = Math.sqrt(a1 * a1 + b1 * b1);

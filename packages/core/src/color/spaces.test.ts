@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHex, parseColor, parseHex } from './hex.js';
 import {
   labToRgb,
+  writeLabOfBytes,
   linearChannelToSrgb,
   oklabToRgb,
   rgbToCmyk,
@@ -102,5 +103,17 @@ describe('naive CMYK', () => {
     expect(rgbToCmyk({ r: 255, g: 136, b: 0 })).toEqual({ c: 0, m: 47, y: 100, k: 0 });
     expect(rgbToCmyk({ r: 128, g: 128, b: 128 })).toEqual({ c: 0, m: 0, y: 0, k: 50 });
     expect(rgbToCmyk({ r: 51, g: 102, b: 153 })).toEqual({ c: 67, m: 33, y: 0, k: 40 });
+  });
+});
+
+describe('writeLabOfBytes', () => {
+  it('writes what rgbToLab returns', () => {
+    const out = new Float32Array(6);
+    for (let i = 0; i < 5000; i++) {
+      const rgb = { r: (i * 37) % 256, g: (i * 101) % 256, b: (i * 7919) % 256 };
+      writeLabOfBytes(rgb.r, rgb.g, rgb.b, out, 3);
+      const lab = rgbToLab(rgb);
+      expect([out[3], out[4], out[5]]).toEqual([Math.fround(lab.L), Math.fround(lab.a), Math.fround(lab.b)]);
+    }
   });
 });

@@ -126,6 +126,17 @@ export function rgbToLab(rgb: Rgb): Lab {
   return xyzToLab(rgbToXyz(rgb));
 }
 
+/** rgbToLab of sRGB bytes, written into `out` at `at` (L, a, b) without allocating: for per-stitch loops. */
+export function writeLabOfBytes(r: number, g: number, b: number, out: Float32Array, at: number): void {
+  const { x, y, z } = linearRgbToXyz(SRGB_BYTE_TO_LINEAR[r]!, SRGB_BYTE_TO_LINEAR[g]!, SRGB_BYTE_TO_LINEAR[b]!);
+  const fx = labF(x / D65_WHITE.x);
+  const fy = labF(y / D65_WHITE.y);
+  const fz = labF(z / D65_WHITE.z);
+  out[at] = 116 * fy - 16;
+  out[at + 1] = 500 * (fx - fy);
+  out[at + 2] = 200 * (fy - fz);
+}
+
 /** CIELAB to the nearest displayable sRGB colour (out-of-gamut channels are clamped). */
 export function labToRgb(lab: Lab): Rgb {
   return xyzToRgb(labToXyz(lab));

@@ -1,7 +1,7 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import type { DmcThread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
-import type { StitchAssignment } from './threads.js';
+import { lightnessBound, stitchDistance, type StitchAssignment } from './threads.js';
 
 /**
  * A confetti stitch is a lone stitch: none of its four neighbours has its thread. Stitchers dread
@@ -45,6 +45,7 @@ export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], a
   const { width, height } = grid;
   let current = assignment.thread;
   const distance = assignment.distance.slice();
+  const asItWas: StitchAssignment = { thread: current, distance }; // this pass's starting point
   const candidates = new Int16Array(8);
   const votes = new Int8Array(8);
   const lab = { L: 0, a: 0, b: 0 };
@@ -80,15 +81,21 @@ export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], a
       let best = -1;
       let bestCost = Infinity;
       let bestVotes = 0;
+      // A neighbour thread is only taken within CLEANUP_MAX_COST of the stitch's own: farther ones need no exact cost.
+      asItWas.thread = current;
+      const ownDistance = stitchDistance(grid, threads, asItWas, cell);
+      const limit = ownDistance + CLEANUP_MAX_COST;
       for (let i = 0; i < found; i++) {
-        const cost = deltaE2000(lab, threads[candidates[i]!]!.lab);
+        const other = threads[candidates[i]!]!.lab;
+        if (lightnessBound(lab, other) > Math.min(limit, bestCost)) continue;
+        const cost = deltaE2000(lab, other);
         if (cost < bestCost || (cost === bestCost && votes[i]! > bestVotes)) {
           best = candidates[i]!;
           bestCost = cost;
           bestVotes = votes[i]!;
         }
       }
-      if (bestCost - distance[cell]! <= CLEANUP_MAX_COST) {
+      if (bestCost - ownDistance <= CLEANUP_MAX_COST) {
         next[cell] = best;
         distance[cell] = bestCost;
         changed++;

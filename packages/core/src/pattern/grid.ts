@@ -1,4 +1,4 @@
-import { linearToSrgbByte, rgbToLab, srgbByteToLinear, type Lab } from '../color/spaces.js';
+import { linearToSrgbByte, srgbByteToLinear, writeLabOfBytes } from '../color/spaces.js';
 import type { RgbaImage } from '../analysis/color-histogram.js';
 
 /**
@@ -24,19 +24,6 @@ const MIN_COVERAGE = 0.5;
 const LINEAR_STEPS = 65535;
 const LINEAR_TO_BYTE = Uint8Array.from({ length: LINEAR_STEPS + 1 }, (_, i) => linearToSrgbByte(i / LINEAR_STEPS));
 const toByteIndex = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * LINEAR_STEPS);
-
-// CIELAB per 24-bit colour, memoised: grids repeat colours.
-const labMemo = new Map<number, Lab>();
-function labOfBytes(r: number, g: number, b: number): Lab {
-  const key = (r << 16) | (g << 8) | b;
-  let lab = labMemo.get(key);
-  if (!lab) {
-    lab = rgbToLab({ r, g, b });
-    if (labMemo.size > 1 << 20) labMemo.clear(); // bounded
-    labMemo.set(key, lab);
-  }
-  return lab;
-}
 
 /** Grid size for `maxSide` stitches on the long side, aspect kept. */
 export function gridSize(width: number, height: number, maxSide: number): { width: number; height: number } {
@@ -138,10 +125,7 @@ export function resampleToGrid(image: RgbaImage, maxSide: number): StitchGrid {
       rgb[cell * 3 + 1] = LINEAR_TO_BYTE[lg]!;
       rgb[cell * 3 + 2] = LINEAR_TO_BYTE[lb]!;
       // CIELAB of the cell's displayed (byte) colour, so every later step sees one colour per cell.
-      const l: Lab = labOfBytes(rgb[cell * 3]!, rgb[cell * 3 + 1]!, rgb[cell * 3 + 2]!);
-      lab[cell * 3] = l.L;
-      lab[cell * 3 + 1] = l.a;
-      lab[cell * 3 + 2] = l.b;
+      writeLabOfBytes(rgb[cell * 3]!, rgb[cell * 3 + 1]!, rgb[cell * 3 + 2]!, lab, cell * 3);
       stitched[cell] = 1;
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findThread } from '../threads/catalogue.js';
+import { deltaE2000 } from '../color/ciede2000.js';
+import { DMC_THREADS, findThread, nearestThreads } from '../threads/catalogue.js';
 import type { RgbaImage } from '../analysis/color-histogram.js';
 import { seededRandom } from '../random.js';
 import { confettiShare } from './confetti.js';
@@ -7,6 +8,7 @@ import { generatePattern } from './generate.js';
 import { resampleToGrid } from './grid.js';
 import { parsePatternDocument, PatternFormatError, toPatternDocument } from './model.js';
 import { CHART_SYMBOLS } from './symbols.js';
+import { assignNearestThreads, cellLab } from './threads.js';
 
 /** An image filled by `pixel(x, y)` → [r, g, b, a?]. */
 function image(width: number, height: number, pixel: (x: number, y: number) => number[]): RgbaImage {
@@ -162,5 +164,26 @@ describe('pattern document', () => {
     ]) {
       expect(() => parsePatternDocument(broken)).toThrow(PatternFormatError);
     }
+  });
+});
+
+describe('assignNearestThreads', () => {
+  it('gives (nearly) every stitch its nearest thread by ΔE00, as a search per stitch would', () => {
+    const random = seededRandom(55);
+    const noisy = image(120, 120, (x, y) => [(x * 2 + random() * 40) | 0, (y * 2 + random() * 40) | 0, (128 + random() * 60) | 0]);
+    const grid = resampleToGrid(noisy, 120);
+    const threads = DMC_THREADS.filter((_, index) => index % 10 === 0); // 49 threads, a typical budget
+    const { thread } = assignNearestThreads(grid, threads);
+    let exact = 0;
+    let excess = 0;
+    for (let cell = 0; cell < thread.length; cell++) {
+      const nearest = nearestThreads(cellLab(grid, cell), 1, threads)[0]!;
+      const given = deltaE2000(cellLab(grid, cell), threads[thread[cell]!]!.lab);
+      if (given <= nearest.distance + 1e-9) exact++;
+      excess += given - nearest.distance;
+    }
+    // The shortlist by plain Lab distance may, very rarely, miss the ΔE00 winner by a hair.
+    expect(exact / thread.length).toBeGreaterThan(0.998);
+    expect(excess / thread.length).toBeLessThan(0.001);
   });
 });

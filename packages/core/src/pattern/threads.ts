@@ -1,5 +1,5 @@
 import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
-import { rgbToLab, type Lab } from '../color/spaces.js';
+import type { Lab } from '../color/spaces.js';
 import type { ColorSample } from '../analysis/color-histogram.js';
 import type { ColorCluster } from '../analysis/kmeans.js';
 import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
@@ -34,24 +34,14 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThre
  * natural choice when the image has about as many thread-distinct colours as the budget allows.
  */
 export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): DmcThread[] {
-  // The vote runs on 16 × 16 × 16 RGB groups of the samples: a full search of the catalogue per
-  // group instead of per sample, at a granularity far finer than the threads' own spacing.
-  const groups = new Map<number, { r: number; g: number; b: number; weight: number }>();
-  for (const { rgb, weight } of samples) {
-    const key = ((rgb.r >> 4) << 8) | ((rgb.g >> 4) << 4) | (rgb.b >> 4);
-    const group = groups.get(key) ?? { r: 0, g: 0, b: 0, weight: 0 };
-    group.r += rgb.r * weight;
-    group.g += rgb.g * weight;
-    group.b += rgb.b * weight;
-    group.weight += weight;
-    groups.set(key, group);
-  }
-  const usage = new Map<DmcThread, number>();
-  for (const { r, g, b, weight } of groups.values()) {
-    const thread = nearestThreads(rgbToLab({ r: r / weight, g: g / weight, b: b / weight }), 1)[0]!.thread;
-    usage.set(thread, (usage.get(thread) ?? 0) + weight);
-  }
-  return [...usage].sort((x, y) => y[1] - x[1] || x[0].code.localeCompare(y[0].code)).slice(0, count).map(([thread]) => thread);
+  const finder = new NearestThreadFinder(DMC_THREADS.map((thread) => thread.lab));
+  const usage = new Float64Array(DMC_THREADS.length);
+  for (const { lab, weight } of samples) usage[finder.nearest(lab)]! += weight;
+  return DMC_THREADS.map((thread, index) => ({ thread, votes: usage[index]! }))
+    .filter(({ votes }) => votes > 0)
+    .sort((x, y) => y.votes - x.votes || x.thread.code.localeCompare(y.thread.code))
+    .slice(0, count)
+    .map(({ thread }) => thread);
 }
 
 /** Weighted mean ΔE00 of samples to their nearest thread of a set. */
@@ -67,13 +57,31 @@ export function threadSetError(samples: readonly ColorSample[], threads: readonl
   return weight === 0 ? 0 : sum / weight;
 }
 
-/** How many candidates, nearest by plain Lab distance, get the exact ΔE00 comparison. */
-const SHORTLIST = 4;
+/** |ΔL| / SL, a lower bound of ΔE00: the full formula can be skipped when this already loses. */
+export function lightnessBound(lab: Lab, other: Lab): number {
+  return Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2);
+}
 
-/** Every stitch's thread (index into the pattern's threads, −1 for no stitch) and its ΔE00 to the stitch's colour. */
+/** How many candidates, nearest by plain Lab distance, get the exact ΔE00 comparison. */
+const SHORTLIST = 10;
+
+/**
+ * Every stitch's thread (index into the pattern's threads, −1 for no stitch) and its ΔE00 to the
+ * stitch's colour where that was worked out on the way (NaN where not: most stitches never need it).
+ */
 export interface StitchAssignment {
   thread: Int16Array;
   distance: Float32Array;
+}
+
+/** A stitch's ΔE00 to its thread, worked out and kept if not known yet. */
+export function stitchDistance(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment, cell: number): number {
+  let distance = assignment.distance[cell]!;
+  if (Number.isNaN(distance)) {
+    distance = deltaE2000(cellLab(grid, cell), threads[assignment.thread[cell]!]!.lab);
+    assignment.distance[cell] = distance;
+  }
+  return distance;
 }
 
 export function cellLab(grid: StitchGrid, cell: number): Lab {
@@ -87,15 +95,64 @@ export function cellLab(grid: StitchGrid, cell: number): Lab {
 class NearestThreadFinder {
   private readonly shortIndex = new Int32Array(SHORTLIST);
   private readonly shortDistance = new Float64Array(SHORTLIST);
+  private readonly contenderDistance = new Float64Array(SHORTLIST);
   /** ΔE00 of the last answer. */
   distance = 0;
-  /** The runner-up of the last answer (−1 when there was none) and how much farther it is. */
-  second = -1;
-  margin = Infinity;
 
   constructor(private readonly labs: readonly Lab[]) {}
 
   nearest(lab: Lab, alive?: readonly boolean[]): number {
+    const size = this.shortlist(lab, alive);
+    let best = -1;
+    let bestDistance = Infinity;
+    for (let i = 0; i < size; i++) {
+      const other = this.labs[this.shortIndex[i]!]!;
+      if (lightnessBound(lab, other) >= bestDistance) continue;
+      const d = deltaE2000(lab, other);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = this.shortIndex[i]!;
+      }
+    }
+    this.distance = bestDistance;
+    return best;
+  }
+
+  /**
+   * Writes to `out` every shortlisted thread within `margin` ΔE00 of the nearest (the nearest
+   * first) and returns how many: the threads that can win for colours close to this one.
+   */
+  contenders(lab: Lab, margin: number, out: Int16Array, alive?: readonly boolean[]): number {
+    const size = this.shortlist(lab, alive);
+    const distances = this.contenderDistance;
+    let bestDistance = Infinity;
+    let count = 0;
+    for (let i = 0; i < size; i++) {
+      const index = this.shortIndex[i]!;
+      const other = this.labs[index]!;
+      if (lightnessBound(lab, other) > bestDistance + margin) continue;
+      const d = deltaE2000(lab, other);
+      if (d > bestDistance + margin) continue;
+      bestDistance = Math.min(bestDistance, d);
+      // Insert in order of distance, keeping at most out.length.
+      let at: number;
+      if (count < out.length) at = count++;
+      else if (d < distances[count - 1]!) at = count - 1;
+      else continue;
+      while (at > 0 && distances[at - 1]! > d) {
+        distances[at] = distances[at - 1]!;
+        out[at] = out[at - 1]!;
+        at--;
+      }
+      distances[at] = d;
+      out[at] = index;
+    }
+    while (count > 1 && distances[count - 1]! > bestDistance + margin) count--;
+    return count;
+  }
+
+  /** The SHORTLIST nearest by plain Lab distance, into shortIndex; returns how many. */
+  private shortlist(lab: Lab, alive?: readonly boolean[]): number {
     let size = 0;
     for (let index = 0; index < this.labs.length; index++) {
       if (alive && !alive[index]) continue;
@@ -114,48 +171,31 @@ class NearestThreadFinder {
       this.shortDistance[at] = d;
       this.shortIndex[at] = index;
     }
-    let best = -1;
-    let bestDistance = Infinity;
-    let second = -1;
-    let secondDistance = Infinity;
-    for (let i = 0; i < size; i++) {
-      const index = this.shortIndex[i]!;
-      const other = this.labs[index]!;
-      // |ΔL| / SL is a lower bound of ΔE00: skip the full formula when it cannot even be runner-up.
-      if (Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2) >= secondDistance) continue;
-      const d = deltaE2000(lab, other);
-      if (d < bestDistance) {
-        second = best;
-        secondDistance = bestDistance;
-        bestDistance = d;
-        best = index;
-      } else if (d < secondDistance) {
-        second = index;
-        secondDistance = d;
-      }
-    }
-    this.second = second;
-    this.margin = secondDistance - bestDistance;
-    this.distance = bestDistance;
-    return best;
+    return size;
   }
 }
 
+/** Colours in one 6-bit bin lie within about 2 ΔE00 of each other: a thread this far behind the nearest practically never wins for any of them (tested against a per-stitch search). */
+const BIN_MARGIN = 3;
+/** Contending threads kept per bin. */
+const BIN_CONTENDERS = 4;
+
 /**
- * Every stitched cell's nearest thread by ΔE00, and that distance. The search runs once per 6-bit
- * colour bin and keeps the two best threads; each cell then takes the better of those two for its
- * own exact colour, so neighbouring colours on either side of a boundary are told apart.
+ * Every stitched cell's nearest thread by ΔE00. The search runs once per 6-bit colour bin and keeps
+ * the threads that can win anywhere in the bin; each cell then picks among those for its own exact
+ * colour, so neighbouring colours on either side of a boundary are told apart. Where a bin has a
+ * single contender no ΔE00 is computed at all (distance NaN).
  */
 export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
   const cells = grid.width * grid.height;
   const thread = new Int16Array(cells).fill(-1);
-  const distance = new Float32Array(cells);
+  const distance = new Float32Array(cells).fill(Number.NaN);
   const finder = new NearestThreadFinder(threads.map((t) => t.lab));
-  // Candidates are cached per colour at 6 bits a channel (262,144 slots, indexed directly): a
+  // Contenders are cached per colour at 6 bits a channel (262,144 slots, indexed directly): a
   // 500 × 500 photo then needs tens of thousands of searches instead of a quarter of a million.
-  const known = new Uint8Array(1 << 18);
-  const cacheBest = new Int16Array(1 << 18);
-  const cacheSecond = new Int16Array(1 << 18);
+  const contenderCount = new Uint8Array(1 << 18); // 0: not searched yet
+  const contenders = new Int16Array((1 << 18) * BIN_CONTENDERS);
+  const found = new Int16Array(BIN_CONTENDERS);
   const labs = threads.map((t) => t.lab);
   const lab = { L: 0, a: 0, b: 0 };
   for (let cell = 0; cell < cells; cell++) {
@@ -164,18 +204,27 @@ export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThre
     lab.a = grid.lab[cell * 3 + 1]!;
     lab.b = grid.lab[cell * 3 + 2]!;
     const slot = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
-    if (!known[slot]) {
-      cacheBest[slot] = finder.nearest(lab, alive);
-      // Colours in one 6-bit bin differ by at most ~2 ΔE00: with a wider margin the runner-up cannot win.
-      cacheSecond[slot] = finder.margin > 4 ? -1 : finder.second;
-      known[slot] = 1;
+    if (contenderCount[slot] === 0) {
+      contenderCount[slot] = finder.contenders(lab, BIN_MARGIN, found, alive);
+      contenders.set(found, slot * BIN_CONTENDERS);
     }
-    const best = cacheBest[slot]!;
-    const second = cacheSecond[slot]!;
-    const bestDistance = deltaE2000(lab, labs[best]!);
-    const secondDistance = second >= 0 ? deltaE2000(lab, labs[second]!) : Infinity;
-    thread[cell] = secondDistance < bestDistance ? second : best;
-    distance[cell] = Math.min(bestDistance, secondDistance);
+    const count = contenderCount[slot]!;
+    const first = slot * BIN_CONTENDERS;
+    let best = contenders[first]!;
+    thread[cell] = best;
+    if (count === 1) continue; // the bin's answer holds for every colour in it
+    let bestDistance = deltaE2000(lab, labs[best]!);
+    for (let i = 1; i < count; i++) {
+      const other = contenders[first + i]!;
+      if (lightnessBound(lab, labs[other]!) >= bestDistance) continue;
+      const d = deltaE2000(lab, labs[other]!);
+      if (d < bestDistance) {
+        best = other;
+        bestDistance = d;
+      }
+    }
+    thread[cell] = best;
+    distance[cell] = bestDistance;
   }
   return { thread, distance };
 }

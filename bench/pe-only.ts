@@ -1,0 +1,2 @@
+import { benchPatternEngine } from './pattern-engine.js';
+await benchPatternEngine();
