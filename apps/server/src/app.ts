@@ -40,20 +40,28 @@ import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { registerFileRoutes } from './routes/files.js';
 import { healthRoutes } from './routes/health.js';
+import { ideaRoutes } from './routes/ideas.js';
 import { projectRoutes } from './routes/projects.js';
 import { stitchRoutes } from './routes/stitch.js';
 import { threadRoutes } from './routes/threads.js';
+import { IdeasService } from './services/ideas.js';
 import { ProjectsService } from './services/projects.js';
 import { StitchService } from './services/stitch.js';
 import { LocalFileStore } from './storage/file-store.js';
+import { OfflineSketchGenerator } from './ideas/offline-sketch.js';
+import { OpenAiImagesGenerator } from './ideas/openai-images.js';
+import { CreditsRepository } from './repositories/credits.js';
 
 /** Decoded pixels kept for repeated colour picks: five 12-megapixel photos. */
 const DECODED_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Builds the whole application from a validated configuration; `main.ts` starts it, tests inject into it. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/**
+ * Builds the whole application from a validated configuration; `main.ts` starts it, tests inject
+ * into it. `now` is the clock for daily allowances (tests move it across midnight).
+ */
+export async function buildApp(config: Config, now: () => Date = () => new Date()): Promise<FastifyInstance> {
   const db = await openDatabase(config.database);
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -104,6 +112,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
   const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl);
+  const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
+  const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
 
   registerFileRoutes(app, files);
   await app.register(
@@ -116,6 +126,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
+      await api.register(ideaRoutes, { ideas, auth });
     },
     { prefix: '/api' },
   );

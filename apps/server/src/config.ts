@@ -22,7 +22,13 @@ export interface Config {
   readonly imageUrlAllow: readonly string[];
   /** Threads of the heavy-work pool. */
   readonly workers: number;
+  /** Where idea pictures come from. */
+  readonly ideas: IdeasConfig;
 }
+
+export type IdeasConfig =
+  | { readonly provider: 'offline' }
+  | { readonly provider: 'openai'; readonly baseUrl: string; readonly apiKey: string; readonly model: string; readonly timeoutMs: number };
 
 export interface IdentityConfig {
   /** `builtin`: the server's own OpenID provider under /oidc; `external`: one set by OIDC_ISSUER. */
@@ -62,8 +68,16 @@ const environmentSchema = z
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     IMAGE_URL_ALLOW: z.preprocess(emptyAsUndefined, z.string().default('')),
     WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+    IDEAS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).default('offline')),
+    OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.openai.com/v1')),
+    OPENAI_API_KEY: optional(z.string()),
+    OPENAI_IMAGE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-image-1')),
+    OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   })
   .superRefine((env, context) => {
+    if (env.IDEAS_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
+      context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when IDEAS_PROVIDER is openai' });
+    }
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_AUDIENCE)) {
       for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'] as const) {
         if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC_ISSUER is set' });
@@ -100,6 +114,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
     workers: env.WORKERS ?? availableParallelism(),
+    ideas:
+      env.IDEAS_PROVIDER === 'openai' && env.OPENAI_API_KEY
+        ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_IMAGE_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS }
+        : { provider: 'offline' },
   };
 }
 

@@ -16,7 +16,9 @@ export const configRoutes: FastifyPluginCallbackZod<{ config: Config }> = (app, 
       // Extra authorization parameters that open the provider's sign-up screen ('Start Free Now').
       signup_parameters: (identity.kind === 'builtin' ? { prompt: 'create' } : { screen_hint: 'signup' }) as Record<string, string>,
     },
-    features: { accounts: true, background_removal: true, ai_ideas: false },
+    features: { accounts: true, background_removal: true, ai_ideas: true },
+    // The screen labels offline pictures as sketches.
+    ideas: { source: config.ideas.provider === 'openai' ? ('openai' as const) : ('offline_sketch' as const) },
   };
 
   app.get(
@@ -38,6 +40,7 @@ export const configRoutes: FastifyPluginCallbackZod<{ config: Config }> = (app, 
               signup_parameters: z.record(z.string(), z.string()),
             }),
             features: z.record(z.string(), z.boolean()),
+            ideas: z.object({ source: z.enum(['offline_sketch', 'openai']) }),
           }),
         },
       },

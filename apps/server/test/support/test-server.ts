@@ -30,11 +30,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real application listening on a real port, as a browser or client would reach it. */
-export async function startTestServer(environment: NodeJS.ProcessEnv, port?: number): Promise<TestServer> {
+/** The real application listening on a real port, as a browser or client would reach it; `now` replaces its clock. */
+export async function startTestServer(environment: NodeJS.ProcessEnv, port?: number, now?: () => Date): Promise<TestServer> {
   const chosenPort = port ?? (await freePort());
   const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(chosenPort), PUBLIC_URL: `http://127.0.0.1:${chosenPort}`, ...environment });
-  const app = await buildApp(config);
+  const app = await buildApp(config, now);
   await app.listen({ port: chosenPort, host: '127.0.0.1' });
   return { app, config, baseUrl: config.publicUrl, stop: () => app.close() };
 }

@@ -1,2 +1,0 @@
-import { benchPatternEngine } from './pattern-engine.js';
-await benchPatternEngine();
