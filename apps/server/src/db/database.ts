@@ -16,7 +16,7 @@ export type Db = Kysely<Database>;
 export async function openDatabase(config: Config['database']): Promise<Db> {
   const db = new Kysely<Database>({ dialect: dialectFor(config) });
   try {
-    await migrateToLatest(db as Kysely<unknown>);
+    await migrateToLatest(db as Kysely<unknown>, config.kind);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only portable column types are used
@@ -108,8 +108,11 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrateToLatest(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  // Unless told the schema, Kysely takes its migration tables in *any* schema for its own: with several
+  // schemas in one PostgreSQL database (deployments, or test runs) it could skip creating them.
+  const migrationTableSchema = kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });

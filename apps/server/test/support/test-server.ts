@@ -36,7 +36,17 @@ export async function startTestServer(environment: NodeJS.ProcessEnv, port?: num
   const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(chosenPort), PUBLIC_URL: `http://127.0.0.1:${chosenPort}`, ...environment });
   const app = await buildApp(config, now);
   await app.listen({ port: chosenPort, host: '127.0.0.1' });
-  return { app, config, baseUrl: config.publicUrl, stop: () => app.close() };
+  return {
+    app,
+    config,
+    baseUrl: config.publicUrl,
+    async stop() {
+      const closing = app.close();
+      // A response body a test never read keeps its connection busy, and close() would wait for it forever.
+      app.server.closeAllConnections();
+      await closing;
+    },
+  };
 }
 
 export interface DatabaseUnderTest {
