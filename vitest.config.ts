@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { '@stitchwise/core': fileURLToPath(new URL('packages/core/src/index.ts', import.meta.url)) },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     globalSetup: ['./vitest.global-setup.ts'],

@@ -44,6 +44,7 @@ import { ideaRoutes } from './routes/ideas.js';
 import { projectRoutes } from './routes/projects.js';
 import { stitchRoutes } from './routes/stitch.js';
 import { threadRoutes } from './routes/threads.js';
+import { registerWebApp } from './routes/web-app.js';
 import { IdeasService } from './services/ideas.js';
 import { ProjectsService } from './services/projects.js';
 import { StitchService } from './services/stitch.js';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
     },
     { prefix: '/api' },
   );
+  await registerWebApp(app);
 
   return app;
 }

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { WebStorageStateStore } from 'oidc-client-ts';
+import { useEffect, type ReactNode } from 'react';
+import { AuthProvider, useAuth, type AuthProviderProps } from 'react-oidc-context';
+import { api, onTokenCleared, setAccessToken } from '../api/client';
+import type { AppConfig } from '../api/types';
+import { ConfigContext } from './config-context';
+
+/** OpenID settings from the server's /api/config: the built-in provider or the one an operator set. */
+export function oidcSettings(config: AppConfig): AuthProviderProps {
+  const { auth } = config;
+  return {
+    authority: auth.issuer,
+    client_id: auth.client_id,
+    redirect_uri: auth.redirect_uri,
+    post_logout_redirect_uri: auth.post_logout_redirect_uri,
+    scope: auth.scopes,
+    response_type: 'code',
+    automaticSilentRenew: true,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    // External providers such as Auth0 need the API's audience to issue a token for it; the built-in one defaults to it.
+    ...(auth.provider === 'external' ? { extraQueryParams: { audience: auth.audience } } : {}),
+    // The callback page replaces its own history entry with / (spec: Sign-in callback).
+    onSigninCallback: () => {
+      window.history.replaceState({}, document.title, '/');
+    },
+  };
+}
+
+/** Loads the settings, then provides sign-in to the app and keeps the API client's bearer token in step. */
+export function AuthSetup({ children }: { children: ReactNode }) {
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: async () => (await api.get<AppConfig>('/api/config')).data,
+    staleTime: Infinity,
+  });
+  if (config.isPending) return <FullPageMessage text="Loading…" />;
+  if (config.isError) return <FullPageMessage text="Stitchwise cannot reach its server. Please reload the page in a moment." />;
+  return (
+    <ConfigContext value={config.data}>
+      <AuthProvider {...oidcSettings(config.data)}>
+        <TokenSync />
+        {children}
+      </AuthProvider>
+    </ConfigContext>
+  );
+}
+
+function TokenSync() {
+  const auth = useAuth();
+  const token = auth.user && !auth.user.expired ? auth.user.access_token : undefined;
+  setAccessToken(token); // before children render, so their first calls carry it
+  useEffect(() => onTokenCleared(() => void auth.removeUser()), [auth]);
+  return null;
+}
+
+function FullPageMessage({ text }: { text: string }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center p-8 text-slate-600" role="status">
+      {text}
+    </div>
+  );
+}

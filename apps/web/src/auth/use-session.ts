@@ -1,0 +1,25 @@
+import { useAuth } from 'react-oidc-context';
+import { api } from '../api/client';
+import { useAppConfig } from './config-context';
+
+/** Sign-in state and actions as the screens need them. */
+export function useSession() {
+  const auth = useAuth();
+  const config = useAppConfig();
+  const signedIn = auth.isAuthenticated && !!auth.user && !auth.user.expired;
+  return {
+    isLoading: auth.isLoading,
+    signedIn,
+    error: auth.error,
+    profile: signedIn ? auth.user?.profile : undefined,
+    signIn: () => auth.signinRedirect(),
+    /** 'Start Free Now': the provider's sign-up screen. */
+    signUp: () => auth.signinRedirect({ extraQueryParams: config.auth.signup_parameters }),
+    /** Ends the session at the server and the provider, then back to the site origin. */
+    signOut: async () => {
+      await api.post('/api/auth/logout').catch(() => undefined);
+      await auth.removeUser();
+      window.location.assign(window.location.origin);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+
+export const ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp'];
+const ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',') + ',image/png,image/jpeg,image/gif,image/bmp,image/webp';
+
+export function isAcceptedImage(file: File): boolean {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return ACCEPTED_EXTENSIONS.includes(extension);
+}
+
+/**
+ * One image by drag-and-drop, click or keyboard (Enter or Space on the focused zone opens the file
+ * picker). Files of other types are refused with a message.
+ */
+export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (file: File) => void; label?: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<string>();
+  const hintId = useId();
+
+  const take = (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    if (files.length > 1 || !isAcceptedImage(file)) {
+      setRefused(files.length > 1 ? 'Please choose a single image.' : 'Please choose a PNG, JPG, GIF, BMP or WebP image.');
+      return;
+    }
+    setRefused(undefined);
+    onFile(file);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    take(event.dataTransfer.files);
+  };
+
+  return (
+    <div>
+      <div
+        role="button"
+        tabIndex={0}
+        aria-label={label}
+        aria-describedby={hintId}
+        onClick={() => input.current?.click()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
+      >
+        <span aria-hidden="true" className="text-3xl">
+          🖼️
+        </span>
+        <p className="mt-2 font-medium">{label}</p>
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP · max 10MB
+        </p>
+      </div>
+      <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="file-input" onChange={(event) => take(event.target.files)} />
+      {refused && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {refused}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function fileSizeMb(file: File): string {
+  return `${(file.size / (1024 * 1024)).toFixed(2)} MB`;
+}

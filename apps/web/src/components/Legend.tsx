@@ -1,0 +1,48 @@
+import type { LegendEntry } from '../api/types';
+
+/** Legend entries shown at most (spec §9). */
+export const LEGEND_LIMIT = 50;
+
+export function Legend({ entries }: { entries: LegendEntry[] }) {
+  const shown = entries.slice(0, LEGEND_LIMIT);
+  return (
+    <section className="card" aria-labelledby="legend-title">
+      <h3 id="legend-title" className="font-semibold">
+        Color Legend
+      </h3>
+      {shown.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No threads yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Symbol</th>
+                <th className="py-1 pr-3 font-medium">Colour</th>
+                <th className="py-1 pr-3 font-medium">DMC</th>
+                <th className="py-1 pr-3 font-medium">Name</th>
+                <th className="py-1 pr-3 font-medium">Hex</th>
+                <th className="py-1 text-right font-medium">Stitches</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr key={entry.index} className="border-t border-slate-100" data-testid="legend-row">
+                  <td className="py-1.5 pr-3 text-base font-bold">{entry.symbol}</td>
+                  <td className="py-1.5 pr-3">
+                    <span className="inline-block h-5 w-8 rounded border border-slate-200 align-middle" style={{ backgroundColor: entry.hex }} aria-hidden="true" />
+                  </td>
+                  <td className="py-1.5 pr-3 font-medium">{entry.dmc_code}</td>
+                  <td className="py-1.5 pr-3">{entry.dmc_name}</td>
+                  <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
+                  <td className="py-1.5 text-right">{entry.stitch_count.toLocaleString('en')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {entries.length > LEGEND_LIMIT && <p className="mt-2 text-xs text-slate-500">Showing the {LEGEND_LIMIT} most used of {entries.length} threads.</p>}
+        </div>
+      )}
+    </section>
+  );
+}

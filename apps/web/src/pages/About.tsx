@@ -1,0 +1,42 @@
+const REASONS = [
+  { title: 'Unlock Creativity', text: 'Any photo, sketch or idea can become a pattern you can stitch.' },
+  { title: 'Save Time', text: 'No more holding skeins against a screen: the threads are matched for you.' },
+  { title: 'Be Precise', text: 'Colours are compared with CIEDE2000, the measure closest to how eyes see difference.' },
+  { title: 'Stay Inspired', text: 'Keep your projects, revisit them, and try new ideas every day.' },
+];
+
+export function About() {
+  return (
+    <div className="space-y-8">
+      <section>
+        <h2 className="text-2xl font-bold">About Stitchwise</h2>
+        <p className="mt-3 max-w-3xl text-slate-600">
+          Our mission is to make planning cross-stitch and embroidery as enjoyable as the stitching itself: accurate thread matching, clean charts and
+          less guesswork, for beginners and seasoned stitchers alike.
+        </p>
+      </section>
+      <section aria-labelledby="tools">
+        <h3 id="tools" className="text-lg font-semibold">
+          Three tools
+        </h3>
+        <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-600">
+          <li>Dominant Color Analysis: the main colours of a picture and their DMC threads.</li>
+          <li>Color Matcher: the five closest threads for any point you click.</li>
+          <li>Stitch Pattern Wizard: a chart with grid, symbols and legend, saved as a project.</li>
+        </ul>
+      </section>
+      <section aria-labelledby="why" className="grid gap-4 md:grid-cols-2">
+        <h3 id="why" className="sr-only">
+          Why Stitchwise
+        </h3>
+        {REASONS.map((reason) => (
+          <div key={reason.title} className="card">
+            <h4 className="font-semibold text-violet-700">{reason.title}</h4>
+            <p className="mt-1 text-sm text-slate-600">{reason.text}</p>
+          </div>
+        ))}
+      </section>
+      <p className="text-xs text-slate-500">DMC thread colours: screen approximations from a community colour table (CC BY 4.0).</p>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { api, detailOf, formOf } from '../api/client';
+import type { DominantResponse } from '../api/types';
+import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
+import { Spinner } from '../components/Spinner';
+import { cmykText, rgbText } from '../lib/color';
+
+export const COLOR_COUNTS = [3, 4, 5, 6, 8, 10, 12];
+
+/** A preview URL for a chosen file, released when it changes. */
+export function useObjectUrl(file: File | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file) {
+      setUrl(undefined);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+export function DominantColors() {
+  const [file, setFile] = useState<File>();
+  const [count, setCount] = useState(6);
+  const [removeBackground, setRemoveBackground] = useState(false);
+  const preview = useObjectUrl(file);
+  const analysis = useMutation({
+    mutationFn: async ({ image, withoutBackground }: { image: File; withoutBackground: boolean }) =>
+      (await api.postForm<DominantResponse>('/api/colors/dominant', formOf({ image_file: image, n_colors: count, remove_background: withoutBackground ? 'true' : undefined }))).data,
+    // The spec's fallback of two sample colours would show colours that are not in the picture: say what went wrong instead.
+    onError: (error) => toast.error(detailOf(error) ?? 'Analysis failed. Please try again.'),
+  });
+  const analyze = (withoutBackground: boolean) => {
+    if (file) analysis.mutate({ image: file, withoutBackground });
+  };
+  const reset = () => {
+    setFile(undefined);
+    analysis.reset();
+  };
+  const mode = analysis.isPending ? (analysis.variables.withoutBackground ? 'Removing the background and analysing…' : 'Analysing colours…') : undefined;
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h2 className="text-2xl font-bold">Dominant Color Analysis</h2>
+        <p className="text-slate-600">Find the main colours of an image and the DMC threads closest to them.</p>
+      </header>
+
+      <section className="card space-y-4">
+        {file ? (
+          <p className="text-sm">
+            <span className="font-medium">{file.name}</span> <span className="text-slate-500">({fileSizeMb(file)})</span>
+          </p>
+        ) : (
+          <ImageDropzone
+            label="Choose an image to analyse"
+            onFile={(chosen) => {
+              setFile(chosen);
+              analysis.reset();
+            }}
+          />
+        )}
+        <div className="flex flex-wrap items-end gap-6">
+          <label className="text-sm font-medium">
+            Number of colors
+            <select className="input mt-1 block" value={count} onChange={(event) => setCount(Number(event.target.value))}>
+              {COLOR_COUNTS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" checked={removeBackground} onChange={(event) => setRemoveBackground(event.target.checked)} className="h-4 w-4 accent-violet-600" />
+            Remove background
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" disabled={!file || analysis.isPending} onClick={() => analyze(removeBackground)}>
+            Analyze Colors
+          </button>
+          <button type="button" className="btn-secondary" disabled={!file || analysis.isPending} onClick={() => analyze(true)}>
+            Remove Background &amp; Analyze
+          </button>
+          <button type="button" className="btn-ghost" onClick={reset}>
+            Reset
+          </button>
+        </div>
+        {mode && (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner label={mode} /> {mode}
+          </p>
+        )}
+      </section>
+
+      {preview && (
+        <section className="grid gap-4 md:grid-cols-2" aria-label="Images">
+          <figure className="card">
+            <figcaption className="mb-2 text-sm font-medium">Original</figcaption>
+            <img src={preview} alt="The original image" className="max-h-80 w-full rounded object-contain" />
+          </figure>
+          {analysis.data?.processed_image_url && (
+            <figure className="card">
+              <figcaption className="mb-2 text-sm font-medium">Background removed</figcaption>
+              <img src={analysis.data.processed_image_url} alt="The image with its background removed" className="checkerboard max-h-80 w-full rounded object-contain" />
+            </figure>
+          )}
+        </section>
+      )}
+
+      {analysis.data && (
+        <section aria-labelledby="results-title">
+          <h3 id="results-title" className="mb-3 text-lg font-semibold">
+            Dominant colours
+          </h3>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {analysis.data.colors.map((color) => {
+              const [r, g, b] = color.rgb;
+              const thread = color.closest_dmc[0];
+              return (
+                <li key={color.hex} className="card" data-testid="color-card">
+                  <div className="flex items-center gap-3">
+                    <span className="h-12 w-12 rounded-lg border border-slate-200" style={{ backgroundColor: color.hex }} aria-hidden="true" />
+                    <div>
+                      <p className="text-lg font-semibold">{(color.share * 100).toFixed(1)}%</p>
+                      <p className="font-mono text-xs text-slate-500">{color.hex.toUpperCase()}</p>
+                    </div>
+                  </div>
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                    <dt className="text-slate-500">RGB</dt>
+                    <dd>{rgbText(r, g, b)}</dd>
+                    <dt className="text-slate-500">CMYK</dt>
+                    <dd>{cmykText(r, g, b)}</dd>
+                  </dl>
+                  {thread && (
+                    <div className="mt-3 flex items-center gap-3 border-t border-slate-100 pt-3 text-sm">
+                      <span className="h-8 w-8 rounded border border-slate-200" style={{ backgroundColor: thread.hex }} aria-hidden="true" />
+                      <div>
+                        <p className="font-medium">
+                          DMC {thread.code} · {thread.name}
+                        </p>
+                        <p className="text-xs text-slate-500">
+                          {thread.hex.toUpperCase()} · {cmykText(thread.r, thread.g, thread.b)}
+                        </p>
+                      </div>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
