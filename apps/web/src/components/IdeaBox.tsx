@@ -7,6 +7,7 @@ import { useAppConfig } from '../auth/config-context';
 import { useSession } from '../auth/use-session';
 import { DEFAULT_IDEA_PROMPT } from '../lib/idea-messages';
 import { TypedMessages } from './TypedMessages';
+import { Icon } from './Icon';
 
 const NO_CREDITS = 'You have no creative credits remaining today.';
 
@@ -54,8 +55,8 @@ export function IdeaBox({ onIdea }: { onIdea: (imageUrl: string) => Promise<void
   return (
     <section className="rounded-xl border border-violet-200 bg-violet-50/60 p-4" aria-labelledby="idea-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="idea-title" className="font-semibold text-violet-800">
-          ✨ Generate an idea
+        <h3 id="idea-title" className="flex items-center gap-1.5 font-semibold text-violet-800">
+          <Icon name="sparkles" /> Generate an idea
         </h3>
         <p className="text-xs text-slate-600">
           Up to 10 AI ideas per day

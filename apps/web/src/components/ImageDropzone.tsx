@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { Icon } from './Icon';
 
 export const ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp'];
 const ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',') + ',image/png,image/jpeg,image/gif,image/bmp,image/webp';
@@ -56,9 +57,7 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
         onDrop={onDrop}
         className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
       >
-        <span aria-hidden="true" className="text-3xl">
-          🖼️
-        </span>
+        <Icon name="image" className="h-10 w-10 text-violet-500" />
         <p className="mt-2 font-medium">{label}</p>
         <p id={hintId} className="mt-1 text-sm text-slate-500">
           Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP · max 10MB

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
 import { Spinner } from './Spinner';
+import { Icon } from './Icon';
 
 interface MenuItem {
   to: string;
@@ -116,8 +117,8 @@ function SidebarFooter() {
         {picture ? (
           <img src={picture} alt="Your profile picture" className="h-10 w-10 rounded-full object-cover" />
         ) : (
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 text-slate-500" aria-hidden="true">
-            👤
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 text-slate-500">
+            <Icon name="user" />
           </span>
         )}
         <div className="min-w-0">

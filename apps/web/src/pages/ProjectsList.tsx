@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api, detailOf, statusOf } from '../api/client';
 import type { ProjectList } from '../api/types';
 import { useSession } from '../auth/use-session';
+import { Icon } from '../components/Icon';
 
 /** The message shown under 'Error loading projects' (spec §8). */
 export function projectsErrorMessage(error: unknown): string {
@@ -26,9 +27,7 @@ export function ProjectsList() {
   if (!session.signedIn) {
     return (
       <div className="card mx-auto max-w-lg text-center">
-        <p className="text-4xl" aria-hidden="true">
-          🔒
-        </p>
+        <Icon name="lock" className="mx-auto h-10 w-10 text-violet-500" />
         <p className="mt-2 font-medium">Please sign in to see history of your stitch projects</p>
         <button type="button" className="btn-primary mt-4" onClick={() => void session.signIn()}>
           Sign In

@@ -10,6 +10,7 @@ import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Legend } from '../components/Legend';
 import { Spinner } from '../components/Spinner';
 import { useObjectUrl } from './DominantColors';
+import { Icon } from '../components/Icon';
 
 export const PATTERN_SIZES = [30, 50, 100, 150, 300, 500];
 const ANONYMOUS_SIZES = [30, 50, 100];
@@ -257,7 +258,11 @@ export function Wizard() {
 
 function SettingsForm({ settings, update, signedIn }: { settings: WizardSettings; update: (changes: Partial<WizardSettings>) => void; signedIn: boolean }) {
   const locked = !signedIn;
-  const lockNote = locked ? <span className="ml-1 text-xs text-slate-500">🔒 Sign in to change</span> : null;
+  const lockNote = locked ? (
+    <span className="ml-1 inline-flex items-center gap-1 text-xs text-slate-500">
+      <Icon name="lock" className="h-3.5 w-3.5" /> Sign in to change
+    </span>
+  ) : null;
   const options: { key: 'useKmeans' | 'showSymbols' | 'removeBackground' | 'mergeDmcColors'; label: string; help: string }[] = [
     { key: 'useKmeans', label: 'Use k-means colour reduction', help: 'Slower, finds the palette more carefully.' },
     { key: 'showSymbols', label: 'Show symbols on the chart', help: 'A symbol in every stitch, for printing.' },
@@ -293,7 +298,11 @@ function SettingsForm({ settings, update, signedIn }: { settings: WizardSettings
               <label key={size} className={`flex items-center gap-1 rounded-lg border px-3 py-1.5 text-sm ${settings.maxSide === size ? 'border-violet-500 bg-violet-50' : 'border-slate-200'} ${disabled ? 'opacity-50' : ''}`}>
                 <input type="radio" name="max-side" value={size} checked={settings.maxSide === size} disabled={disabled} onChange={() => update({ maxSide: size })} className="accent-violet-600" />
                 {size}
-                {disabled && <span aria-label="needs sign-in">🔒</span>}
+                {disabled && (
+                  <span title="Sign in for larger patterns">
+                    <Icon name="lock" className="h-3.5 w-3.5" />
+                  </span>
+                )}
               </label>
             );
           })}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: the built app and a real server on a fresh SQLite database, in the Debian
+ * Chromium (CHROMIUM_PATH, found by scripts/run-e2e.ts). A second local origin plays an outside
+ * image host, allowed through IMAGE_URL_ALLOW.
+ */
+const APP_PORT = 3211;
+const IMAGE_PORT = 3212;
+const dataDir = process.env.E2E_DATA_DIR ?? 'e2e-results/data';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e-results/artifacts',
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `http://localhost:${APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(APP_PORT), PUBLIC_URL: `http://localhost:${APP_PORT}`, DATA_DIR: dataDir, IMAGE_URL_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn' },
+    },
+    {
+      command: `npx tsx e2e/image-origin.ts ${IMAGE_PORT}`,
+      url: `http://127.0.0.1:${IMAGE_PORT}/health`,
+      reuseExistingServer: false,
+    },
+  ],
+});
