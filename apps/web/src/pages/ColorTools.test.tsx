@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../test/harness';
+import { ColorMatcher } from './ColorMatcher';
+import { COLOR_COUNTS, DominantColors } from './DominantColors';
+
+const photo = () => new File([new Uint8Array(2 * 1024 * 1024)], 'meadow.jpg', { type: 'image/jpeg' });
+const thread = { code: '310', name: 'Black', r: 0, g: 0, b: 0, hex: '#000000' };
+
+describe('Dominant Color Analysis', () => {
+  it('offers the spec colour counts with 6 chosen, and sends the form', async () => {
+    const user = userEvent.setup();
+    let sent: Record<string, unknown> = {};
+    renderScreen(<DominantColors />, {
+      answers: {
+        'POST /api/colors/dominant': (request) => {
+          sent = Object.fromEntries((request.data as FormData).entries());
+          return { status: 200, data: { colors: [{ rgb: [200, 40, 40], hex: '#c82828', share: 0.625, closest_dmc: [{ ...thread, code: '321', name: 'Red', r: 199, g: 43, b: 59, hex: '#c72b3b' }] }] } };
+        },
+      },
+    });
+    expect(COLOR_COUNTS).toEqual([3, 4, 5, 6, 8, 10, 12]);
+    expect(screen.getByLabelText('Number of colors')).toHaveValue('6');
+    expect(screen.getByRole('button', { name: 'Analyze Colors' })).toBeDisabled();
+    await user.upload(screen.getByTestId('file-input'), photo());
+    expect(screen.getByText('(2.00 MB)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Analyze Colors' }));
+    const card = await screen.findByTestId('color-card');
+    expect(card).toHaveTextContent('62.5%');
+    expect(card).toHaveTextContent('RGB(200, 40, 40)');
+    expect(card).toHaveTextContent('C0 M80 Y80 K22');
+    expect(card).toHaveTextContent('DMC 321 · Red');
+    expect(sent).toMatchObject({ n_colors: '6' });
+    expect(sent).not.toHaveProperty('remove_background');
+  });
+
+  it('shows the error instead of made-up colours, and stays usable', async () => {
+    const user = userEvent.setup();
+    renderScreen(<DominantColors />, { answers: { 'POST /api/colors/dominant': { status: 422, data: { status: 422, detail: 'The image file is damaged or incomplete.' } } } });
+    await user.upload(screen.getByTestId('file-input'), photo());
+    await user.click(screen.getByRole('button', { name: 'Remove Background & Analyze' }));
+    expect(await screen.findByText('The image file is damaged or incomplete.')).toBeInTheDocument();
+    expect(screen.queryByTestId('color-card')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Analyze Colors' })).toBeEnabled();
+  });
+
+  it('refuses files of other types', async () => {
+    renderScreen(<DominantColors />);
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF'], 'chart.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Please choose a PNG, JPG, GIF, BMP or WebP image.')).toBeInTheDocument();
+  });
+});
+
+describe('Color Matcher', () => {
+  it('disables Load Image for an empty or blank address', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ColorMatcher />);
+    const load = screen.getByRole('button', { name: 'Load Image' });
+    expect(load).toBeDisabled();
+    await user.type(screen.getByLabelText('Or enter an image URL'), '   ');
+    expect(load).toBeDisabled();
+  });
+
+  it('picks at natural-size pixels, dims while waiting, and lists 5 threads with 1-decimal distances', async () => {
+    const user = userEvent.setup();
+    let sent: Record<string, unknown> = {};
+    let release: () => void = () => undefined;
+    renderScreen(<ColorMatcher />, {
+      answers: {
+        'POST /api/colors/pick': async (request) => {
+          sent = Object.fromEntries((request.data as FormData).entries());
+          await new Promise<void>((resolve) => (release = resolve));
+          return {
+            status: 200,
+            data: { picked_color: { r: 10, g: 20, b: 30, hex: '#0a141e', coordinates: { x: 400, y: 150 } }, closest_dmc_threads: Array.from({ length: 5 }, (_, i) => ({ ...thread, code: `${310 + i}`, distance: 1.234 + i })) },
+          };
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
+    await user.click(screen.getByRole('button', { name: 'Load Image' }));
+    const image = screen.getByTestId('pick-image');
+    // Shown at 400 × 300 of a natural 800 × 600: a click at (200, 75) is pixel (400, 150).
+    Object.defineProperty(image, 'naturalWidth', { value: 800 });
+    Object.defineProperty(image, 'naturalHeight', { value: 600 });
+    image.getBoundingClientRect = () => ({ left: 0, top: 0, width: 400, height: 300, right: 400, bottom: 300, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.click(image, { clientX: 200, clientY: 75 });
+    expect(await screen.findByText('Analyzing color...')).toBeInTheDocument();
+    expect(image).toHaveClass('opacity-50');
+    expect(sent).toMatchObject({ image_url: 'https://example.com/meadow.jpg', x: '400', y: '150' });
+    release();
+    expect(await screen.findAllByTestId('thread-match')).toHaveLength(5);
+    expect(screen.getByText('Top 5 DMC Thread Matches')).toBeInTheDocument();
+    expect(screen.getByText('ΔE 1.2')).toBeInTheDocument();
+    expect(screen.getByText('x 400, y 150')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByTestId('pick-image')).toBeNull();
+  });
+
+  it('says so when picking fails', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ColorMatcher />, { answers: { 'POST /api/colors/pick': { status: 500 } } });
+    await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
+    await user.click(screen.getByRole('button', { name: 'Load Image' }));
+    fireEvent.click(screen.getByTestId('pick-image'), { clientX: 1, clientY: 1 });
+    expect(await screen.findByText('Error picking color. Please try again.')).toBeInTheDocument();
+  });
+});

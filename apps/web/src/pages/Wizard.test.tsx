@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../test/harness';
+import { Wizard } from './Wizard';
+
+const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'garden.png', { type: 'image/png' });
+
+const plan = {
+  processing_time_ms: 420,
+  stitch_plan_url: 'http://localhost/files/chart.png',
+  pattern_url: 'http://localhost/files/pattern.json',
+  metadata: { total_stitches: 6000, canvas_size: { width: 1212, height: 960 }, colors_used: 60 },
+  legend_data: Array.from({ length: 60 }, (_, index) => ({ index, hex: '#aabbcc', symbol: '■', dmc_code: String(100 + index), dmc_name: `Thread ${index}`, stitch_count: 100, rgb: { r: 170, g: 187, b: 204 } })),
+};
+
+async function toSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.upload(screen.getByTestId('file-input'), photo());
+  await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+}
+
+describe('Stitch Pattern Wizard', () => {
+  it('will not continue without an image', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, { answers: {} });
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(await screen.findByText('Please upload an image or enter an image URL')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Upload Image');
+  });
+
+  it('locks colours, stitch size, large sizes and advanced options for visitors, with 10 colours', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />);
+    await toSettings(user);
+    expect(screen.getByLabelText(/^Colors/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Colors/)).toHaveValue('10');
+    expect(screen.getByLabelText(/^Stitch size/)).toBeDisabled();
+    for (const size of ['150', '300', '500']) expect(screen.getByRole('radio', { name: size })).toBeDisabled();
+    for (const size of ['30', '50', '100']) expect(screen.getByRole('radio', { name: size })).toBeEnabled();
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+  });
+
+  it('offers 20 colours and every option to signed-in users', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } } } });
+    await toSettings(user);
+    expect(screen.getByLabelText(/^Colors/)).toHaveValue('20');
+    expect(screen.getByRole('radio', { name: '500' })).toBeEnabled();
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeEnabled();
+  });
+
+  it('needs a project name: the message once touched, Generate disabled while empty', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />);
+    await toSettings(user);
+    const generate = screen.getByRole('button', { name: 'Generate Pattern' });
+    expect(generate).toBeDisabled();
+    expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
+    await user.click(screen.getByLabelText(/^Project name/));
+    await user.tab();
+    expect(screen.getByText('Please enter a project name before continuing.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Project name/), '   ');
+    expect(generate).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+    expect(generate).toBeEnabled();
+    expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
+  });
+
+  it('sends the settings to the signed-in endpoint and shows at most 50 legend entries', async () => {
+    const user = userEvent.setup();
+    let sent: Record<string, string> = {};
+    const harness = renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } },
+        'POST /api/stitch/generate': (request) => {
+          sent = Object.fromEntries([...(request.data as FormData).entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+          return { status: 200, data: { ...plan, project_id: 'p1' } };
+        },
+      },
+    });
+    await toSettings(user);
+    await user.click(screen.getByRole('radio', { name: '300' }));
+    await user.click(screen.getByRole('checkbox', { name: /symbols/ }));
+    await user.type(screen.getByLabelText(/^Project name/), ' Roses ');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    expect(await screen.findByRole('link', { name: 'Download Pattern' })).toHaveAttribute('href', plan.stitch_plan_url);
+    expect(harness.requests).toContain('POST /api/stitch/generate');
+    expect(sent).toMatchObject({ colors: '20', cell_size: '12', max_side: '300', return_symbols_overlay: 'true', use_kmeans: 'false', project_name: 'Roses' });
+    expect(screen.getAllByTestId('legend-row')).toHaveLength(50);
+    expect(screen.getByRole('link', { name: 'Open the project' })).toHaveAttribute('href', '/stitch/projects/p1');
+    await user.click(screen.getByRole('button', { name: 'Create New Pattern' }));
+    expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
+  });
+
+  it('says so when generation fails, and stays on the settings', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, { answers: { 'POST /api/stitch/generate/anonymous': { status: 422, data: { status: 422, detail: 'broken' } } } });
+    await toSettings(user);
+    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    expect(await screen.findByText('Failed to generate stitch plan. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
+  });
+});
