@@ -14,6 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 let page: Page;
 const problems: string[] = [];
+const account = { name: 'Ada Stitcher', email: `ada-${Date.now()}@example.com`, password: 'a long and happy password 42' };
 
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
@@ -150,9 +151,9 @@ test('a visitor is asked to sign in for projects', async () => {
 test('signs up through the built-in provider', async () => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Start Free Now' }).click();
-  await page.getByLabel('Name').fill('Ada Stitcher');
-  await page.getByLabel('E-mail address').fill(`ada-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('a long and happy password 42');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('user-name')).toHaveText('Ada Stitcher');
   await expect(page).toHaveURL(/\/$/);
@@ -219,6 +220,25 @@ test('signs out back to the site', async () => {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
   await expect(menu()).toHaveText(labels('Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
+});
+
+test('signs in again with the new account', async () => {
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Stitcher');
+  await expect(page.getByTestId('user-email')).toHaveText(account.email);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
+});
+
+test('a failed sign-in return shows the error with a way home', async () => {
+  await page.goto('/callback?error=access_denied&error_description=The+user+cancelled&state=unknown');
+  await expect(page.getByRole('heading', { name: 'Sign In Error' })).toBeVisible();
+  await snap('sign-in-error');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('no errors in the browser console along the way', () => {

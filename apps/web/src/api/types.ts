@@ -1,4 +1,9 @@
+import type { LegendEntry } from '@stitchwise/core';
+
 /** Shapes of the API answers the screens read (see ARCHITECTURE.md, API decisions). */
+
+/** One legend row, as the core's pattern model defines it. */
+export type { LegendEntry };
 
 export interface AppConfig {
   auth: {
@@ -45,15 +50,6 @@ export interface PickResponse {
   closest_dmc_threads: ThreadMatch[];
 }
 
-export interface LegendEntry {
-  index: number;
-  hex: string;
-  symbol: string;
-  dmc_code: string;
-  dmc_name: string;
-  stitch_count: number;
-  rgb: { r: number; g: number; b: number };
-}
 
 export interface StitchPlan {
   processing_time_ms: number;

@@ -54,18 +54,7 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const T = 1 - 0.17 * (c1 * COS_30 + s1 * SIN_30) + 0.24 * c2 + 0.32 * (c3 * COS_6 - s3 * SIN_6) - 0.2 * (c4 * COS_63 + s4 * SIN_63);
   let meanHp = Math.atan2(sumY, sumX) / DEG;
   if (meanHp < 0) meanHp += 360;
-  const hueOffset = (meanHp - 275) / 25;
-  const dTheta = 30 * Math.exp(-(hueOffset * hueOffset));
-  const meanCp7 = pow7(meanCp);
-  const RC = 2 * Math.sqrt(meanCp7 / (meanCp7 + POW25_7));
-  const SL = lightnessWeight(meanLp);
-  const SC = 1 + 0.045 * meanCp;
-  const SH = 1 + 0.015 * meanCp * T;
-  const RT = -Math.sin(2 * dTheta * DEG) * RC;
-  const termL = dLp / SL;
-  const termC = dCp / SC;
-  const termH = dHp / SH;
-  return Math.sqrt(termL * termL + termC * termC + termH * termH + RT * termC * termH);
+  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, meanHp, T);
 }
 
 const COS_30 = Math.cos(30 * DEG);
@@ -119,6 +108,11 @@ export function deltaE2000ByAngles(lab1: Lab, lab2: Lab): number {
     0.24 * Math.cos(2 * meanHp * DEG) +
     0.32 * Math.cos((3 * meanHp + 6) * DEG) -
     0.2 * Math.cos((4 * meanHp - 63) * DEG);
+  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, meanHp, T);
+}
+
+/** The last step of CIEDE2000, shared by both paths: the weighted ΔL′, ΔC′, ΔH′ with the rotation term. */
+function weightedDifference(dLp: number, dCp: number, dHp: number, meanLp: number, meanCp: number, meanHp: number, T: number): number {
   const hueOffset = (meanHp - 275) / 25;
   const dTheta = 30 * Math.exp(-(hueOffset * hueOffset));
   const meanCp7 = pow7(meanCp);
@@ -127,7 +121,6 @@ export function deltaE2000ByAngles(lab1: Lab, lab2: Lab): number {
   const SC = 1 + 0.045 * meanCp;
   const SH = 1 + 0.015 * meanCp * T;
   const RT = -Math.sin(2 * dTheta * DEG) * RC;
-
   const termL = dLp / SL;
   const termC = dCp / SC;
   const termH = dHp / SH;
