@@ -5,3 +5,5 @@ export * from './confetti.js';
 export * from './symbols.js';
 export * from './model.js';
 export * from './generate.js';
+export * from './materials.js';
+export * from './oxs.js';

@@ -1,0 +1,92 @@
+/**
+ * Thread and fabric calculator. How much floss a chart takes and how big it comes out, per fabric.
+ *
+ * Thread per full cross stitch, for a stitch of side s = 1 / (stitches per inch):
+ *   two diagonals on the front, 2·√2·s, plus the travel on the back between stitches, about 2·s,
+ *   so (2·√2 + 2)·s ≈ 4.83·s of stitching thread (each of `strands` strands), times (1 + waste)
+ *   for tails, starts and ends.
+ * A DMC six-strand skein is 8 m long, so it holds 6 × 8 m = 48 m of single strand:
+ *   skeins = stitches × 4.83·s × (1 + waste) × strands / 48 m, rounded up to whole skeins to buy.
+ */
+
+export interface Fabric {
+  /** As sold: '14-count Aida', '28-count evenweave over 2'. */
+  label: string;
+  /** Fabric threads (or Aida blocks) per inch. */
+  count: number;
+  /** Threads each stitch covers: 1 on Aida, 2 on evenweave/linen. */
+  over: 1 | 2;
+}
+
+export const FABRICS: readonly Fabric[] = [
+  { label: '11-count Aida', count: 11, over: 1 },
+  { label: '14-count Aida', count: 14, over: 1 },
+  { label: '16-count Aida', count: 16, over: 1 },
+  { label: '18-count Aida', count: 18, over: 1 },
+  { label: '22-count Hardanger', count: 22, over: 1 },
+  { label: '28-count evenweave over 2', count: 28, over: 2 },
+];
+
+export const SKEIN_LENGTH_MM = 8000;
+export const SKEIN_STRANDS = 6;
+export const DEFAULT_WASTE = 0.15;
+const MM_PER_INCH = 25.4;
+/** Thread per stitch in stitch sides: two front diagonals and the back travel. */
+const STITCH_PATH = 2 * Math.SQRT2 + 2;
+/** Bare fabric to leave around the design for framing, per side. */
+export const MARGIN_INCHES = 3;
+
+export function stitchesPerInch(fabric: Fabric): number {
+  return fabric.count / fabric.over;
+}
+
+/** Strands usual for a fabric: 3 on 11-count, 2 on 14–18-count and 28 over 2, 1 on 22-count. */
+export function defaultStrands(fabric: Fabric): number {
+  const spi = stitchesPerInch(fabric);
+  return spi <= 11 ? 3 : spi >= 22 ? 1 : 2;
+}
+
+export interface ThreadNeed {
+  /** Single-strand thread in metres, waste included. */
+  metres: number;
+  /** Fractional skeins, and whole skeins to buy (at least 1). */
+  skeins: number;
+  skeinsToBuy: number;
+}
+
+export function threadNeed(stitches: number, fabric: Fabric, strands = defaultStrands(fabric), waste = DEFAULT_WASTE): ThreadNeed {
+  const side = MM_PER_INCH / stitchesPerInch(fabric);
+  const singleStrandMm = stitches * STITCH_PATH * side * (1 + waste) * strands;
+  const skeins = singleStrandMm / (SKEIN_LENGTH_MM * SKEIN_STRANDS);
+  return { metres: singleStrandMm / 1000, skeins, skeinsToBuy: stitches > 0 ? Math.max(1, Math.ceil(skeins - 1e-9)) : 0 };
+}
+
+export interface FinishedSize {
+  fabric: Fabric;
+  inches: { width: number; height: number };
+  centimetres: { width: number; height: number };
+  /** Fabric to buy: the design plus MARGIN_INCHES on every side, in inches and centimetres. */
+  withMargin: { inches: { width: number; height: number }; centimetres: { width: number; height: number } };
+}
+
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+export function finishedSize(width: number, height: number, fabric: Fabric): FinishedSize {
+  const spi = stitchesPerInch(fabric);
+  const inches = { width: width / spi, height: height / spi };
+  const margin = { width: inches.width + 2 * MARGIN_INCHES, height: inches.height + 2 * MARGIN_INCHES };
+  const both = (size: { width: number; height: number }) => ({
+    inches: { width: round1(size.width), height: round1(size.height) },
+    centimetres: { width: round1(size.width * 2.54), height: round1(size.height * 2.54) },
+  });
+  return { fabric, ...both(inches), withMargin: both(margin) };
+}
+
+/** Finished size on every fabric of FABRICS. */
+export function finishedSizes(width: number, height: number): FinishedSize[] {
+  return FABRICS.map((fabric) => finishedSize(width, height, fabric));
+}
+
+export function fabricByCount(count: number): Fabric | undefined {
+  return FABRICS.find((fabric) => fabric.count === count);
+}

@@ -1,0 +1,128 @@
+import { findThread } from '../threads/catalogue.js';
+import { confettiShare } from './confetti.js';
+import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
+import { symbolFor } from './symbols.js';
+
+/**
+ * The Open Cross Stitch format (.oxs), read and written by KG-Chart, WinStitch, FlossCross and
+ * others: `<chart>` with `<properties>`, a `<palette>` whose item 0 is the cloth, one
+ * `<stitch x y palindex>` per full stitch, and empty back-stitch and part-stitch sections.
+ */
+export interface OxsOptions {
+  title: string;
+  /** Fabric stitches per inch, for the chart's printed scale. */
+  stitchesPerInch?: number;
+  strands?: number;
+  software?: string;
+}
+
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands = 2, software = 'Stitchwise' }: OxsOptions): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<chart>',
+    '<format comments01="Open Cross Stitch format (oxs), written by Stitchwise"/>',
+    `<properties oxsversion="1.0" software="${escape(software)}" software_version="1" chartheight="${pattern.height}" chartwidth="${pattern.width}" charttitle="${escape(title)}" author="" copyright="" instructions="" stitchesperinch="${stitchesPerInch}" stitchesperinch_y="${stitchesPerInch}" palettecount="${pattern.legend.length}"/>`,
+    '<palette>',
+    '<palette_item index="0" number="cloth" name="cloth" color="FFFFFF" printcolor="FFFFFF" blendcolor="nil" comments="aida" strands="2" symbol="0" dashpattern="" bsstrands="2" bscolor="000000"/>',
+    ...pattern.legend.map((entry) => {
+      const colour = entry.hex.replace('#', '').toUpperCase();
+      return `<palette_item index="${entry.index + 1}" number="DMC ${escape(entry.dmc_code)}" name="${escape(entry.dmc_name)}" color="${colour}" printcolor="${colour}" blendcolor="nil" comments="" strands="${strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
+    }),
+    '</palette>',
+    '<fullstitches>',
+  ];
+  for (let y = 0; y < pattern.height; y++) {
+    for (let x = 0; x < pattern.width; x++) {
+      const index = pattern.cells[y * pattern.width + x]!;
+      if (index >= 0) lines.push(`<stitch x="${x}" y="${y}" palindex="${index + 1}"/>`);
+    }
+  }
+  lines.push('</fullstitches>', '<partstitches>', '</partstitches>', '<backstitches>', '</backstitches>', '<ornaments_inc_knots_and_beads>', '</ornaments_inc_knots_and_beads>', '<commentboxes>', '</commentboxes>', '</chart>', '');
+  return lines.join('\n');
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescape = (text: string): string =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    return ENTITIES[name] ?? whole;
+  });
+
+/** Every element named `tag` with its attributes (the format keeps all its data in attributes). */
+function elements(xml: string, tag: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  for (const match of xml.matchAll(new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g'))) {
+    const attributes: Record<string, string> = {};
+    for (const [, name, value] of match[1]!.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attributes[name!.toLowerCase()] = unescape(value!);
+    found.push(attributes);
+  }
+  return found;
+}
+
+/**
+ * Reads an OXS chart back into a pattern: its full stitches and its palette. DMC numbers are
+ * looked up in the catalogue; other threads keep the file's name and colour. Part stitches and
+ * back stitches, which patterns here do not have, are ignored.
+ */
+export function parseOxs(xml: string): Pattern {
+  const fail = (why: string): never => {
+    throw new PatternFormatError(`Not a readable OXS chart: ${why}`);
+  };
+  if (!/<chart\b/.test(xml)) fail('no <chart> element');
+  const properties = elements(xml, 'properties')[0] ?? fail('no <properties>');
+  const width = Number(properties.chartwidth);
+  const height = Number(properties.chartheight);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 1_000_000) fail('bad chart size');
+
+  const palette = new Map<number, Omit<LegendEntry, 'index' | 'stitch_count' | 'symbol'> & { symbol?: string }>();
+  for (const item of elements(xml, 'palette_item')) {
+    const index = Number(item.index);
+    if (!Number.isInteger(index) || index <= 0) continue; // index 0 is the cloth
+    const number = (item.number ?? '').trim();
+    const code = number.replace(/^DMC\s+/i, '');
+    const thread = /^DMC\s/i.test(number) ? findThread(code) : undefined;
+    const hex = /^[0-9a-f]{6}$/i.test(item.color ?? '') ? `#${item.color!.toLowerCase()}` : (thread?.hex ?? fail(`palette item ${index} has no colour`));
+    const value = Number.parseInt(hex.slice(1), 16);
+    palette.set(index, {
+      hex: thread?.hex ?? hex,
+      dmc_code: thread?.code ?? code,
+      dmc_name: thread?.name ?? item.name ?? code,
+      rgb: thread ? { r: thread.r, g: thread.g, b: thread.b } : { r: value >> 16, g: (value >> 8) & 255, b: value & 255 },
+      ...(item.symbol ? { symbol: item.symbol } : {}),
+    });
+  }
+
+  const byPaletteIndex = new Int32Array(width * height).fill(-1);
+  for (const stitch of elements(xml, 'stitch')) {
+    const x = Number(stitch.x);
+    const y = Number(stitch.y);
+    const index = Number(stitch.palindex);
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) fail(`stitch outside the chart at ${stitch.x}, ${stitch.y}`);
+    if (index === 0) continue; // cloth: no stitch
+    if (!palette.has(index)) fail(`stitch at ${x}, ${y} names palette item ${stitch.palindex} that does not exist`);
+    byPaletteIndex[y * width + x] = index;
+  }
+
+  // Legend: palette items that have stitches, in the file's order; symbols kept when present.
+  const used = [...palette.keys()].sort((a, b) => a - b).filter((index) => byPaletteIndex.includes(index));
+  const legendIndex = new Map(used.map((paletteIndex, position) => [paletteIndex, position]));
+  const cells = new Int16Array(width * height).fill(-1);
+  const counts = new Int32Array(used.length);
+  byPaletteIndex.forEach((paletteIndex, cell) => {
+    if (paletteIndex < 0) return;
+    const position = legendIndex.get(paletteIndex)!;
+    cells[cell] = position;
+    counts[position]!++;
+  });
+  const legend: LegendEntry[] = used.map((paletteIndex, position) => {
+    const { symbol, ...entry } = palette.get(paletteIndex)!;
+    return { index: position, symbol: symbol ?? symbolFor(position), stitch_count: counts[position]!, ...entry };
+  });
+  const confetti = confettiShare(cells, width, height);
+  // An imported chart has no source image, so there is no colour error to report.
+  return { width, height, legend, cells, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
+}
