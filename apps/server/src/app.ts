@@ -39,12 +39,14 @@ import { ImagesService } from './services/images.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { registerFileRoutes } from './routes/files.js';
+import { exportRoutes } from './routes/exports.js';
 import { healthRoutes } from './routes/health.js';
 import { ideaRoutes } from './routes/ideas.js';
 import { projectRoutes } from './routes/projects.js';
 import { stitchRoutes } from './routes/stitch.js';
 import { threadRoutes } from './routes/threads.js';
 import { registerWebApp } from './routes/web-app.js';
+import { ExportService } from './services/export.js';
 import { IdeasService } from './services/ideas.js';
 import { ProjectsService } from './services/projects.js';
 import { StitchService } from './services/stitch.js';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(projectRoutes, { projects, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(ideaRoutes, { ideas, auth });
+      await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,11 @@
  */
 import {
   dominantColors,
+  fabricByCount,
   generatePattern,
+  parsePatternDocument,
+  stitchesPerInch,
+  toOxs,
   toPatternDocument,
   type DominantColor,
   type LegendEntry,
@@ -12,6 +16,7 @@ import {
   type PatternStats,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
+import { renderPdf, type Paper, type PdfVariant } from '../render/pdf.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
 import { moving, ownedBytes } from './transfer.js';
@@ -32,7 +37,17 @@ export type ImageTask =
   | { kind: 'dominant-of-raster'; raster: RasterImage; count: number }
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
-  | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions };
+  | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions }
+  | { kind: 'export'; document: string; options: ExportTaskOptions };
+
+/** A printable or interchange file from a stored pattern document. */
+export interface ExportTaskOptions {
+  format: 'pdf' | 'oxs';
+  title: string;
+  paper: Paper;
+  variant: PdfVariant;
+  fabricCount: number;
+}
 
 export interface PatternTaskOptions extends PatternOptions {
   cellSize: number;
@@ -59,7 +74,7 @@ export interface EncodedImage {
 
 export default async function run(
   task: ImageTask,
-): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { width: number; height: number }> {
+): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { bytes: Uint8Array } | { width: number; height: number }> {
   switch (task.kind) {
     case 'decode': {
       const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
@@ -76,7 +91,19 @@ export default async function run(
       return orientedSize(task.bytes, task.header);
     case 'pattern':
       return pattern(task.bytes, task.header, task.options);
+    case 'export':
+      return exportPattern(task.document, task.options);
   }
+}
+
+async function exportPattern(document: string, options: ExportTaskOptions): Promise<{ bytes: Uint8Array }> {
+  const pattern = parsePatternDocument(document);
+  const fabric = fabricByCount(options.fabricCount) ?? fabricByCount(14)!;
+  const bytes =
+    options.format === 'oxs'
+      ? new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric) }))
+      : ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric }));
+  return moving({ bytes }, [bytes]);
 }
 
 /** Image → pattern → chart, all in this worker; the chart's bytes move to the main thread. */

@@ -84,6 +84,15 @@ export class ProjectsService {
     return this.view(row);
   }
 
+  /** The stored pattern document of a user's project, for exports. */
+  async patternOf(user: UserRow, id: string): Promise<{ name: string; patternFileId: string }> {
+    const row = await this.projects.findOwned(id, user.id);
+    if (!row) throw notFound();
+    const { pattern } = JSON.parse(row.outputs) as StoredOutputs;
+    if (!pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
+    return { name: row.name, patternFileId: pattern };
+  }
+
   async update(user: UserRow, id: string, changes: ProjectChanges): Promise<ProjectView> {
     const row = await this.projects.updateOwned(id, user.id, changes, nowIso());
     if (!row) throw notFound();

@@ -1,0 +1,234 @@
+import { createRequire } from 'node:module';
+import { finishedSizes, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+
+export type Paper = 'a4' | 'letter';
+export type PdfVariant = 'color' | 'bw';
+
+export interface PdfOptions {
+  title: string;
+  paper: Paper;
+  variant: PdfVariant;
+  fabric: Fabric;
+}
+
+/** Stitches per chart page, and how many each page repeats from its neighbour so the stitcher can line them up. */
+export const PAGE_COLUMNS = 60;
+export const PAGE_ROWS = 70;
+export const PAGE_OVERLAP = 3;
+
+const MARGIN = 36;
+const HEADER = 28;
+/** Room for stitch numbers on each edge of a chart page. */
+const GUTTER = 16;
+
+/** First stitch of each page block along one side: steps of (size − overlap); the last block may be narrower. */
+export function blockStarts(total: number, size: number): number[] {
+  const starts = [0];
+  while (starts.at(-1)! + size < total) starts.push(starts.at(-1)! + size - PAGE_OVERLAP);
+  return starts;
+}
+
+const fontPath = (file: string): string => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
+
+/**
+ * The printable chart: a cover (title, preview, finished sizes, counts, page map), the thread list
+ * (symbol, swatch, DMC code and name, stitches, skeins), then the chart in page blocks with heavy
+ * lines every 10, stitch numbers on every edge, a 3-stitch overlap and centre marks. Every symbol is
+ * real text in an embedded DejaVu Sans (with its Unicode map), so tracking apps can read the chart.
+ */
+export async function renderPdf(pattern: Pattern, options: PdfOptions): Promise<Buffer> {
+  const doc = new PDFDocument({ size: options.paper === 'a4' ? 'A4' : 'LETTER', margin: MARGIN, info: { Title: options.title, Creator: 'Stitchwise' }, autoFirstPage: false });
+  doc.registerFont('Text', fontPath('DejaVuSans.ttf'));
+  doc.registerFont('Bold', fontPath('DejaVuSans-Bold.ttf'));
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => { resolve(Buffer.concat(chunks)); });
+    doc.on('error', reject);
+  });
+
+  const columns = blockStarts(pattern.width, PAGE_COLUMNS);
+  const rows = blockStarts(pattern.height, PAGE_ROWS);
+  await cover(doc, pattern, options, columns, rows);
+  threadList(doc, pattern, options);
+  rows.forEach((y0, row) => { columns.forEach((x0, column) => { chartPage(doc, pattern, options, { x0, y0, label: `${row + 1}-${column + 1}` }); }); });
+  doc.end();
+  return finished;
+}
+
+async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, columns: number[], rows: number[]): Promise<void> {
+  doc.addPage();
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('Bold').fontSize(22).text(options.title, { width });
+  doc.moveDown(0.3);
+  const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
+  doc.font('Text').fontSize(10).fillColor('#444444');
+  doc.text(`${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`);
+  doc.moveDown(0.8);
+
+  // Preview: the chart's colours, one pixel per stitch, scaled up without smoothing.
+  const rgba = new Uint8Array(pattern.width * pattern.height * 4);
+  pattern.cells.forEach((index, cell) => {
+    const entry = index >= 0 ? pattern.legend[index] : undefined;
+    rgba.set(entry ? [entry.rgb.r, entry.rgb.g, entry.rgb.b, 255] : [255, 255, 255, 255], cell * 4);
+  });
+  const scale = Math.max(1, Math.floor(600 / Math.max(pattern.width, pattern.height)));
+  const preview = await sharp(rgba, { raw: { width: pattern.width, height: pattern.height, channels: 4 } })
+    .resize(pattern.width * scale, pattern.height * scale, { kernel: 'nearest' })
+    .png()
+    .toBuffer();
+  const top = doc.y;
+  doc.image(preview, MARGIN, top, { fit: [width, 300], align: 'center' });
+  doc.y = top + 310;
+
+  doc.fillColor('#000000').font('Bold').fontSize(12).text('Finished size');
+  doc.font('Text').fontSize(9);
+  for (const size of finishedSizes(pattern.width, pattern.height)) {
+    const chosen = size.fabric.count === options.fabric.count ? '  ← this chart' : '';
+    doc.text(
+      `${size.fabric.label}: ${size.inches.width} × ${size.inches.height} in (${size.centimetres.width} × ${size.centimetres.height} cm); fabric with 3 in margins ${size.withMargin.inches.width} × ${size.withMargin.inches.height} in${chosen}`,
+    );
+  }
+  doc.moveDown(0.8);
+
+  // Page map: which chart page holds which part.
+  doc.font('Bold').fontSize(12).text('Page map');
+  const mapTop = doc.y + 4;
+  const cellWidth = Math.min(60, width / columns.length);
+  const cellHeight = Math.min(40, 160 / rows.length);
+  const firstChartPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
+  doc.font('Text').fontSize(8);
+  rows.forEach((y0, row) => { columns.forEach((x0, column) => {
+      const x = MARGIN + column * cellWidth;
+      const y = mapTop + row * cellHeight;
+      doc.rect(x, y, cellWidth, cellHeight).stroke('#666666');
+      doc.fillColor('#000000').text(`p. ${firstChartPage + row * columns.length + column}`, x + 2, y + 3, { width: cellWidth - 4, lineBreak: false });
+      doc.text(`${x0 + 1}, ${y0 + 1}`, x + 2, y + 13, { width: cellWidth - 4, lineBreak: false });
+    }); },
+  );
+}
+
+const ROW_HEIGHT = 16;
+
+function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern): number {
+  const perPage = Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
+  return Math.max(1, Math.ceil(pattern.legend.length / perPage));
+}
+
+function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions): void {
+  const perPage = Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
+  const columns = [
+    { title: 'Symbol', x: 0 },
+    { title: 'Colour', x: 45 },
+    { title: 'DMC', x: 90 },
+    { title: 'Name', x: 135 },
+    { title: 'Stitches', x: 340 },
+    { title: 'Skeins', x: 410 },
+  ];
+  for (let first = 0; first < Math.max(1, pattern.legend.length); first += perPage) {
+    doc.addPage();
+    doc.font('Bold').fontSize(14).fillColor('#000000').text(`Threads — ${options.fabric.label}, 2 strands, skeins of 8 m`, MARGIN, MARGIN);
+    let y = MARGIN + 30;
+    doc.fontSize(9);
+    for (const column of columns) doc.text(column.title, MARGIN + column.x, y, { lineBreak: false });
+    y += ROW_HEIGHT;
+    for (const entry of pattern.legend.slice(first, first + perPage)) {
+      doc.font('Bold').fontSize(11).fillColor('#000000').text(entry.symbol, MARGIN + columns[0]!.x + 8, y - 1, { lineBreak: false });
+      doc.rect(MARGIN + columns[1]!.x, y, 30, ROW_HEIGHT - 5).fillAndStroke(entry.hex, '#555555');
+      doc.font('Text').fontSize(9).fillColor('#000000');
+      doc.text(entry.dmc_code, MARGIN + columns[2]!.x, y + 1, { lineBreak: false });
+      doc.text(entry.dmc_name, MARGIN + columns[3]!.x, y + 1, { lineBreak: false, width: 200 });
+      doc.text(entry.stitch_count.toLocaleString('en'), MARGIN + columns[4]!.x, y + 1, { lineBreak: false });
+      doc.text(String(threadNeed(entry.stitch_count, options.fabric, 2).skeinsToBuy), MARGIN + columns[5]!.x, y + 1, { lineBreak: false });
+      y += ROW_HEIGHT;
+    }
+  }
+}
+
+/** Black or white, whichever reads better on a thread colour. */
+function inkOn(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const luminance = 0.299 * (value >> 16) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255);
+  return luminance > 140 ? '#000000' : '#ffffff';
+}
+
+function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, block: { x0: number; y0: number; label: string }): void {
+  doc.addPage();
+  const x1 = Math.min(pattern.width, block.x0 + PAGE_COLUMNS);
+  const y1 = Math.min(pattern.height, block.y0 + PAGE_ROWS);
+  const cols = x1 - block.x0;
+  const rows = y1 - block.y0;
+  const availableWidth = doc.page.width - 2 * MARGIN - 2 * GUTTER;
+  const availableHeight = doc.page.height - 2 * MARGIN - HEADER - 2 * GUTTER;
+  const cell = Math.min(availableWidth / PAGE_COLUMNS, availableHeight / PAGE_ROWS);
+  const left = MARGIN + GUTTER;
+  const top = MARGIN + HEADER + GUTTER;
+
+  doc.font('Bold').fontSize(10).fillColor('#000000');
+  doc.text(`${options.title} — page ${block.label}: stitches ${block.x0 + 1}–${x1} across, ${block.y0 + 1}–${y1} down`, MARGIN, MARGIN, { lineBreak: false });
+
+  // Stitches repeated from the neighbouring pages are shaded, so pages line up.
+  doc.save();
+  if (block.x0 > 0) doc.rect(left, top, PAGE_OVERLAP * cell, rows * cell).fill('#e6e6e6');
+  if (block.y0 > 0) doc.rect(left, top, cols * cell, PAGE_OVERLAP * cell).fill('#e6e6e6');
+  doc.restore();
+
+  const fontSize = cell * 0.72;
+  for (let y = block.y0; y < y1; y++) {
+    for (let x = block.x0; x < x1; x++) {
+      const index = pattern.cells[y * pattern.width + x]!;
+      if (index < 0) continue;
+      const entry = pattern.legend[index]!;
+      const cx = left + (x - block.x0) * cell;
+      const cy = top + (y - block.y0) * cell;
+      let ink = '#000000';
+      if (options.variant === 'color') {
+        doc.rect(cx, cy, cell, cell).fill(entry.hex);
+        ink = inkOn(entry.hex);
+      }
+      doc.font('Bold').fontSize(fontSize).fillColor(ink).text(entry.symbol, cx, cy + (cell - fontSize) / 2 - fontSize * 0.08, { width: cell, align: 'center', lineBreak: false });
+    }
+  }
+
+  // Grid: thin every stitch, heavy every 10 counted from the chart's own origin.
+  for (let x = block.x0; x <= x1; x++) {
+    const px = left + (x - block.x0) * cell;
+    doc.moveTo(px, top).lineTo(px, top + rows * cell).lineWidth(x % 10 === 0 || x === x1 ? 1.2 : 0.25).stroke('#000000');
+  }
+  for (let y = block.y0; y <= y1; y++) {
+    const py = top + (y - block.y0) * cell;
+    doc.moveTo(left, py).lineTo(left + cols * cell, py).lineWidth(y % 10 === 0 || y === y1 ? 1.2 : 0.25).stroke('#000000');
+  }
+
+  // Stitch numbers every 10 on all four edges.
+  doc.font('Text').fontSize(6).fillColor('#000000');
+  for (let x = Math.ceil(block.x0 / 10) * 10; x <= x1; x += 10) {
+    if (x === 0) continue;
+    const px = left + (x - block.x0) * cell - 10;
+    doc.text(String(x), px, top - 9, { width: 20, align: 'center', lineBreak: false });
+    doc.text(String(x), px, top + rows * cell + 3, { width: 20, align: 'center', lineBreak: false });
+  }
+  for (let y = Math.ceil(block.y0 / 10) * 10; y <= y1; y += 10) {
+    if (y === 0) continue;
+    const py = top + (y - block.y0) * cell - 3;
+    doc.text(String(y), left - GUTTER, py, { width: GUTTER - 2, align: 'right', lineBreak: false });
+    doc.text(String(y), left + cols * cell + 2, py, { width: GUTTER, lineBreak: false });
+  }
+
+  // Centre marks: arrows on the edges where the chart's middle column and row fall on this page.
+  const centreX = pattern.width / 2;
+  const centreY = pattern.height / 2;
+  doc.fillColor('#cc0000');
+  if (centreX >= block.x0 && centreX <= x1) {
+    const px = left + (centreX - block.x0) * cell;
+    doc.polygon([px - 4, top - 12], [px + 4, top - 12], [px, top - 6]).fill();
+    doc.polygon([px - 4, top + rows * cell + 12], [px + 4, top + rows * cell + 12], [px, top + rows * cell + 6]).fill();
+  }
+  if (centreY >= block.y0 && centreY <= y1) {
+    const py = top + (centreY - block.y0) * cell;
+    doc.polygon([left - 14, py - 4], [left - 14, py + 4], [left - 8, py]).fill();
+    doc.polygon([left + cols * cell + 14, py - 4], [left + cols * cell + 14, py + 4], [left + cols * cell + 8, py]).fill();
+  }
+}

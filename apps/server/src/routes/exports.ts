@@ -1,0 +1,77 @@
+import { FABRICS } from '@stitchwise/core';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticate.js';
+import { problemResponses } from '../http/schemas.js';
+import type { ExportedFile, ExportService } from '../services/export.js';
+import type { ProjectsService } from '../services/projects.js';
+
+export interface ExportRouteOptions {
+  exports: ExportService;
+  projects: ProjectsService;
+  auth: Authenticator;
+}
+
+const fabricCounts = FABRICS.map((fabric) => String(fabric.count));
+const querySchema = z.object({
+  format: z.enum(['pdf', 'oxs', 'json'], { error: 'format must be pdf, oxs or json' }).default('pdf'),
+  paper: z.enum(['a4', 'letter'], { error: 'paper must be a4 or letter' }).default('a4'),
+  variant: z.enum(['color', 'bw'], { error: 'variant must be color or bw' }).default('color'),
+  fabric: z
+    .string()
+    .refine((value) => fabricCounts.includes(value), { error: `fabric must be one of ${fabricCounts.join(', ')}` })
+    .default('14')
+    .transform(Number),
+});
+
+const DESCRIPTION =
+  '`format` pdf (printable chart: cover, thread list with skeins, chart pages of 60 × 70 stitches overlapping by 3), oxs (Open Cross Stitch XML) or json (the pattern document); ' +
+  '`paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins.';
+
+function send(reply: FastifyReply, file: ExportedFile): FastifyReply {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, { exports, projects, auth }, done) => {
+  app.get(
+    '/stitch/projects/:id/export',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags: ['stitch'],
+        summary: "Download a project's pattern as PDF, OXS or JSON",
+        description: DESCRIPTION,
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        querystring: querySchema,
+        response: problemResponses(400, 401, 404, 503),
+      },
+    },
+    async (request, reply) => {
+      const { name, patternFileId } = await projects.patternOf(request.user!, request.params.id);
+      return send(reply, await exports.export(patternFileId, name, request.query));
+    },
+  );
+
+  app.get(
+    '/stitch/patterns/:patternId/export',
+    {
+      schema: {
+        tags: ['stitch'],
+        summary: 'Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON',
+        description: `${DESCRIPTION} Visitors' patterns are kept 24 hours.`,
+        params: z.object({ patternId: z.string() }),
+        querystring: querySchema,
+        response: problemResponses(400, 404, 503),
+      },
+    },
+    async (request, reply) => send(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),
+  );
+
+  done();
+};

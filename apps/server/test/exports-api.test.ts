@@ -1,0 +1,84 @@
+import { parseOxs, parsePatternDocument } from '@stitchwise/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StitchPlanView } from '../src/services/stitch.js';
+import { encodePng, multipartBody } from './support/images.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+describe.each(DATABASES)('pattern exports on $name', ({ create }) => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let owner: string;
+  let stranger: string;
+  let plan: StitchPlanView;
+  let visitorPlan: StitchPlanView;
+
+  const image = encodePng(90, 60, (x, y) => [x < 45 ? 200 : 30, y < 30 ? 60 : 190, (x * y) % 255]);
+  const generate = async (token?: string): Promise<StitchPlanView> => {
+    const fields = token ? { colors: '6', max_side: '90', project_name: 'Harbour & Sea' } : { colors: '6', max_side: '50' };
+    const response = await fetch(`${server.baseUrl}/api/stitch/generate${token ? '' : '/anonymous'}`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: multipartBody(fields, { field: 'image_file', filename: 'harbour.png', contentType: 'image/png', bytes: image }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as StitchPlanView;
+  };
+  const exportOf = (query: string, token?: string, id = plan.project_id!): Promise<Response> =>
+    fetch(`${server.baseUrl}/api/stitch/projects/${id}/export${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  beforeAll(async () => {
+    database = await create();
+    server = await startTestServer(database.environment);
+    owner = (await new OidcBrowser(server.baseUrl).signUp(newUser('owner'))).access_token;
+    stranger = (await new OidcBrowser(server.baseUrl).signUp(newUser('stranger'))).access_token;
+    plan = await generate(owner);
+    visitorPlan = await generate();
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  it('gives the owner a PDF named after the project', async () => {
+    const response = await exportOf('?format=pdf&paper=letter&variant=bw&fabric=18', owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="harbour-sea.pdf"');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('gives OXS and JSON that read back as the stored pattern', async () => {
+    const stored = parsePatternDocument(await (await fetch(plan.pattern_url)).text());
+    const oxs = await exportOf('?format=oxs', owner);
+    expect(oxs.headers.get('content-type')).toMatch(/^application\/xml/);
+    const fromOxs = parseOxs(await oxs.text());
+    expect(fromOxs.legend).toEqual(stored.legend);
+    expect(Array.from(fromOxs.cells)).toEqual(Array.from(stored.cells));
+    const json = await exportOf('?format=json', owner);
+    expect(parsePatternDocument(await json.text()).legend).toEqual(stored.legend);
+  });
+
+  it('answers another user, a visitor and bad settings as it should', async () => {
+    const foreign = await exportOf('?format=json', stranger);
+    const missing = await exportOf('?format=json', stranger, '00000000-0000-4000-8000-000000000000');
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toBe((await missing.text()).replace('00000000-0000-4000-8000-000000000000', plan.project_id!));
+    expect((await exportOf('?format=json')).status).toBe(401);
+    for (const query of ['?format=docx', '?paper=a3', '?variant=sepia', '?fabric=15']) {
+      const response = await exportOf(query, owner);
+      expect(response.status, query).toBe(400);
+    }
+  });
+
+  it("exports a visitor's pattern by its id, and 404s unknown ones", async () => {
+    const patternId = visitorPlan.pattern_url.split('/').pop()!;
+    const response = await fetch(`${server.baseUrl}/api/stitch/patterns/${patternId}/export?format=oxs`);
+    expect(response.status).toBe(200);
+    expect(parseOxs(await response.text()).width).toBe(50);
+    const chartId = visitorPlan.stitch_plan_url.split('/').pop()!;
+    expect((await fetch(`${server.baseUrl}/api/stitch/patterns/${chartId}/export?format=pdf`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/stitch/patterns/nope.json/export`)).status).toBe(404);
+  });
+});
