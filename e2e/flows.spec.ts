@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -137,6 +138,9 @@ test('a visitor generates a pattern with locked options and a visible countdown'
   await snap('wizard-countdown');
   await expect(page.getByRole('link', { name: 'Download Pattern' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('legend-row')).toHaveCount(10);
+  await expect(page.getByTestId('materials')).toContainText('14-count Aida');
+  const [oxs] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download OXS' }).click()]);
+  expect(oxs.suggestedFilename()).toBe('stitchwise-pattern.oxs');
   await snap('wizard-result-visitor');
   await page.getByRole('button', { name: 'Create New Pattern' }).click();
   await expect(page.getByRole('button', { name: 'Continue to Settings' })).toBeVisible();
@@ -188,6 +192,11 @@ test('a signed-in wizard run creates a project, seen in the list and its detail'
     await expect(page.getByRole('region', { name: panel })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Harbour at dusk' })).toBeVisible();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF chart' }).click()]);
+  expect(pdf.suggestedFilename()).toBe('harbour-at-dusk.pdf');
+  const saved = 'e2e-results/harbour-at-dusk.pdf';
+  await pdf.saveAs(saved);
+  expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
   await snap('project-detail');
   await page.goto('/stitch/projects/does-not-exist');
   await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible();

@@ -77,7 +77,7 @@ export interface Project {
     remove_background?: boolean;
     [key: string]: unknown;
   };
-  metadata: { colors_count?: number; total_stitches?: number; canvas_size?: { width: number; height: number }; [key: string]: unknown };
+  metadata: { colors_count?: number; total_stitches?: number; canvas_size?: { width: number; height: number }; grid_size?: { width: number; height: number }; [key: string]: unknown };
   outputs: { input_image_url?: string | null; stitch_plan_url?: string | null; pattern_url?: string | null };
   color_legend: LegendEntry[];
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, statusOf } from '../api/client';
 import type { Project } from '../api/types';
 import { useSession } from '../auth/use-session';
+import { Downloads } from '../components/Downloads';
 import { Legend } from '../components/Legend';
 import { StatusBadge } from './ProjectsList';
 
@@ -71,6 +72,9 @@ export function ProjectDetail() {
         <ImagePanel title="Original Image" url={data.outputs.input_image_url} alt={`${data.name}: original image`} />
         <ImagePanel title="Stitch Plan" url={data.outputs.stitch_plan_url} alt={`${data.name}: stitch chart`} />
       </div>
+      {data.outputs.pattern_url && data.metadata.grid_size && (
+        <Downloads exportPath={`/api/stitch/projects/${encodeURIComponent(data.id)}/export`} width={data.metadata.grid_size.width} height={data.metadata.grid_size.height} legend={data.color_legend} />
+      )}
       <Legend entries={data.color_legend} />
     </div>
   );

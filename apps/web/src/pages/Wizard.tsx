@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { api, detailOf, formOf, statusOf } from '../api/client';
 import type { StitchPlan } from '../api/types';
 import { useSession } from '../auth/use-session';
+import { Downloads } from '../components/Downloads';
 import { IdeaBox } from '../components/IdeaBox';
 import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Legend } from '../components/Legend';
@@ -358,6 +359,12 @@ function Result({ plan, signedIn, onReset }: { plan: StitchPlan; signedIn: boole
         )}
         <img src={plan.stitch_plan_url} alt="The stitch chart" className="mt-4 max-h-[40rem] w-full rounded border border-slate-200 object-contain" />
       </div>
+      <Downloads
+        exportPath={plan.project_id ? `/api/stitch/projects/${plan.project_id}/export` : `/api/stitch/patterns/${plan.pattern_url.split('/').pop() ?? ''}/export`}
+        width={plan.metadata.grid_size?.width ?? 0}
+        height={plan.metadata.grid_size?.height ?? 0}
+        legend={plan.legend_data}
+      />
       <Legend entries={plan.legend_data} />
     </section>
   );

@@ -1,0 +1,88 @@
+import { FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { api } from '../api/client';
+
+type Format = 'pdf' | 'oxs' | 'json';
+
+/**
+ * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
+ * materials it takes on the chosen fabric. `exportPath` is the export endpoint of a project (needs the
+ * token, hence fetched rather than linked) or of a visitor's pattern.
+ */
+export function Downloads({ exportPath, width, height, legend }: { exportPath: string; width: number; height: number; legend: LegendEntry[] }) {
+  const [fabricCount, setFabricCount] = useState(14);
+  const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
+  const [variant, setVariant] = useState<'color' | 'bw'>('color');
+  const [busy, setBusy] = useState<Format>();
+  const fabric = fabricByCount(fabricCount)!;
+  const size = finishedSize(width, height, fabric);
+  const skeins = legend.reduce((sum, entry) => sum + threadNeed(entry.stitch_count, fabric).skeinsToBuy, 0);
+
+  const download = async (format: Format) => {
+    setBusy(format);
+    try {
+      const response = await api.get<Blob>(exportPath, { params: { format, paper, variant, fabric: fabricCount }, responseType: 'blob', timeout: 180_000 });
+      const name = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1] ?? `pattern.${format}`;
+      const url = URL.createObjectURL(response.data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      toast.error('The download could not be made. Please try again.');
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section className="card space-y-4" aria-labelledby="downloads-title">
+      <h3 id="downloads-title" className="font-semibold">
+        Print and materials
+      </h3>
+      <div className="flex flex-wrap gap-4">
+        <label className="text-sm font-medium">
+          Fabric
+          <select className="input mt-1 block" value={fabricCount} onChange={(event) => setFabricCount(Number(event.target.value))}>
+            {FABRICS.map((option) => (
+              <option key={option.count} value={option.count}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Paper
+          <select className="input mt-1 block" value={paper} onChange={(event) => setPaper(event.target.value as 'a4' | 'letter')}>
+            <option value="a4">A4</option>
+            <option value="letter">Letter</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Chart
+          <select className="input mt-1 block" value={variant} onChange={(event) => setVariant(event.target.value as 'color' | 'bw')}>
+            <option value="color">Colour</option>
+            <option value="bw">Black and white</option>
+          </select>
+        </label>
+      </div>
+      <p className="text-sm text-slate-700" data-testid="materials">
+        Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in margins{' '}
+        {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all (2 strands, 15 % spare).
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-primary" disabled={!!busy} onClick={() => void download('pdf')}>
+          {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF chart'}
+        </button>
+        <button type="button" className="btn-secondary" disabled={!!busy} onClick={() => void download('oxs')}>
+          Download OXS
+        </button>
+        <button type="button" className="btn-ghost" disabled={!!busy} onClick={() => void download('json')}>
+          Pattern JSON
+        </button>
+      </div>
+    </section>
+  );
+}
