@@ -15,7 +15,7 @@ describe.each(DATABASES)('pattern exports on $name', ({ create }) => {
 
   const image = encodePng(90, 60, (x, y) => [x < 45 ? 200 : 30, y < 30 ? 60 : 190, (x * y) % 255]);
   const generate = async (token?: string): Promise<StitchPlanView> => {
-    const fields = token ? { colors: '6', max_side: '90', project_name: 'Harbour & Sea' } : { colors: '6', max_side: '50' };
+    const fields: Record<string, string> = token ? { colors: '6', max_side: '90', project_name: 'Harbour & Sea' } : { colors: '6', max_side: '50' };
     const response = await fetch(`${server.baseUrl}/api/stitch/generate${token ? '' : '/anonymous'}`, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
