@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { api, formOf } from '../api/client';
 import type { PickResponse } from '../api/types';
 import { ImageDropzone } from '../components/ImageDropzone';
+import { ImageUrlForm } from '../components/ImageUrlForm';
 import { cmykText, rgbText } from '../lib/color';
 import { useObjectUrl } from './DominantColors';
 
@@ -19,7 +20,6 @@ interface Pick {
 
 export function ColorMatcher() {
   const [source, setSource] = useState<Source>();
-  const [urlInput, setUrlInput] = useState('');
   const [marker, setMarker] = useState<Pick>();
   const filePreview = useObjectUrl(source?.kind === 'file' ? source.file : undefined);
   const shown = source?.kind === 'url' ? source.url : filePreview;
@@ -47,7 +47,6 @@ export function ColorMatcher() {
   };
   const reset = () => {
     setSource(undefined);
-    setUrlInput('');
     setMarker(undefined);
     pick.reset();
   };
@@ -63,21 +62,9 @@ export function ColorMatcher() {
       {!source && (
         <section className="card grid gap-6 md:grid-cols-2">
           <ImageDropzone label="Upload an image" onFile={(file) => setSource({ kind: 'file', file })} />
-          <form
-            className="flex flex-col justify-center gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (urlInput.trim()) setSource({ kind: 'url', url: urlInput.trim() });
-            }}
-          >
-            <label htmlFor="image-url" className="text-sm font-medium">
-              Or enter an image URL
-            </label>
-            <input id="image-url" type="url" className="input" placeholder="https://example.com/flowers.jpg" value={urlInput} onChange={(event) => setUrlInput(event.target.value)} />
-            <button type="submit" className="btn-primary self-start" disabled={!urlInput.trim()}>
-              Load Image
-            </button>
-          </form>
+          <div className="flex flex-col justify-center">
+            <ImageUrlForm onLoad={(url) => setSource({ kind: 'url', url })} />
+          </div>
         </section>
       )}
 

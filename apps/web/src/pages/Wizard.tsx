@@ -7,6 +7,7 @@ import type { StitchPlan } from '../api/types';
 import { useSession } from '../auth/use-session';
 import { Downloads } from '../components/Downloads';
 import { IdeaBox } from '../components/IdeaBox';
+import { ImageUrlForm } from '../components/ImageUrlForm';
 import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Legend } from '../components/Legend';
 import { Spinner } from '../components/Spinner';
@@ -48,7 +49,6 @@ export function Wizard() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [picture, setPicture] = useState<Picture>();
-  const [urlInput, setUrlInput] = useState('');
   const [settings, setSettings] = useState(() => defaults(session.signedIn));
   const [nameTouched, setNameTouched] = useState(false);
   const [countdown, setCountdown] = useState<number>();
@@ -100,7 +100,6 @@ export function Wizard() {
   const reset = () => {
     setStep(0);
     setPicture(undefined);
-    setUrlInput('');
     setSettings(defaults(session.signedIn));
     setNameTouched(false);
     setPlan(undefined);
@@ -144,23 +143,7 @@ export function Wizard() {
           <div className="grid gap-6 md:grid-cols-2">
             <div className="space-y-4">
               <ImageDropzone label="Upload an image" onFile={(file) => setPicture({ kind: 'file', file })} />
-              <form
-                className="space-y-2"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (urlInput.trim()) setPicture({ kind: 'url', url: urlInput.trim() });
-                }}
-              >
-                <label htmlFor="wizard-url" className="block text-sm font-medium">
-                  Or enter an image URL
-                </label>
-                <div className="flex gap-2">
-                  <input id="wizard-url" type="url" className="input flex-1" placeholder="https://example.com/cat.jpg" value={urlInput} onChange={(event) => setUrlInput(event.target.value)} />
-                  <button type="submit" className="btn-secondary" disabled={!urlInput.trim()}>
-                    Load
-                  </button>
-                </div>
-              </form>
+              <ImageUrlForm placeholder="https://example.com/cat.jpg" onLoad={(url) => setPicture({ kind: 'url', url })} />
               <IdeaBox onIdea={useIdea} />
             </div>
             <div>
