@@ -3,6 +3,7 @@
  * Pixel buffers go back to the main thread by transfer, not by copy.
  */
 import {
+  defaultStrands,
   dominantColors,
   fabricByCount,
   generatePattern,
@@ -101,7 +102,7 @@ async function exportPattern(document: string, options: ExportTaskOptions): Prom
   const fabric = fabricByCount(options.fabricCount) ?? fabricByCount(14)!;
   const bytes =
     options.format === 'oxs'
-      ? new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric) }))
+      ? new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }))
       : ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric }));
   return moving({ bytes }, [bytes]);
 }

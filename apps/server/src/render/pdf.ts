@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { finishedSizes, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
+import { defaultStrands, finishedSizes, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
@@ -112,13 +112,17 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
 
 const ROW_HEIGHT = 16;
 
+/** Threads that fit on one thread-list page, below its title and column heads. */
+function threadsPerPage(doc: PDFKit.PDFDocument): number {
+  return Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
+}
+
 function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern): number {
-  const perPage = Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
-  return Math.max(1, Math.ceil(pattern.legend.length / perPage));
+  return Math.max(1, Math.ceil(pattern.legend.length / threadsPerPage(doc)));
 }
 
 function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions): void {
-  const perPage = Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
+  const perPage = threadsPerPage(doc);
   const columns = [
     { title: 'Symbol', x: 0 },
     { title: 'Colour', x: 45 },
@@ -129,7 +133,7 @@ function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptio
   ];
   for (let first = 0; first < Math.max(1, pattern.legend.length); first += perPage) {
     doc.addPage();
-    doc.font('Bold').fontSize(14).fillColor('#000000').text(`Threads — ${options.fabric.label}, 2 strands, skeins of 8 m`, MARGIN, MARGIN);
+    doc.font('Bold').fontSize(14).fillColor('#000000').text(`Threads — ${options.fabric.label}, ${defaultStrands(options.fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
     let y = MARGIN + 30;
     doc.fontSize(9);
     for (const column of columns) doc.text(column.title, MARGIN + column.x, y, { lineBreak: false });
@@ -141,7 +145,7 @@ function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptio
       doc.text(entry.dmc_code, MARGIN + columns[2]!.x, y + 1, { lineBreak: false });
       doc.text(entry.dmc_name, MARGIN + columns[3]!.x, y + 1, { lineBreak: false, width: 200 });
       doc.text(entry.stitch_count.toLocaleString('en'), MARGIN + columns[4]!.x, y + 1, { lineBreak: false });
-      doc.text(String(threadNeed(entry.stitch_count, options.fabric, 2).skeinsToBuy), MARGIN + columns[5]!.x, y + 1, { lineBreak: false });
+      doc.text(String(threadNeed(entry.stitch_count, options.fabric).skeinsToBuy), MARGIN + columns[5]!.x, y + 1, { lineBreak: false });
       y += ROW_HEIGHT;
     }
   }

@@ -1,4 +1,4 @@
-import { FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
+import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { api } from '../api/client';
@@ -70,7 +70,7 @@ export function Downloads({ exportPath, width, height, legend }: { exportPath: s
       </div>
       <p className="text-sm text-slate-700" data-testid="materials">
         Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in margins{' '}
-        {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all (2 strands, 15 % spare).
+        {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all ({defaultStrands(fabric)} strands, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-primary" disabled={!!busy} onClick={() => void download('pdf')}>
