@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export const WEB_APP_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Paths that belong to the server, never to the web app's client-side routes. */
-const SERVER_PREFIXES = ['/api/', '/api', '/oidc/', '/oidc', '/files/'];
+const SERVER_PREFIXES = ['/api', '/oidc', '/files'];
 
 /**
  * Serves the React app on the API's port: its files as they are (hashed assets cached for a year),
@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix))) {
+    if (SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
       reply.callNotFound();
       return reply;
     }

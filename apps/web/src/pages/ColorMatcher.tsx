@@ -6,7 +6,7 @@ import type { PickResponse } from '../api/types';
 import { ImageDropzone } from '../components/ImageDropzone';
 import { ImageUrlForm } from '../components/ImageUrlForm';
 import { cmykText, rgbText } from '../lib/color';
-import { useObjectUrl } from './DominantColors';
+import { useObjectUrl } from '../lib/use-object-url';
 
 type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string };
 

@@ -1,28 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { api, detailOf, formOf } from '../api/client';
 import type { DominantResponse } from '../api/types';
 import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Spinner } from '../components/Spinner';
 import { cmykText, rgbText } from '../lib/color';
+import { useObjectUrl } from '../lib/use-object-url';
 
 export const COLOR_COUNTS = [3, 4, 5, 6, 8, 10, 12];
-
-/** A preview URL for a chosen file, released when it changes. */
-export function useObjectUrl(file: File | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setUrl(undefined);
-      return;
-    }
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
-}
 
 export function DominantColors() {
   const [file, setFile] = useState<File>();

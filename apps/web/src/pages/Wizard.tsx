@@ -11,7 +11,7 @@ import { ImageUrlForm } from '../components/ImageUrlForm';
 import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Legend } from '../components/Legend';
 import { Spinner } from '../components/Spinner';
-import { useObjectUrl } from './DominantColors';
+import { useObjectUrl } from '../lib/use-object-url';
 import { Icon } from '../components/Icon';
 
 export const PATTERN_SIZES = [30, 50, 100, 150, 300, 500];
@@ -353,7 +353,7 @@ function Result({ plan, signedIn, onReset }: { plan: StitchPlan; signedIn: boole
   );
 }
 
-export function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <dt className="text-xs text-slate-500">{label}</dt>
