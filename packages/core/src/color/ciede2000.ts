@@ -27,12 +27,15 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const a2p = (1 + G) * a2;
   const C1p = Math.sqrt(a1p * a1p + b1 * b1);
   const C2p = Math.sqrt(a2p * a2p + b2 * b2);
-  const chromaProduct = C1p * C2p;
-  if (chromaProduct === 0) return deltaE2000ByAngles(lab1, lab2);
-  const sumX = a1p / C1p + a2p / C2p;
-  const sumY = b1 / C1p + b2 / C2p;
+  if (C1p === 0 || C2p === 0) return deltaE2000ByAngles(lab1, lab2);
+  // Reciprocals once, multiplications after: divisions sit on this function's critical path.
+  const inverse1 = 1 / C1p;
+  const inverse2 = 1 / C2p;
+  const sumX = a1p * inverse1 + a2p * inverse2;
+  const sumY = b1 * inverse1 + b2 * inverse2;
   const sumLength = Math.sqrt(sumX * sumX + sumY * sumY);
   if (sumLength < 1e-9) return deltaE2000ByAngles(lab1, lab2);
+  const inverseLength = 1 / sumLength;
 
   const dLp = L2 - L1;
   const dCp = C2p - C1p;
@@ -43,8 +46,8 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const meanLp = (L1 + L2) / 2;
   const meanCp = (C1p + C2p) / 2;
 
-  const c1 = sumX / sumLength; // cos h̄′
-  const s1 = sumY / sumLength; // sin h̄′
+  const c1 = sumX * inverseLength; // cos h̄′
+  const s1 = sumY * inverseLength; // sin h̄′
   const c2 = 2 * c1 * c1 - 1;
   const s2 = 2 * s1 * c1;
   const c3 = c1 * (4 * c1 * c1 - 3);
@@ -52,9 +55,14 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const c4 = 2 * c2 * c2 - 1;
   const s4 = 2 * s2 * c2;
   const T = 1 - 0.17 * (c1 * COS_30 + s1 * SIN_30) + 0.24 * c2 + 0.32 * (c3 * COS_6 - s3 * SIN_6) - 0.2 * (c4 * COS_63 + s4 * SIN_63);
-  let meanHp = Math.atan2(sumY, sumX) / DEG;
-  if (meanHp < 0) meanHp += 360;
-  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, meanHp, T);
+  // The rotation term only acts on blues: more than 120° from h̄′ = 275° its angle is below 3·10⁻⁹°,
+  // far below the 9th decimal, so there the atan2, exp and sin are left out altogether.
+  let rotation = 0;
+  if (c1 * COS_275 + s1 * SIN_275 > COS_120) {
+    const meanHp = Math.atan2(sumY, sumX) / DEG;
+    rotation = hueRotation(meanHp < 0 ? meanHp + 360 : meanHp);
+  }
+  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, T, rotation);
 }
 
 const COS_30 = Math.cos(30 * DEG);
@@ -63,6 +71,9 @@ const COS_6 = Math.cos(6 * DEG);
 const SIN_6 = Math.sin(6 * DEG);
 const COS_63 = Math.cos(63 * DEG);
 const SIN_63 = Math.sin(63 * DEG);
+const COS_275 = Math.cos(275 * DEG);
+const SIN_275 = Math.sin(275 * DEG);
+const COS_120 = Math.cos(120 * DEG);
 
 /** CIEDE2000 computed with hue angles, as the formula is written: the reference for the fast path. */
 export function deltaE2000ByAngles(lab1: Lab, lab2: Lab): number {
@@ -108,19 +119,26 @@ export function deltaE2000ByAngles(lab1: Lab, lab2: Lab): number {
     0.24 * Math.cos(2 * meanHp * DEG) +
     0.32 * Math.cos((3 * meanHp + 6) * DEG) -
     0.2 * Math.cos((4 * meanHp - 63) * DEG);
-  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, meanHp, T);
+  return weightedDifference(dLp, dCp, dHp, meanLp, meanCp, T, hueRotation(meanHp));
+}
+
+/** sin 2Δθ of the rotation term, for a mean hue in degrees. */
+function hueRotation(meanHp: number): number {
+  const hueOffset = (meanHp - 275) / 25;
+  const dTheta = 30 * Math.exp(-(hueOffset * hueOffset));
+  return Math.sin(2 * dTheta * DEG);
 }
 
 /** The last step of CIEDE2000, shared by both paths: the weighted ΔL′, ΔC′, ΔH′ with the rotation term. */
-function weightedDifference(dLp: number, dCp: number, dHp: number, meanLp: number, meanCp: number, meanHp: number, T: number): number {
-  const hueOffset = (meanHp - 275) / 25;
-  const dTheta = 30 * Math.exp(-(hueOffset * hueOffset));
-  const meanCp7 = pow7(meanCp);
-  const RC = 2 * Math.sqrt(meanCp7 / (meanCp7 + POW25_7));
+function weightedDifference(dLp: number, dCp: number, dHp: number, meanLp: number, meanCp: number, T: number, rotation: number): number {
+  let RT = 0;
+  if (rotation !== 0) {
+    const meanCp7 = pow7(meanCp);
+    RT = -rotation * 2 * Math.sqrt(meanCp7 / (meanCp7 + POW25_7));
+  }
   const SL = lightnessWeight(meanLp);
   const SC = 1 + 0.045 * meanCp;
   const SH = 1 + 0.015 * meanCp * T;
-  const RT = -Math.sin(2 * dTheta * DEG) * RC;
   const termL = dLp / SL;
   const termC = dCp / SC;
   const termH = dHp / SH;

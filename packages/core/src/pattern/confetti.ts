@@ -1,7 +1,8 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import type { DmcThread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
-import { lightnessBound, stitchDistance, type StitchAssignment } from './threads.js';
+import { stitchDistance, type StitchAssignment } from './assign.js';
+import { cannotBeWithin, chromaWeightOf, weightedDistanceSquared } from './nearest-thread.js';
 
 /**
  * A confetti stitch is a lone stitch: none of its four neighbours has its thread. Stitchers dread
@@ -48,6 +49,7 @@ export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], a
   const asItWas: StitchAssignment = { thread: current, distance }; // this pass's starting point
   const candidates = new Int16Array(8);
   const votes = new Int8Array(8);
+  const cheap = new Float64Array(8);
   const lab = { L: 0, a: 0, b: 0 };
   for (let pass = 0; pass < passes; pass++) {
     const next = current.slice();
@@ -78,16 +80,19 @@ export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], a
       lab.L = grid.lab[cell * 3]!;
       lab.a = grid.lab[cell * 3 + 1]!;
       lab.b = grid.lab[cell * 3 + 2]!;
-      let best = -1;
-      let bestCost = Infinity;
-      let bestVotes = 0;
-      // A neighbour thread is only taken within CLEANUP_MAX_COST of the stitch's own: farther ones need no exact cost.
-      asItWas.thread = current;
-      const ownDistance = stitchDistance(grid, threads, asItWas, cell);
-      const limit = ownDistance + CLEANUP_MAX_COST;
+      // The candidate nearest by the cheap distance first: its ΔE00 then rules most others out unseen.
+      const chromaWeight = chromaWeightOf(lab);
+      let first = 0;
+      for (let i = 0; i < found; i++) {
+        cheap[i] = weightedDistanceSquared(lab, threads[candidates[i]!]!.lab, chromaWeight);
+        if (cheap[i]! < cheap[first]!) first = i;
+      }
+      let best = candidates[first]!;
+      let bestCost = deltaE2000(lab, threads[best]!.lab);
+      let bestVotes = votes[first]!;
       for (let i = 0; i < found; i++) {
         const other = threads[candidates[i]!]!.lab;
-        if (lightnessBound(lab, other) > Math.min(limit, bestCost)) continue;
+        if (i === first || cannotBeWithin(lab, other, cheap[i]!, bestCost)) continue;
         const cost = deltaE2000(lab, other);
         if (cost < bestCost || (cost === bestCost && votes[i]! > bestVotes)) {
           best = candidates[i]!;
@@ -95,11 +100,15 @@ export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], a
           bestVotes = votes[i]!;
         }
       }
-      if (bestCost - ownDistance <= CLEANUP_MAX_COST) {
-        next[cell] = best;
-        distance[cell] = bestCost;
-        changed++;
+      // Within CLEANUP_MAX_COST of the stitch's colour the change is fine whatever its own thread's
+      // distance, which is then not needed at all.
+      if (bestCost > CLEANUP_MAX_COST) {
+        asItWas.thread = current;
+        if (bestCost - stitchDistance(grid, threads, asItWas, cell) > CLEANUP_MAX_COST) continue;
       }
+      next[cell] = best;
+      distance[cell] = bestCost;
+      changed++;
     }
     current = next;
     if (changed === 0) break;

@@ -6,9 +6,8 @@ import { gridAsImage, resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { quantizeColors } from './quantize.js';
 import type { DmcThread } from '../threads/catalogue.js';
+import { assignNearestThreads, cellLab } from './assign.js';
 import {
-  assignNearestThreads,
-  cellLab,
   keepEveryColour,
   mergeCloseThreads,
   mostUsedNearestThreads,

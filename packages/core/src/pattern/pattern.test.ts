@@ -8,7 +8,7 @@ import { generatePattern } from './generate.js';
 import { resampleToGrid } from './grid.js';
 import { parsePatternDocument, PatternFormatError, toPatternDocument } from './model.js';
 import { CHART_SYMBOLS } from './symbols.js';
-import { assignNearestThreads, cellLab } from './threads.js';
+import { assignNearestThreads, cellLab } from './assign.js';
 
 /** An image filled by `pixel(x, y)` → [r, g, b, a?]. */
 function image(width: number, height: number, pixel: (x: number, y: number) => number[]): RgbaImage {
