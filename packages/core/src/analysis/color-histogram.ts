@@ -16,10 +16,11 @@ export interface RgbaImage {
 }
 
 /**
- * Exact colours when an image has few (flat artwork, icons: every colour counts), otherwise
- * the 32×32×32 binned histogram (photos).
+ * The finest view of an image's colours within `maxSamples` samples: its exact colours when it has
+ * few (flat artwork, icons, small charts: every colour counts), otherwise 64 levels a channel when
+ * that many bins suffice (a smooth photo), otherwise 32 (a noisy one).
  */
-export function exactOrBinnedHistogram(image: RgbaImage, maxExact = 16_384): ColorSample[] {
+export function exactOrBinnedHistogram(image: RgbaImage, maxSamples = 16_384): ColorSample[] {
   const { data } = image;
   const counts = new Map<number, number>();
   for (let i = 0; i < data.length; i += 4) {
@@ -27,7 +28,7 @@ export function exactOrBinnedHistogram(image: RgbaImage, maxExact = 16_384): Col
     if (alpha === 0) continue;
     const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
     counts.set(key, (counts.get(key) ?? 0) + alpha / 255);
-    if (counts.size > maxExact) return colorHistogram(image);
+    if (counts.size > maxSamples) return colorHistogram(image, binCount(image, 6) <= maxSamples ? 6 : 5);
   }
   return [...counts].map(([key, weight]) => {
     const rgb = { r: key >> 16, g: (key >> 8) & 0xff, b: key & 0xff };
@@ -35,28 +36,44 @@ export function exactOrBinnedHistogram(image: RgbaImage, maxExact = 16_384): Col
   });
 }
 
-const BITS = 5;
-const SHIFT = 8 - BITS;
-const BINS = 1 << (3 * BITS);
+/** How many bins of 2^`bits` levels a channel an image's (not fully transparent) pixels fall into. */
+function binCount(image: RgbaImage, bits: number): number {
+  const { data } = image;
+  const shift = 8 - bits;
+  const used = new Uint8Array(1 << (3 * bits));
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] === 0) continue;
+    const bin = ((data[i]! >> shift) << (2 * bits)) | ((data[i + 1]! >> shift) << bits) | (data[i + 2]! >> shift);
+    if (used[bin] === 0) {
+      used[bin] = 1;
+      count++;
+    }
+  }
+  return count;
+}
 
 /**
- * Groups an image's pixels into 32×32×32 RGB bins, keeping each bin's exact mean colour, so that a
- * clustering step works on at most 32,768 weighted samples instead of millions of pixels, and a flat
- * colour keeps its exact value. Pixels count by their opacity; fully transparent ones are left out.
+ * Groups an image's pixels into bins of 2^`bits` levels a channel (32 by default), keeping each
+ * bin's exact mean colour, so that a clustering step works on at most 32,768 weighted samples instead
+ * of millions of pixels, and a flat colour keeps its exact value. Pixels count by their opacity;
+ * fully transparent ones are left out.
  */
-export function colorHistogram(image: RgbaImage): ColorSample[] {
+export function colorHistogram(image: RgbaImage, bits = 5): ColorSample[] {
   const { data } = image;
-  const weight = new Float64Array(BINS);
-  const sumR = new Float64Array(BINS);
-  const sumG = new Float64Array(BINS);
-  const sumB = new Float64Array(BINS);
+  const shift = 8 - bits;
+  const bins = 1 << (3 * bits);
+  const weight = new Float64Array(bins);
+  const sumR = new Float64Array(bins);
+  const sumG = new Float64Array(bins);
+  const sumB = new Float64Array(bins);
   for (let i = 0; i < data.length; i += 4) {
     const alpha = data[i + 3]!;
     if (alpha === 0) continue;
     const r = data[i]!;
     const g = data[i + 1]!;
     const b = data[i + 2]!;
-    const bin = ((r >> SHIFT) << (2 * BITS)) | ((g >> SHIFT) << BITS) | (b >> SHIFT);
+    const bin = ((r >> shift) << (2 * bits)) | ((g >> shift) << bits) | (b >> shift);
     const w = alpha / 255;
     weight[bin]! += w;
     sumR[bin]! += r * w;
@@ -64,7 +81,7 @@ export function colorHistogram(image: RgbaImage): ColorSample[] {
     sumB[bin]! += b * w;
   }
   const samples: ColorSample[] = [];
-  for (let bin = 0; bin < BINS; bin++) {
+  for (let bin = 0; bin < bins; bin++) {
     const w = weight[bin]!;
     if (w === 0) continue;
     const rgb = { r: sumR[bin]! / w, g: sumG[bin]! / w, b: sumB[bin]! / w };

@@ -84,24 +84,34 @@ export function lloydLab(samples: readonly ColorSample[], initial: readonly Lab[
   for (const [j, c] of initial.entries()) centres.set([c.L, c.a, c.b], j * 3);
   const assignment = new Int32Array(n);
   const sums = new Float64Array(k * 4);
+  // Hamerly's bounds: the distance to the own centre at most `upper`, to any other at least `lower`.
+  // While upper < lower the sample cannot change cluster, so most samples skip the k distances.
+  const upper = new Float64Array(n).fill(Infinity);
+  const lower = new Float64Array(n);
+  const shift = new Float64Array(k);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     for (let i = 0; i < n; i++) {
+      if (upper[i]! <= lower[i]!) continue;
       const L = points[i * 3]!;
       const a = points[i * 3 + 1]!;
       const b = points[i * 3 + 2]!;
       let best = 0;
       let bestDistance = Infinity;
+      let second = Infinity;
       for (let c = 0; c < k; c++) {
         const dL = L - centres[c * 3]!;
         const da = a - centres[c * 3 + 1]!;
         const db = b - centres[c * 3 + 2]!;
         const distance = dL * dL + da * da + db * db;
         if (distance < bestDistance) {
+          second = bestDistance;
           bestDistance = distance;
           best = c;
-        }
+        } else if (distance < second) second = distance;
       }
       assignment[i] = best;
+      upper[i] = Math.sqrt(bestDistance);
+      lower[i] = Math.sqrt(second);
     }
     sums.fill(0);
     for (let i = 0; i < n; i++) {
@@ -115,17 +125,22 @@ export function lloydLab(samples: readonly ColorSample[], initial: readonly Lab[
     let moved = 0;
     for (let c = 0; c < k; c++) {
       const w = sums[c * 4 + 3]!;
+      shift[c] = 0;
       if (w === 0) continue; // an empty cluster keeps its centre
       const L = sums[c * 4]! / w;
       const a = sums[c * 4 + 1]! / w;
       const b = sums[c * 4 + 2]! / w;
-      const shift = Math.hypot(L - centres[c * 3]!, a - centres[c * 3 + 1]!, b - centres[c * 3 + 2]!);
-      moved = Math.max(moved, shift);
+      shift[c] = Math.hypot(L - centres[c * 3]!, a - centres[c * 3 + 1]!, b - centres[c * 3 + 2]!);
+      moved = Math.max(moved, shift[c]!);
       centres[c * 3] = L;
       centres[c * 3 + 1] = a;
       centres[c * 3 + 2] = b;
     }
     if (moved < tolerance) break;
+    for (let i = 0; i < n; i++) {
+      upper[i]! += shift[assignment[i]!]!;
+      lower[i]! -= moved;
+    }
   }
 
   // Each cluster's colour is the weighted mean of its members in sRGB, so a flat colour keeps its exact value.

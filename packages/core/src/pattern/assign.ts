@@ -1,6 +1,7 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { linearRgbToXyz, srgbChannelToLinear, xyzToLab, type Lab } from '../color/spaces.js';
 import type { DmcThread } from '../threads/catalogue.js';
+import { ThreadIndex } from '../threads/thread-index.js';
 import type { StitchGrid } from './grid.js';
 import { lightnessBound, NearestThreadFinder } from './nearest-thread.js';
 
@@ -46,13 +47,57 @@ const MODEL_STRIDE = 3 + 4 * (BIN_CONTENDERS - 1);
 /**
  * Every stitched cell's nearest thread by ΔE00.
  *
- * The threads are searched once per 6-bit colour bin, from the bin's centre, keeping the few that can
+ * A grid of few colours gets one exact search per colour. Otherwise the threads are searched once per 6-bit colour bin, from the bin's centre, keeping the few that can
  * win anywhere in the bin (contenders); where there is one, every cell of the bin gets it without any
  * ΔE00. Otherwise each cell picks among the contenders for its own exact colour: the first cells of a
  * bin by exact ΔE00, later ones by the bin's linear model (below), falling back to exact ΔE00 where
  * the model's verdict is close. Distances are kept where they were computed, NaN elsewhere.
  */
 export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
+  return assignByColour(grid, threads, alive) ?? assignByBin(grid, threads, alive);
+}
+
+/** Grids with at most this many distinct colours get every colour's exact nearest thread. */
+const EXACT_COLOURS = 16_384;
+
+/**
+ * One exact search (every thread that the lightness bound does not rule out) per distinct colour,
+ * when a grid has few enough colours: small charts and flat artwork. Undefined for a grid with more.
+ */
+function assignByColour(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment | undefined {
+  const cells = grid.width * grid.height;
+  const colourOf = new Int32Array(cells).fill(-1);
+  const firstCell = new Map<number, number>(); // colour → the first cell that has it
+  for (let cell = 0; cell < cells; cell++) {
+    if (!grid.stitched[cell]) continue;
+    const key = (grid.rgb[cell * 3]! << 16) | (grid.rgb[cell * 3 + 1]! << 8) | grid.rgb[cell * 3 + 2]!;
+    if (!firstCell.has(key)) {
+      if (firstCell.size === EXACT_COLOURS) return undefined;
+      firstCell.set(key, cell);
+    }
+    colourOf[cell] = key;
+  }
+  const candidates = threads.filter((_, index) => !alive || alive[index]);
+  const index = new ThreadIndex(candidates);
+  const position = new Map(threads.map((thread, at) => [thread, at]));
+  const answer = new Map<number, { thread: number; distance: number }>();
+  for (const [key, cell] of firstCell) {
+    const [match] = index.nearest(cellLab(grid, cell), 1);
+    if (match) answer.set(key, { thread: position.get(match.thread)!, distance: match.distance });
+  }
+  const thread = new Int16Array(cells).fill(-1);
+  const distance = new Float32Array(cells).fill(Number.NaN);
+  for (let cell = 0; cell < cells; cell++) {
+    const found = colourOf[cell]! >= 0 ? answer.get(colourOf[cell]!) : undefined;
+    if (!found) continue;
+    thread[cell] = found.thread;
+    distance[cell] = found.distance;
+  }
+  return { thread, distance };
+}
+
+/** Nearest threads through colour bins and their models, for grids with many colours (photos). */
+function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
   const cells = grid.width * grid.height;
   const thread = new Int16Array(cells).fill(-1);
   const distance = new Float32Array(cells).fill(Number.NaN);
