@@ -6,8 +6,6 @@ export function lightnessBound(lab: Lab, other: Lab): number {
   return Math.abs(lab.L - other.L) / lightnessWeight((lab.L + other.L) / 2);
 }
 
-/** How many candidates, nearest by a cheap Lab distance, may get the exact ΔE00 comparison. */
-const SHORTLIST = 12;
 /** ΔE00 over the weighted Lab distance was never below 0.57 on 200,000 colour pairs around DMC threads. */
 const WEIGHTED_TO_DELTA_E = 0.55;
 const WEIGHTED_TO_DELTA_E_SQUARED = WEIGHTED_TO_DELTA_E * WEIGHTED_TO_DELTA_E;
@@ -40,20 +38,22 @@ export function cannotBeWithin(lab: Lab, other: Lab, weightedSquared: number, li
 }
 
 /**
- * Finds, among thread colours, the nearest to a colour by ΔE00. Candidates are first shortlisted
- * by a Lab distance with chroma weighted as CIEDE2000 weighs it, which is cheap and practically
- * always contains the ΔE00 winner; the
- * shortlist visits threads in order of lightness outward from the colour's own and stops once the
- * lightness gap alone rules out the rest, so a search touches a fraction of a large catalogue.
- * Threads not `alive` are left out. Answers are indices into `labs`.
+ * Finds, among thread colours, the nearest to a colour by ΔE00, computing the exact formula for few
+ * of them. Threads are kept in order of lightness; a search walks outward from the colour's own
+ * lightness, first for the thread nearest by the weighted distance (its ΔE00 sets a limit), then
+ * for every thread that the bounds of `cannotBeWithin` do not rule out within that limit, which
+ * tightens as nearer threads turn up. Each walk stops where the lightness gap alone exceeds its
+ * bound, so a search touches a fraction of a large catalogue. Threads not `alive` are left out;
+ * answers are indices into `labs`.
  */
 export class NearestThreadFinder {
-  /** Thread indices and colours in order of lightness. */
+  /** Thread indices, and their CIELAB components, in order of lightness. */
   private readonly order: Int32Array;
-  private readonly sorted: Float64Array;
-  private readonly shortIndex = new Int32Array(SHORTLIST);
-  private readonly shortDistance = new Float64Array(SHORTLIST);
-  private readonly contenderDistance = new Float64Array(SHORTLIST);
+  private readonly lightness: Float64Array;
+  private readonly greenRed: Float64Array;
+  private readonly blueYellow: Float64Array;
+  private readonly single = new Int16Array(1);
+  private contenderDistance = new Float64Array(4);
   /** ΔE00 of the last answer. */
   distance = 0;
 
@@ -64,101 +64,95 @@ export class NearestThreadFinder {
     const indices = labs.map((_, index) => index).filter((index) => !alive || alive[index]);
     indices.sort((x, y) => labs[x]!.L - labs[y]!.L);
     this.order = Int32Array.from(indices);
-    this.sorted = Float64Array.from(indices.flatMap((index) => [labs[index]!.L, labs[index]!.a, labs[index]!.b]));
+    this.lightness = Float64Array.from(indices, (index) => labs[index]!.L);
+    this.greenRed = Float64Array.from(indices, (index) => labs[index]!.a);
+    this.blueYellow = Float64Array.from(indices, (index) => labs[index]!.b);
   }
 
+  /** The nearest thread (−1 when there is none); its ΔE00 is left in `distance`. */
   nearest(lab: Lab): number {
-    const size = this.shortlist(lab);
-    let best = -1;
-    let bestDistance = Infinity;
-    for (let i = 0; i < size; i++) {
-      const other = this.labs[this.shortIndex[i]!]!;
-      if (cannotBeWithin(lab, other, this.shortDistance[i]!, bestDistance)) continue;
-      const d = deltaE2000(lab, other);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = this.shortIndex[i]!;
-      }
-    }
-    this.distance = bestDistance;
-    return best;
+    return this.contenders(lab, 0, this.single) === 0 ? -1 : this.single[0]!;
   }
 
   /**
-   * Writes to `out` every shortlisted thread within `margin` ΔE00 of the nearest (the nearest
-   * first) and returns how many: the threads that can win for colours close to this one.
+   * Writes to `out` the threads within `margin` ΔE00 of the nearest (the nearest first, at most
+   * out.length) and returns how many: the threads that can win for colours close to this one.
    */
   contenders(lab: Lab, margin: number, out: Int16Array): number {
-    const size = this.shortlist(lab);
-    const distances = this.contenderDistance;
-    let bestDistance = Infinity;
-    let count = 0;
-    for (let i = 0; i < size; i++) {
-      const index = this.shortIndex[i]!;
-      const other = this.labs[index]!;
-      if (cannotBeWithin(lab, other, this.shortDistance[i]!, bestDistance + margin)) continue;
-      const d = deltaE2000(lab, other);
-      if (d > bestDistance + margin) continue;
-      bestDistance = Math.min(bestDistance, d);
-      // Insert in order of distance, keeping at most out.length.
-      let at: number;
-      if (count < out.length) at = count++;
-      else if (d < distances[count - 1]!) at = count - 1;
-      else continue;
-      while (at > 0 && distances[at - 1]! > d) {
-        distances[at] = distances[at - 1]!;
-        out[at] = out[at - 1]!;
-        at--;
-      }
-      distances[at] = d;
-      out[at] = index;
-    }
-    while (count > 1 && distances[count - 1]! > bestDistance + margin) count--;
-    return count;
-  }
-
-  /** The SHORTLIST nearest by the weighted Lab distance, into shortIndex; returns how many. */
-  private shortlist(lab: Lab): number {
-    const { sorted } = this;
-    const count = this.order.length;
-    // First thread at least as light as the colour; the search walks outward from there, each way
-    // until the lightness gap alone (a lower bound) exceeds the farthest shortlisted distance.
-    let low = 0;
-    let high = count;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (sorted[middle * 3]! < lab.L) low = middle + 1;
+    const { lightness } = this;
+    const count = lightness.length;
+    let start = 0; // first thread at least as light as the colour
+    for (let high = count; start < high; ) {
+      const middle = (start + high) >> 1;
+      if (lightness[middle]! < lab.L) start = middle + 1;
       else high = middle;
     }
     const chromaWeight = chromaWeightOf(lab);
-    let size = 0;
-    let worst = Infinity; // the last shortlisted distance once the list is full
-    for (let step = 1; step >= -1; step -= 2) {
-      for (let at = step > 0 ? low : low - 1; at >= 0 && at < count; at += step) {
-        const gap = sorted[at * 3]! - lab.L;
-        if (gap * gap >= worst) break;
-        const da = lab.a - sorted[at * 3 + 1]!;
-        const db = lab.b - sorted[at * 3 + 2]!;
-        const d = gap * gap + (da * da + db * db) * chromaWeight;
-        if (d >= worst) continue;
-        size = this.insert(size, d, this.order[at]!);
-        if (size === SHORTLIST) worst = this.shortDistance[SHORTLIST - 1]!;
+
+    // The thread nearest by the weighted distance.
+    let first = -1;
+    let firstWeighted = Infinity;
+    for (let at = start; at < count && (lightness[at]! - lab.L) ** 2 < firstWeighted; at++) {
+      const d = this.weighted(at, lab, chromaWeight);
+      if (d < firstWeighted) {
+        first = at;
+        firstWeighted = d;
       }
     }
-    return size;
+    for (let at = start - 1; at >= 0 && (lab.L - lightness[at]!) ** 2 < firstWeighted; at--) {
+      const d = this.weighted(at, lab, chromaWeight);
+      if (d < firstWeighted) {
+        first = at;
+        firstWeighted = d;
+      }
+    }
+    if (first < 0) return 0;
+
+    // Every thread that can be within the limit, which tightens as nearer ones turn up.
+    if (this.contenderDistance.length < out.length) this.contenderDistance = new Float64Array(out.length);
+    const distances = this.contenderDistance;
+    let best = deltaE2000(lab, this.labs[this.order[first]!]!);
+    distances[0] = best;
+    out[0] = this.order[first]!;
+    let found = 1;
+    for (let step = 1; step >= -1; step -= 2) {
+      for (let at = step > 0 ? start : start - 1; at >= 0 && at < count; at += step) {
+        if (WEIGHTED_TO_DELTA_E * Math.abs(lightness[at]! - lab.L) > best + margin) break;
+        if (at === first) continue;
+        const other = this.labs[this.order[at]!]!;
+        if (cannotBeWithin(lab, other, this.weighted(at, lab, chromaWeight), best + margin)) continue;
+        const d = deltaE2000(lab, other);
+        if (d > best + margin) continue;
+        best = Math.min(best, d);
+        found = insertByDistance(out, distances, found, this.order[at]!, d);
+      }
+    }
+    while (found > 1 && distances[found - 1]! > best + margin) found--;
+    this.distance = distances[0]!;
+    return found;
   }
 
-  /** Inserts a thread into the shortlist of `size` by distance, dropping the farthest when full; returns the new size. */
-  private insert(size: number, distance: number, index: number): number {
-    const { shortDistance, shortIndex } = this;
-    let slot = size < SHORTLIST ? size++ : SHORTLIST - 1;
-    while (slot > 0 && shortDistance[slot - 1]! > distance) {
-      shortDistance[slot] = shortDistance[slot - 1]!;
-      shortIndex[slot] = shortIndex[slot - 1]!;
-      slot--;
-    }
-    shortDistance[slot] = distance;
-    shortIndex[slot] = index;
-    return size;
+  /** weightedDistanceSquared from a colour to the thread at sorted position `at`. */
+  private weighted(at: number, lab: Lab, chromaWeight: number): number {
+    const dL = this.lightness[at]! - lab.L;
+    const da = this.greenRed[at]! - lab.a;
+    const db = this.blueYellow[at]! - lab.b;
+    return dL * dL + (da * da + db * db) * chromaWeight;
   }
+}
+
+/** Inserts a thread into the first `found` entries of `out`, kept in order of distance and at most out.length long; returns the new length. */
+function insertByDistance(out: Int16Array, distances: Float64Array, found: number, index: number, distance: number): number {
+  let at: number;
+  if (found < out.length) at = found++;
+  else if (distance < distances[found - 1]!) at = found - 1;
+  else return found;
+  while (at > 0 && distances[at - 1]! > distance) {
+    distances[at] = distances[at - 1]!;
+    out[at] = out[at - 1]!;
+    at--;
+  }
+  distances[at] = distance;
+  out[at] = index;
+  return found;
 }
