@@ -29,16 +29,28 @@ export function cellLab(grid: StitchGrid, cell: number): Lab {
 }
 
 /**
- * A bin's colours lie within about 1 ΔE00 of its centre, so a thread more than twice that behind the
- * nearest at the centre practically never wins for any of them (tested against a per-stitch search).
+ * How a grid's colours are binned. A thread more than `margin` ΔE00 behind the nearest at a bin's
+ * centre practically never wins for any colour of the bin (about twice the bin's radius; tested
+ * against a per-stitch search), and the bin's linear model is trusted where it separates the winner by
+ * `clearance` ΔE00² (about 0.1–0.2 ΔE00 at typical distances; its error grows with the bin's size).
  */
-const BIN_MARGIN = 2.5;
+interface Binning {
+  bits: number;
+  margin: number;
+  clearance: number;
+}
+/** 64 levels a channel: colours within about 1 ΔE00 of the bin's centre. */
+const FINE_BINS: Binning = { bits: 6, margin: 2.5, clearance: 1 };
+/**
+ * 32 levels a channel, for noisy images whose colours fill more than MAX_FINE_BINS fine bins: those
+ * would hold a few stitches each, and searching them would cost about as much as searching per stitch.
+ */
+const COARSE_BINS: Binning = { bits: 5, margin: 5, clearance: 2 };
+const MAX_FINE_BINS = 16_384;
 /** Contending threads kept per bin. */
-const BIN_CONTENDERS = 4;
+const BIN_CONTENDERS = 6;
 /** Cells of a bin decided by exact ΔE00 before the bin's linear model is built (it costs about as much as four cells). */
 const MODEL_AFTER = 4;
-/** How clearly (in ΔE00², about 0.1 ΔE00 at typical distances) the model must separate the winner to be trusted. */
-const MODEL_CLEARANCE = 1;
 /** Step of the finite differences for a model's gradient, in CIELAB units. */
 const MODEL_STEP = 0.5;
 /** Numbers per model: the centre, then per contender after the first its difference and gradient. */
@@ -47,11 +59,12 @@ const MODEL_STRIDE = 3 + 4 * (BIN_CONTENDERS - 1);
 /**
  * Every stitched cell's nearest thread by ΔE00.
  *
- * A grid of few colours gets one exact search per colour. Otherwise the threads are searched once per 6-bit colour bin, from the bin's centre, keeping the few that can
- * win anywhere in the bin (contenders); where there is one, every cell of the bin gets it without any
- * ΔE00. Otherwise each cell picks among the contenders for its own exact colour: the first cells of a
- * bin by exact ΔE00, later ones by the bin's linear model (below), falling back to exact ΔE00 where
- * the model's verdict is close. Distances are kept where they were computed, NaN elsewhere.
+ * A grid of few colours gets one exact search per colour. Otherwise the threads are searched once per
+ * colour bin, from the bin's centre, keeping the few that can win anywhere in the bin (contenders);
+ * where there is one, every cell of the bin gets it without any ΔE00. Otherwise each cell picks among
+ * the contenders for its own exact colour: the first cells of a bin by exact ΔE00, later ones by the
+ * bin's linear model (below), falling back to exact ΔE00 where the model's verdict is close.
+ * Distances are kept where they were computed, NaN elsewhere.
  */
 export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
   return assignByColour(grid, threads, alive) ?? assignByBin(grid, threads, alive);
@@ -103,21 +116,28 @@ function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], alive?: re
   const distance = new Float32Array(cells).fill(Number.NaN);
   const labs = threads.map((t) => t.lab);
   const finder = new NearestThreadFinder(labs, alive);
-  // Per bin, indexed directly by its 18 bits: contenders (count 0 = not searched yet), cells seen
-  // and the bin's model (−1 = none yet).
-  const contenderCount = new Uint8Array(1 << 18);
-  const contenders = new Int16Array((1 << 18) * BIN_CONTENDERS);
-  const seen = new Uint8Array(1 << 18);
-  const modelOf = new Int32Array(1 << 18).fill(-1);
-  const models = new BinModels(labs);
+  const binning = fineBinCount(grid) > MAX_FINE_BINS ? COARSE_BINS : FINE_BINS;
+  const { bits, margin } = binning;
+  const shift = 8 - bits;
+  const bins = 1 << (3 * bits);
+  const centreLinear = Float64Array.from({ length: 1 << bits }, (_, level) => srgbChannelToLinear(((level << shift) + ((1 << shift) - 1) / 2) / 255));
+  // Per bin, indexed directly by its bits: contenders (count 0 = not searched yet), cells seen and
+  // the bin's model (−1 = none yet).
+  const contenderCount = new Uint8Array(bins);
+  const contenders = new Int16Array(bins * BIN_CONTENDERS);
+  const seen = new Uint8Array(bins);
+  const modelOf = new Int32Array(bins).fill(-1);
+  const models = new BinModels(labs, binning.clearance);
   const found = new Int16Array(BIN_CONTENDERS);
   const lab = { L: 0, a: 0, b: 0 };
+  const centreLab = (slot: number): Lab =>
+    xyzToLab(linearRgbToXyz(centreLinear[slot >> (2 * bits)]!, centreLinear[(slot >> bits) & ((1 << bits) - 1)]!, centreLinear[slot & ((1 << bits) - 1)]!));
   for (let cell = 0; cell < cells; cell++) {
     if (!grid.stitched[cell]) continue;
-    const slot = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
+    const slot = ((grid.rgb[cell * 3]! >> shift) << (2 * bits)) | ((grid.rgb[cell * 3 + 1]! >> shift) << bits) | (grid.rgb[cell * 3 + 2]! >> shift);
     const first = slot * BIN_CONTENDERS;
     if (contenderCount[slot] === 0) {
-      contenderCount[slot] = finder.contenders(binCentreLab(slot), BIN_MARGIN, found);
+      contenderCount[slot] = finder.contenders(centreLab(slot), margin, found);
       contenders.set(found, first);
     }
     const count = contenderCount[slot]!;
@@ -128,7 +148,7 @@ function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], alive?: re
     lab.L = grid.lab[cell * 3]!;
     lab.a = grid.lab[cell * 3 + 1]!;
     lab.b = grid.lab[cell * 3 + 2]!;
-    if (modelOf[slot]! < 0 && ++seen[slot]! > MODEL_AFTER) modelOf[slot] = models.build(binCentreLab(slot), contenders.subarray(first, first + count));
+    if (modelOf[slot]! < 0 && ++seen[slot]! > MODEL_AFTER) modelOf[slot] = models.build(centreLab(slot), contenders.subarray(first, first + count));
     const verdict = modelOf[slot]! >= 0 ? models.decide(modelOf[slot]!, lab) : -1;
     if (verdict >= 0) {
       thread[cell] = contenders[first + verdict]!;
@@ -167,7 +187,10 @@ class BinModels {
   private readonly squared = new Float64Array(BIN_CONTENDERS * 4);
   private readonly probe = { L: 0, a: 0, b: 0 };
 
-  constructor(private readonly labs: readonly Lab[]) {}
+  constructor(
+    private readonly labs: readonly Lab[],
+    private readonly clearance: number,
+  ) {}
 
   /** Builds the model of a bin with these contenders (the nearest at the centre first); returns its id. */
   build(centre: Lab, contenders: Int16Array): number {
@@ -219,14 +242,21 @@ class BinModels {
         best = j;
       } else if (value < runnerUp) runnerUp = value;
     }
-    return runnerUp - bestValue >= MODEL_CLEARANCE ? best : -1;
+    return runnerUp - bestValue >= this.clearance ? best : -1;
   }
 }
 
-/** Linear light of the centre of each 6-bit channel step (4 byte values). */
-const BIN_CENTRE_LINEAR = Float64Array.from({ length: 64 }, (_, bits) => srgbChannelToLinear(((bits << 2) + 1.5) / 255));
-
-/** CIELAB of the centre of a 6-bit colour bin. */
-function binCentreLab(slot: number): Lab {
-  return xyzToLab(linearRgbToXyz(BIN_CENTRE_LINEAR[slot >> 12]!, BIN_CENTRE_LINEAR[(slot >> 6) & 63]!, BIN_CENTRE_LINEAR[slot & 63]!));
+/** How many 6-bit colour bins a grid's stitches fill, counted up to just past MAX_FINE_BINS. */
+function fineBinCount(grid: StitchGrid): number {
+  const used = new Uint8Array(1 << 18);
+  let count = 0;
+  for (let cell = 0; cell < grid.width * grid.height && count <= MAX_FINE_BINS; cell++) {
+    if (!grid.stitched[cell]) continue;
+    const bin = ((grid.rgb[cell * 3]! >> 2) << 12) | ((grid.rgb[cell * 3 + 1]! >> 2) << 6) | (grid.rgb[cell * 3 + 2]! >> 2);
+    if (used[bin] === 0) {
+      used[bin] = 1;
+      count++;
+    }
+  }
+  return count;
 }
