@@ -12,7 +12,7 @@ import {
   mergeCloseThreads,
   mostUsedNearestThreads,
   snapToDistinctThreads,
-  threadSetError,
+  fitsBetter,
 } from './threads.js';
 
 export interface PatternOptions {
@@ -47,7 +47,7 @@ export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 
   // the lower colour error on the image's own colours wins.
   const snapped = snapToDistinctThreads(palette);
   const popular = mostUsedNearestThreads(samples, options.colors);
-  const usePopular = popular.length >= snapped.length && threadSetError(samples, popular) < threadSetError(samples, snapped);
+  const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
   const threads = usePopular ? popular : snapped;
   let assignment = assignNearestThreads(grid, threads);
   if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);

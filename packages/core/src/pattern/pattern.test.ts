@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { DMC_THREADS, findThread, nearestThreads } from '../threads/catalogue.js';
-import type { RgbaImage } from '../analysis/color-histogram.js';
+import type { ColorSample, RgbaImage } from '../analysis/color-histogram.js';
+import { rgbToLab } from '../color/spaces.js';
 import { seededRandom } from '../random.js';
 import { confettiShare } from './confetti.js';
 import { generatePattern } from './generate.js';
@@ -9,6 +10,7 @@ import { resampleToGrid } from './grid.js';
 import { parsePatternDocument, PatternFormatError, toPatternDocument } from './model.js';
 import { CHART_SYMBOLS } from './symbols.js';
 import { assignNearestThreads, cellLab } from './assign.js';
+import { fitsBetter, threadSetError } from './threads.js';
 
 /** An image filled by `pixel(x, y)` → [r, g, b, a?]. */
 function image(width: number, height: number, pixel: (x: number, y: number) => number[]): RgbaImage {
@@ -207,5 +209,27 @@ describe('assignNearestThreads', () => {
     }
     expect(exact / thread.length).toBeGreaterThanOrEqual(exactShare);
     expect(excess / thread.length).toBeLessThanOrEqual(maxExcess);
+  });
+});
+
+describe('fitsBetter', () => {
+  it('prefers the thread set nearer to the colours, whether the quick comparison settles it or all samples do', () => {
+    const random = seededRandom(8);
+    const around = (code: string): ColorSample => {
+      const thread = findThread(code)!;
+      const rgb = { r: thread.r + random() * 6 - 3, g: thread.g + random() * 6 - 3, b: thread.b + random() * 6 - 3 };
+      return { rgb, lab: rgbToLab(rgb), weight: 1 + random() };
+    };
+    const colours = ['310', '321', '798', '702', '725'];
+    const near = colours.map((code) => findThread(code)!);
+    const slightlyOff = [...near.slice(0, 4), findThread('726')!]; // one thread a little further from its colour
+    const far = ['B5200', '3865', '762', '3024', '822'].map((code) => findThread(code)!);
+    for (const size of [500, 20_000]) {
+      const samples = Array.from({ length: size }, (_, i) => around(colours[i % colours.length]!));
+      expect(fitsBetter(samples, near, far)).toBe(true);
+      expect(fitsBetter(samples, far, near)).toBe(false);
+      expect(fitsBetter(samples, near, slightlyOff)).toBe(threadSetError(samples, near) < threadSetError(samples, slightlyOff));
+      expect(fitsBetter(samples, slightlyOff, near)).toBe(threadSetError(samples, slightlyOff) < threadSetError(samples, near));
+    }
   });
 });
