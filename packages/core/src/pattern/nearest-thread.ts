@@ -13,7 +13,7 @@ const WEIGHTED_TO_DELTA_E_SQUARED = WEIGHTED_TO_DELTA_E * WEIGHTED_TO_DELTA_E;
 /**
  * The weight of chroma differences in the cheap distance: 1 / SC² at the colour's own chroma, as
  * CIEDE2000 weighs them. Plain Lab distance overrates chroma differences of vivid colours and would
- * shortlist the wrong threads there.
+ * point a search to the wrong threads there.
  */
 export function chromaWeightOf(lab: Lab): number {
   const SC = 1 + 0.045 * Math.sqrt(lab.a * lab.a + lab.b * lab.b);
@@ -92,14 +92,14 @@ export class NearestThreadFinder {
     // The thread nearest by the weighted distance.
     let first = -1;
     let firstWeighted = Infinity;
-    for (let at = start; at < count && (lightness[at]! - lab.L) ** 2 < firstWeighted; at++) {
+    for (let at = start; at < count && squared(lightness[at]! - lab.L) < firstWeighted; at++) {
       const d = this.weighted(at, lab, chromaWeight);
       if (d < firstWeighted) {
         first = at;
         firstWeighted = d;
       }
     }
-    for (let at = start - 1; at >= 0 && (lab.L - lightness[at]!) ** 2 < firstWeighted; at--) {
+    for (let at = start - 1; at >= 0 && squared(lab.L - lightness[at]!) < firstWeighted; at--) {
       const d = this.weighted(at, lab, chromaWeight);
       if (d < firstWeighted) {
         first = at;
@@ -140,6 +140,8 @@ export class NearestThreadFinder {
     return dL * dL + (da * da + db * db) * chromaWeight;
   }
 }
+
+const squared = (x: number): number => x * x;
 
 /** Inserts a thread into the first `found` entries of `out`, kept in order of distance and at most out.length long; returns the new length. */
 function insertByDistance(out: Int16Array, distances: Float64Array, found: number, index: number, distance: number): number {
