@@ -17,12 +17,6 @@ export interface KMeansOptions {
   tolerance?: number;
 }
 
-const squaredDistance = (x: Lab, y: Lab): number => {
-  const dL = x.L - y.L;
-  const da = x.a - y.a;
-  const db = x.b - y.b;
-  return dL * dL + da * da + db * db;
-};
 
 /**
  * Weighted k-means in CIELAB with k-means++ seeding. Deterministic: the random choices are seeded
@@ -35,27 +29,45 @@ export function kMeansLab(samples: readonly ColorSample[], k: number, options: K
   const random = seededRandom(hashNumbers(samples.map((s) => Math.round(s.lab.L * 100 + s.weight))));
 
   // k-means++: the heaviest sample first, then each next centre with probability ∝ weight × D².
-  const centres: Lab[] = [];
+  // Flat arrays and a running total: this loop runs samples × k times.
+  const n = samples.length;
+  const points = new Float64Array(n * 3);
+  const weights = new Float64Array(n);
   let heaviest = 0;
-  for (let i = 1; i < samples.length; i++) if (samples[i]!.weight > samples[heaviest]!.weight) heaviest = i;
-  centres.push(samples[heaviest]!.lab);
-  const nearest = samples.map((s) => squaredDistance(s.lab, centres[0]!));
-  while (centres.length < k) {
-    let total = 0;
-    for (let i = 0; i < samples.length; i++) total += samples[i]!.weight * nearest[i]!;
-    if (total === 0) break; // every sample already sits on a centre
+  for (let i = 0; i < n; i++) {
+    const { lab, weight } = samples[i]!;
+    points.set([lab.L, lab.a, lab.b], i * 3);
+    weights[i] = weight;
+    if (weight > weights[heaviest]!) heaviest = i;
+  }
+  const centres: Lab[] = [];
+  const nearest = new Float64Array(n).fill(Infinity);
+  let total = 0; // Σ weight × nearest
+  const addCentre = (chosen: number): void => {
+    const centre = samples[chosen]!.lab;
+    centres.push(centre);
+    total = 0;
+    for (let i = 0; i < n; i++) {
+      const dL = points[i * 3]! - centre.L;
+      const da = points[i * 3 + 1]! - centre.a;
+      const db = points[i * 3 + 2]! - centre.b;
+      nearest[i] = Math.min(nearest[i]!, dL * dL + da * da + db * db);
+      total += weights[i]! * nearest[i]!;
+    }
+  };
+  addCentre(heaviest);
+  while (centres.length < k && total > 0) {
+    // total = 0: every sample already sits on a centre
     let target = random() * total;
-    let chosen = samples.length - 1;
-    for (let i = 0; i < samples.length; i++) {
-      target -= samples[i]!.weight * nearest[i]!;
+    let chosen = n - 1;
+    for (let i = 0; i < n; i++) {
+      target -= weights[i]! * nearest[i]!;
       if (target <= 0 && nearest[i]! > 0) {
         chosen = i;
         break;
       }
     }
-    const centre = samples[chosen]!.lab;
-    centres.push(centre);
-    for (let i = 0; i < samples.length; i++) nearest[i] = Math.min(nearest[i]!, squaredDistance(samples[i]!.lab, centre));
+    addCentre(chosen);
   }
 
   return lloydLab(samples, centres, maxIterations, tolerance);
@@ -85,16 +97,39 @@ export function lloydLab(samples: readonly ColorSample[], initial: readonly Lab[
   const assignment = new Int32Array(n);
   const sums = new Float64Array(k * 4);
   // Hamerly's bounds: the distance to the own centre at most `upper`, to any other at least `lower`.
-  // While upper < lower the sample cannot change cluster, so most samples skip the k distances.
+  // While upper is below lower, or below half the gap from the own centre to the nearest other, the
+  // sample cannot change cluster, so most samples skip the k distances.
   const upper = new Float64Array(n).fill(Infinity);
   const lower = new Float64Array(n);
   const shift = new Float64Array(k);
+  const halfGap = new Float64Array(k); // half the distance from each centre to its nearest other centre
   for (let iteration = 0; iteration < maxIterations; iteration++) {
+    for (let c = 0; c < k; c++) {
+      let gap = Infinity;
+      for (let other = 0; other < k; other++) {
+        if (other === c) continue;
+        const dL = centres[c * 3]! - centres[other * 3]!;
+        const da = centres[c * 3 + 1]! - centres[other * 3 + 1]!;
+        const db = centres[c * 3 + 2]! - centres[other * 3 + 2]!;
+        gap = Math.min(gap, dL * dL + da * da + db * db);
+      }
+      halfGap[c] = Math.sqrt(gap) / 2;
+    }
     for (let i = 0; i < n; i++) {
-      if (upper[i]! <= lower[i]!) continue;
+      const bound = Math.max(lower[i]!, halfGap[assignment[i]!]!);
+      if (upper[i]! <= bound) continue;
       const L = points[i * 3]!;
       const a = points[i * 3 + 1]!;
       const b = points[i * 3 + 2]!;
+      if (iteration > 0) {
+        // Tighten the upper bound to the exact distance before scanning every centre.
+        const own = assignment[i]!;
+        const dL = L - centres[own * 3]!;
+        const da = a - centres[own * 3 + 1]!;
+        const db = b - centres[own * 3 + 2]!;
+        upper[i] = Math.sqrt(dL * dL + da * da + db * db);
+        if (upper[i]! <= bound) continue;
+      }
       let best = 0;
       let bestDistance = Infinity;
       let second = Infinity;
