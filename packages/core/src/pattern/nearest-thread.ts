@@ -34,7 +34,7 @@ export function weightedDistanceSquared(lab: Lab, other: Lab, chromaWeight: numb
  * ΔE00 can then be skipped.
  */
 export function cannotBeWithin(lab: Lab, other: Lab, weightedSquared: number, limit: number): boolean {
-  return lightnessBound(lab, other) > limit || weightedSquared * WEIGHTED_TO_DELTA_E_SQUARED > limit * limit;
+  return weightedSquared * WEIGHTED_TO_DELTA_E_SQUARED > limit * limit || lightnessBound(lab, other) > limit; // the cheaper test first
 }
 
 /**
