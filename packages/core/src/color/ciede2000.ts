@@ -56,7 +56,7 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
   const s4 = 2 * s2 * c2;
   const T = 1 - 0.17 * (c1 * COS_30 + s1 * SIN_30) + 0.24 * c2 + 0.32 * (c3 * COS_6 - s3 * SIN_6) - 0.2 * (c4 * COS_63 + s4 * SIN_63);
   // The rotation term only acts on blues: more than 120° from h̄′ = 275° its angle is below 3·10⁻⁹°,
-  // far below the 9th decimal, so there the atan2, exp and sin are left out altogether.
+  // which moves the result by less than a relative 10⁻¹⁰, so there the atan2, exp and sin are left out.
   let rotation = 0;
   if (c1 * COS_275 + s1 * SIN_275 > COS_120) {
     const meanHp = Math.atan2(sumY, sumX) / DEG;
