@@ -47,26 +47,21 @@ export function cannotBeWithin(lab: Lab, other: Lab, weightedSquared: number, li
  * answers are indices into `labs`.
  */
 export class NearestThreadFinder {
-  /** Thread indices, and their CIELAB components, in order of lightness. */
+  /** Thread indices, their colours and lightness, in order of lightness. */
   private readonly order: Int32Array;
+  private readonly sorted: readonly Lab[];
   private readonly lightness: Float64Array;
-  private readonly greenRed: Float64Array;
-  private readonly blueYellow: Float64Array;
   private readonly single = new Int16Array(1);
   private contenderDistance = new Float64Array(4);
   /** ΔE00 of the last answer. */
   distance = 0;
 
-  constructor(
-    private readonly labs: readonly Lab[],
-    alive?: readonly boolean[],
-  ) {
+  constructor(labs: readonly Lab[], alive?: readonly boolean[]) {
     const indices = labs.map((_, index) => index).filter((index) => !alive || alive[index]);
     indices.sort((x, y) => labs[x]!.L - labs[y]!.L);
     this.order = Int32Array.from(indices);
-    this.lightness = Float64Array.from(indices, (index) => labs[index]!.L);
-    this.greenRed = Float64Array.from(indices, (index) => labs[index]!.a);
-    this.blueYellow = Float64Array.from(indices, (index) => labs[index]!.b);
+    this.sorted = indices.map((index) => labs[index]!);
+    this.lightness = Float64Array.from(this.sorted, (thread) => thread.L);
   }
 
   /** The nearest thread (−1 when there is none); its ΔE00 is left in `distance`. */
@@ -79,7 +74,7 @@ export class NearestThreadFinder {
    * out.length) and returns how many: the threads that can win for colours close to this one.
    */
   contenders(lab: Lab, margin: number, out: Int16Array): number {
-    const { lightness } = this;
+    const { lightness, sorted } = this;
     const count = lightness.length;
     let start = 0; // first thread at least as light as the colour
     for (let high = count; start < high; ) {
@@ -93,14 +88,14 @@ export class NearestThreadFinder {
     let first = -1;
     let firstWeighted = Infinity;
     for (let at = start; at < count && squared(lightness[at]! - lab.L) < firstWeighted; at++) {
-      const d = this.weighted(at, lab, chromaWeight);
+      const d = weightedDistanceSquared(lab, sorted[at]!, chromaWeight);
       if (d < firstWeighted) {
         first = at;
         firstWeighted = d;
       }
     }
     for (let at = start - 1; at >= 0 && squared(lab.L - lightness[at]!) < firstWeighted; at--) {
-      const d = this.weighted(at, lab, chromaWeight);
+      const d = weightedDistanceSquared(lab, sorted[at]!, chromaWeight);
       if (d < firstWeighted) {
         first = at;
         firstWeighted = d;
@@ -111,7 +106,7 @@ export class NearestThreadFinder {
     // Every thread that can be within the limit, which tightens as nearer ones turn up.
     if (this.contenderDistance.length < out.length) this.contenderDistance = new Float64Array(out.length);
     const distances = this.contenderDistance;
-    let best = deltaE2000(lab, this.labs[this.order[first]!]!);
+    let best = deltaE2000(lab, sorted[first]!);
     distances[0] = best;
     out[0] = this.order[first]!;
     let found = 1;
@@ -119,8 +114,8 @@ export class NearestThreadFinder {
       for (let at = step > 0 ? start : start - 1; at >= 0 && at < count; at += step) {
         if (WEIGHTED_TO_DELTA_E * Math.abs(lightness[at]! - lab.L) > best + margin) break;
         if (at === first) continue;
-        const other = this.labs[this.order[at]!]!;
-        if (cannotBeWithin(lab, other, this.weighted(at, lab, chromaWeight), best + margin)) continue;
+        const other = sorted[at]!;
+        if (cannotBeWithin(lab, other, weightedDistanceSquared(lab, other, chromaWeight), best + margin)) continue;
         const d = deltaE2000(lab, other);
         if (d > best + margin) continue;
         best = Math.min(best, d);
@@ -130,14 +125,6 @@ export class NearestThreadFinder {
     while (found > 1 && distances[found - 1]! > best + margin) found--;
     this.distance = distances[0]!;
     return found;
-  }
-
-  /** weightedDistanceSquared from a colour to the thread at sorted position `at`. */
-  private weighted(at: number, lab: Lab, chromaWeight: number): number {
-    const dL = this.lightness[at]! - lab.L;
-    const da = this.greenRed[at]! - lab.a;
-    const db = this.blueYellow[at]! - lab.b;
-    return dL * dL + (da * da + db * db) * chromaWeight;
   }
 }
 
