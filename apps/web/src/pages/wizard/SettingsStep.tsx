@@ -1,0 +1,62 @@
+import { SettingsForm } from './SettingsForm';
+import type { UpdateSettings, WizardSettings } from './model';
+
+interface SettingsStepProps {
+  settings: WizardSettings;
+  update: UpdateSettings;
+  signedIn: boolean;
+  /** Whether the user has been to the project name (or tried to generate): only then is its absence an error. */
+  nameTouched: boolean;
+  onNameTouched: () => void;
+  /** A generation is running or its result is being counted down: Generate waits. */
+  busy: boolean;
+  onGenerate: () => void;
+  onBack: () => void;
+}
+
+/** Step 2: the pattern settings and the project name, then Generate. */
+export function SettingsStep({ settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack }: SettingsStepProps) {
+  const nameMissing = !settings.projectName.trim();
+  return (
+    <form
+      className="card space-y-6"
+      aria-label="Configure Settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onNameTouched();
+        if (!nameMissing) onGenerate();
+      }}
+    >
+      <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+      <div>
+        <label htmlFor="project-name" className="block text-sm font-medium">
+          Project name <span className="text-red-600">*</span>
+        </label>
+        <input
+          id="project-name"
+          className="input mt-1 w-full max-w-md"
+          value={settings.projectName}
+          maxLength={100}
+          required
+          aria-invalid={nameTouched && nameMissing}
+          aria-describedby={nameTouched && nameMissing ? 'project-name-error' : undefined}
+          onChange={(event) => update({ projectName: event.target.value })}
+          onBlur={onNameTouched}
+        />
+        {nameTouched && nameMissing && (
+          <p id="project-name-error" role="alert" className="mt-1 text-sm text-red-600">
+            Please enter a project name before continuing.
+          </p>
+        )}
+      </div>
+      <div className="flex justify-between">
+        <button type="button" className="btn-secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="btn-primary" disabled={nameMissing || busy}>
+          Generate Pattern
+        </button>
+      </div>
+    </form>
+  );
+}

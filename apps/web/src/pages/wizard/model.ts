@@ -1,0 +1,34 @@
+/** The wizard's shared vocabulary: its steps, the settings it sends and their defaults. */
+
+export const PATTERN_SIZES = [30, 50, 100, 150, 300, 500];
+export const ANONYMOUS_SIZES = [30, 50, 100];
+/** Visitors see their result this long after it arrives (spec §4). */
+export const ANONYMOUS_REVEAL_SECONDS = 10;
+export const STEPS = ['Upload Image', 'Configure Settings', 'Generate Pattern'];
+
+export interface WizardSettings {
+  colors: number;
+  cellSize: number;
+  useKmeans: boolean;
+  maxSide: number;
+  showSymbols: boolean;
+  removeBackground: boolean;
+  mergeDmcColors: boolean;
+  projectName: string;
+}
+
+export type UpdateSettings = (changes: Partial<WizardSettings>) => void;
+
+export const defaults = (signedIn: boolean): WizardSettings => ({
+  colors: signedIn ? 20 : 10,
+  cellSize: 12,
+  useKmeans: false,
+  maxSide: 100,
+  showSymbols: false,
+  removeBackground: false,
+  mergeDmcColors: false,
+  projectName: '',
+});
+
+/** The image to stitch: a file the user chose (or an idea taken as one), or an address on the web. */
+export type Picture = { kind: 'file'; file: File } | { kind: 'url'; url: string };
