@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthenticator } from './auth/authenticate.js';
 import { ExternalIssuer, reloadingLocalKeySet, TokenVerifier } from './auth/token-verifier.js';
 import { Users, userinfoFrom } from './auth/users.js';
@@ -18,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { MULTIPART_LIMITS } from './http/multipart.js';
+import { registerOpenApi, schemaValidator } from './http/openapi.js';
 import { LocalAccounts } from './identity/local-accounts.js';
 import { endAccountSessions, purgeExpiredOidcPayloads } from './identity/oidc-adapter.js';
 import { createIdentityProvider } from './identity/provider.js';
@@ -29,8 +22,12 @@ import { ImageIntake } from './images/intake.js';
 import { DEFAULT_URL_FETCH_POLICY } from './images/url-fetch.js';
 import { WorkerPool } from './images/worker-pool.js';
 import { scheduleMaintenance } from './maintenance.js';
+import { LocalAccountsRepository } from './repositories/local-accounts.js';
+import { OidcPayloadsRepository } from './repositories/oidc-payloads.js';
 import { ProjectsRepository } from './repositories/projects.js';
+import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
+import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
 import { imageRoutes } from './routes/images.js';
 import { BackgroundRemoval } from './services/background-removal.js';
@@ -72,26 +69,12 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => db.destroy());
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(schemaValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Stitchwise API',
-        version,
-        description: 'Colour analysis, DMC thread matching and stitch charts. Errors are application/problem+json.',
-        license: { name: 'AGPL-3.0-or-later', url: 'https://www.gnu.org/licenses/agpl-3.0.html' },
-      },
-      servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  await registerOpenApi(app, { version, serverUrl: config.publicUrl });
 
   const files = new LocalFileStore(join(config.dataDir, 'files'));
   const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
@@ -127,7 +110,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(colorRoutes, { colors, intake });
       await api.register(imageRoutes, { images, intake });
       await api.register(authRoutes, { auth, ...identity.session });
-      await api.register(projectRoutes, { projects, auth });
+      await api.register(projectRoutes, { projects, intake, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
@@ -153,7 +136,7 @@ async function setUpIdentity(
     const metadata = (): Promise<Awaited<ReturnType<ExternalIssuer['metadata']>> | undefined> => issuer.metadata().catch(() => undefined);
     return {
       verifier: new TokenVerifier(config.identity, issuer.keys),
-      users: new Users(db, userinfoFrom(async () => (await metadata())?.userinfo_endpoint)),
+      users: new Users(new UsersRepository(db), userinfoFrom(async () => (await metadata())?.userinfo_endpoint)),
       session: {
         endSessions: () => Promise.resolve(),
         endSessionUrl: async () => (await metadata())?.end_session_endpoint ?? null,
@@ -161,23 +144,25 @@ async function setUpIdentity(
     };
   }
 
-  const accounts = new LocalAccounts(db);
-  const signingKeys = await loadSigningKeys(db);
-  const provider = createIdentityProvider({ config, db, accounts, signingKeys, cookieKeys: await loadCookieKeys(db) });
+  const accounts = new LocalAccounts(new LocalAccountsRepository(db));
+  const secrets = new ServerSecretsRepository(db);
+  const oidcPayloads = new OidcPayloadsRepository(db);
+  const signingKeys = await loadSigningKeys(secrets);
+  const provider = createIdentityProvider({ config, oidcPayloads, accounts, signingKeys, cookieKeys: await loadCookieKeys(secrets) });
   await registerIdentityRoutes(app, provider, accounts);
 
-  scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(db) });
+  scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(oidcPayloads) });
 
   const keys = reloadingLocalKeySet(
-    async () => ({ keys: (await loadSigningKeys(db)).publicKeys }),
+    async () => ({ keys: (await loadSigningKeys(secrets)).publicKeys }),
     { keys: signingKeys.publicKeys },
   );
   return {
     verifier: new TokenVerifier(config.identity, keys),
-    users: new Users(db),
+    users: new Users(new UsersRepository(db)),
     session: {
       // Built-in accounts are the token subjects, so the user's subject names the provider account.
-      endSessions: (user) => endAccountSessions(db, user.subject),
+      endSessions: (user) => endAccountSessions(oidcPayloads, user.subject),
       endSessionUrl: () => Promise.resolve(`${config.identity.issuer}/session/end`),
     },
   };

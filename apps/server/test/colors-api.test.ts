@@ -2,7 +2,7 @@ import { deltaE2000, rgbToLab } from '@stitchwise/core';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmpOf, fromRaw, multipartBody, PHOTOS, pixelAt, subjectOnPlainBackground } from './support/images.js';
-import type { DominantColorView, PickView as PickAnswer } from '../src/services/colors.js';
+import type { DominantColor as DominantColorView, Pick as PickAnswer } from '../src/contract/colors.js';
 import { startImageHost, type ImageHost } from './support/image-host.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 

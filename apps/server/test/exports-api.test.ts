@@ -1,6 +1,6 @@
 import { parseOxs, parsePatternDocument } from '@stitchwise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StitchPlanView } from '../src/services/stitch.js';
+import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';

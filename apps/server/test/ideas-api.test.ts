@@ -153,6 +153,6 @@ describe('creative ideas with an OpenAI-compatible provider that fails', () => {
     expect(JSON.stringify(problem)).not.toMatch(/processing your request|at .*\.ts/);
     expect(imagesApi.requests).toBe(1);
     expect(await (await fetch(`${server.baseUrl}/api/stitch/creative-credits`, { headers })).json()).toMatchObject({ remaining: 10 });
-    expect(await (await fetch(`${server.baseUrl}/api/config`)).json()).toMatchObject({ features: { ai_ideas: true }, ideas: { source: 'openai' } });
+    expect(await (await fetch(`${server.baseUrl}/api/config`)).json()).toMatchObject({ ideas: { source: 'openai' } });
   });
 });

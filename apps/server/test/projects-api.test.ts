@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectView } from '../src/services/projects.js';
+import type { Project as ProjectView } from '../src/contract/projects.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';

@@ -2,7 +2,7 @@ import { findThread, parsePatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
-import type { StitchPlanView } from '../src/services/stitch.js';
+import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
 import { fromRaw, multipartBody, PHOTOS } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';

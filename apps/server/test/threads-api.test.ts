@@ -1,8 +1,8 @@
 import { deltaE2000, parseHex, rgbToLab } from '@stitchwise/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProblemBody } from '../src/http/problem.js';
-import type { ThreadMatchView, ThreadView } from '../src/services/threads.js';
+import type { Problem as ProblemBody } from '../src/contract/problem.js';
+import type { ThreadMatch as ThreadMatchView, Thread as ThreadView } from '../src/contract/threads.js';
 import { buildTestApp } from './helpers.js';
 
 type Thread = ThreadView;

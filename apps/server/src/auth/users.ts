@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
+import type { UsersRepository } from '../repositories/users.js';
 import type { VerifiedToken } from './token-verifier.js';
 
 export interface Profile {
@@ -16,12 +16,12 @@ export type UserinfoLookup = (accessToken: string) => Promise<Profile>;
 /** The API's users, one row per (issuer, subject), kept up to date from token claims. */
 export class Users {
   constructor(
-    private readonly db: Db,
+    private readonly repository: UsersRepository,
     private readonly userinfo?: UserinfoLookup,
   ) {}
 
   async fromToken(token: VerifiedToken, accessToken: string): Promise<UserRow> {
-    const existing = await this.find(token.issuer, token.subject);
+    const existing = await this.repository.findBySubject(token.issuer, token.subject);
     let profile: Profile = { email: token.email, name: token.name, picture: token.picture };
     const missing = (key: 'email' | 'name'): boolean => !profile[key] && !existing?.[key];
     if (this.userinfo && (missing('email') || missing('name'))) {
@@ -30,21 +30,18 @@ export class Users {
 
     if (!existing) {
       const now = nowIso();
-      await this.db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          issuer: token.issuer,
-          subject: token.subject,
-          email: profile.email ?? null,
-          name: profile.name ?? null,
-          picture: profile.picture ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) => conflict.columns(['issuer', 'subject']).doNothing())
-        .execute();
-      return (await this.find(token.issuer, token.subject))!;
+      // A concurrent first request may have added the user meanwhile: then its row is the one returned.
+      await this.repository.insertIfAbsent({
+        id: randomUUID(),
+        issuer: token.issuer,
+        subject: token.subject,
+        email: profile.email ?? null,
+        name: profile.name ?? null,
+        picture: profile.picture ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return (await this.repository.findBySubject(token.issuer, token.subject))!;
     }
 
     const changes = Object.fromEntries(
@@ -54,12 +51,8 @@ export class Users {
     );
     if (Object.keys(changes).length === 0) return existing;
     const updated_at = nowIso();
-    await this.db.updateTable('users').set({ ...changes, updated_at }).where('id', '=', existing.id).execute();
+    await this.repository.update(existing.id, changes, updated_at);
     return { ...existing, ...changes, updated_at };
-  }
-
-  private find(issuer: string, subject: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
   }
 }
 

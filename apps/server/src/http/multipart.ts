@@ -1,35 +1,72 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
 import { HttpProblem } from './problem.js';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The file of a multipart form, buffered (at most 10 MB). */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
 
-export interface MultipartForm {
-  fields: Record<string, string>;
-  file?: { field: string; filename: string; bytes: Buffer };
+/** A multipart request read against its form schema: the typed text fields and the file, if one came. */
+export interface MultipartForm<Fields> {
+  fields: Fields;
+  file?: UploadedFile;
+  /** The form's file field, named in messages about a missing or bad file. */
+  fileField: string;
+}
+
+type FormShape = Record<string, z.ZodType>;
+type FileKeys<Shape extends FormShape> = { [K in keyof Shape]: z.output<Shape[K]> extends File | undefined ? K : never }[keyof Shape];
+export type FormFields<Schema extends z.ZodObject> = Omit<z.output<Schema>, FileKeys<Schema['shape']>>;
+
+const multipartForms = new WeakSet<z.ZodType>();
+
+/**
+ * The schema of a multipart/form-data body: documented in the OpenAPI document as the request body,
+ * and read by `readMultipartForm` — text fields validated by it, the file (a `z.file()` field) buffered.
+ * Fastify's own body validation skips it, because the parts are read by the handler, as they stream.
+ */
+export function multipartForm<Shape extends FormShape>(shape: Shape) {
+  const schema = z.object(shape);
+  multipartForms.add(schema);
+  return schema;
+}
+
+export const isMultipartForm = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && multipartForms.has(schema as z.ZodType);
+
+function fileFieldsOf(schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => (field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodFile)
+    .map(([name]) => name);
 }
 
 /**
- * Reads a multipart form with at most one file. The file is buffered only up to the 10 MB limit:
- * the multipart parser stops reading past it and the answer is 413.
+ * Reads a multipart form with at most one file, validating its text fields with the form's schema
+ * (a 400 naming every bad field). The file is buffered only up to the 10 MB limit: the multipart
+ * parser stops reading past it and the answer is 413.
  */
-export async function readMultipartForm(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
+export async function readMultipartForm<Schema extends z.ZodObject>(request: FastifyRequest, schema: Schema): Promise<MultipartForm<FormFields<Schema>>> {
   if (!request.isMultipart()) {
     throw new HttpProblem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.');
   }
-  const form: MultipartForm = { fields: {} };
+  const fileFields = fileFieldsOf(schema);
+  const texts: Record<string, string> = {};
+  let file: UploadedFile | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') texts[part.fieldname] = part.value;
         continue;
       }
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume(); // drain and ignore files sent under other names
         continue;
       }
-      if (form.file) throw HttpProblem.badRequest('Send a single image file.', [{ field: part.fieldname, message: 'only one file is accepted' }]);
-      form.file = { field: part.fieldname, filename: part.filename, bytes: await part.toBuffer() };
+      if (file) throw HttpProblem.badRequest('Send a single image file.', [{ field: part.fieldname, message: 'only one file is accepted' }]);
+      file = { field: part.fieldname, filename: part.filename, bytes: await part.toBuffer() };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -40,11 +77,13 @@ export async function readMultipartForm(request: FastifyRequest, fileFields: rea
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw HttpProblem.badRequest('The form has too many fields.');
     throw error;
   }
-  return form;
+  const textFields = z.object(Object.fromEntries(Object.entries(schema.shape).filter(([name]) => !fileFields.includes(name))));
+  const fields = parseFields(textFields, texts) as FormFields<Schema>;
+  return { fields, fileField: fileFields[0] ?? 'file', ...(file ? { file } : {}) };
 }
 
 /** Validates a form's text fields with a zod schema; a 400 naming every bad field otherwise. */
-export function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>): z.output<Schema> {
+function parseFields(schema: z.ZodType, fields: Record<string, string>): unknown {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'request'), message: issue.message }));

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import type { FieldError, Problem } from '../contract/problem.js';
 
-/** One bad field of a request, named as the client sent it. */
-export interface FieldError {
-  readonly field: string;
-  readonly message: string;
-}
+export type { FieldError };
 
 /**
  * An error a client should see, answered as RFC 9457 problem+json:
@@ -33,7 +29,10 @@ export class HttpProblem extends Error {
 
   /** 400 naming every bad field, with a detail sentence made of their messages. */
   static invalidFields(errors: readonly FieldError[]): HttpProblem {
-    const described = errors.map(({ field, message }) => (message.startsWith(field) ? message : `${field}: ${message}`));
+    // A message that is already a sentence for users ('Please enter a project name…') stands as it is.
+    const described = errors.map(({ field, message }) =>
+      /^[A-Z].*\.$/.test(message) ? message.slice(0, -1) : message.startsWith(field) ? message : `${field}: ${message}`,
+    );
     return HttpProblem.badRequest(`${described.join('; ')}.`, errors);
   }
 
@@ -61,16 +60,7 @@ const TITLES: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
 };
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  errors?: FieldError[] | undefined;
-}
-
-export function problemBody(problem: HttpProblem): ProblemBody {
+export function problemBody(problem: HttpProblem): Problem {
   return {
     type: `urn:stitchwise:problem:${problem.code}`,
     title: TITLES[problem.status] ?? (problem.status >= 500 ? 'Server Error' : 'Client Error'),
@@ -80,14 +70,3 @@ export function problemBody(problem: HttpProblem): ProblemBody {
     ...(problem.errors?.length ? { errors: [...problem.errors] } : {}),
   };
 }
-
-export const problemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  })
-  .meta({ id: 'Problem', description: 'An error, as application/problem+json (RFC 9457).' });

@@ -1,3 +1,5 @@
+import type { IdeaSource } from '../contract/ideas.js';
+
 /**
  * Turns a text idea into a picture. Two providers: the offline sketch (no network, no model) and an
  * OpenAI-compatible images API; settings choose.
@@ -9,7 +11,7 @@ export interface ImageGenerator {
   generate(prompt: string): Promise<Uint8Array>;
 }
 
-export type IdeaSource = 'offline_sketch' | 'openai';
+export type { IdeaSource } from '../contract/ideas.js';
 
 /** The provider could not make the picture; `reason` is for the log, not for users. */
 export class ImageGenerationError extends Error {

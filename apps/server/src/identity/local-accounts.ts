@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { LocalAccountRow } from '../db/schema.js';
+import type { LocalAccountsRepository } from '../repositories/local-accounts.js';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 
 export interface SignUpInput {
@@ -29,7 +29,7 @@ export function normaliseEmail(email: string): string {
 
 /** Accounts of the built-in identity provider. */
 export class LocalAccounts {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly repository: LocalAccountsRepository) {}
 
   async signUp(input: SignUpInput): Promise<LocalAccountRow> {
     const name = input.name.trim();
@@ -50,12 +50,7 @@ export class LocalAccounts {
       created_at: nowIso(),
     };
     // The unique index decides between two sign-ups racing for one address.
-    const inserted = await this.db
-      .insertInto('local_accounts')
-      .values(account)
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await this.repository.insertIfEmailFree(account);
     if (!inserted) {
       throw new SignUpRefused({ email: 'An account with this e-mail address already exists. Sign in instead.' });
     }
@@ -69,26 +64,21 @@ export class LocalAccounts {
   async authenticate(email: string, password: string): Promise<LocalAccountRow | 'throttled' | undefined> {
     const address = normaliseEmail(email);
     const windowStart = new Date(Date.now() - SIGN_IN_THROTTLE.windowMs).toISOString();
-    const { failures } = await this.db
-      .selectFrom('sign_in_failures')
-      .select((eb) => eb.fn.countAll<number | string>().as('failures'))
-      .where('email', '=', address)
-      .where('failed_at', '>', windowStart)
-      .executeTakeFirstOrThrow();
-    if (Number(failures) >= SIGN_IN_THROTTLE.maxFailures) return 'throttled';
+    const failures = await this.repository.countFailuresSince(address, windowStart);
+    if (failures >= SIGN_IN_THROTTLE.maxFailures) return 'throttled';
 
-    const account = await this.db.selectFrom('local_accounts').selectAll().where('email', '=', address).executeTakeFirst();
+    const account = await this.repository.findByEmail(address);
     const matches = await verifyPassword(password, account?.password_hash ?? (await decoyPasswordHash()));
     if (account && matches) {
-      await this.db.deleteFrom('sign_in_failures').where('email', '=', address).execute();
+      await this.repository.clearFailures(address);
       return account;
     }
-    await this.db.insertInto('sign_in_failures').values({ email: address, failed_at: nowIso() }).execute();
-    await this.db.deleteFrom('sign_in_failures').where('failed_at', '<', windowStart).execute();
+    await this.repository.recordFailure(address, nowIso());
+    await this.repository.deleteFailuresBefore(windowStart);
     return undefined;
   }
 
   findById(id: string): Promise<LocalAccountRow | undefined> {
-    return this.db.selectFrom('local_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.repository.findById(id);
   }
 }

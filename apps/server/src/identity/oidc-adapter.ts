@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database.js';
+import type { OidcPayloadsRepository } from '../repositories/oidc-payloads.js';
 
 const epochSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -9,24 +9,19 @@ const epochSeconds = (): number => Math.floor(Date.now() / 1000);
  */
 export class DatabaseOidcAdapter implements Adapter {
   constructor(
-    private readonly db: Db,
+    private readonly payloads: OidcPayloadsRepository,
     private readonly model: string,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const row = {
+    await this.payloads.upsert(this.model, id, {
       payload: JSON.stringify(payload),
       grant_id: payload.grantId ?? null,
       uid: payload.uid ?? null,
       user_code: payload.userCode ?? null,
       account_id: payload.accountId ?? null,
       expires_at: expiresIn ? epochSeconds() + expiresIn : null,
-    };
-    await this.db
-      .insertInto('oidc_payloads')
-      .values({ id, model: this.model, consumed_at: null, ...row })
-      .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
-      .execute();
+    });
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
@@ -42,29 +37,19 @@ export class DatabaseOidcAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+    await this.payloads.delete(this.model, id);
   }
 
   async consume(id: string): Promise<void> {
-    await this.db
-      .updateTable('oidc_payloads')
-      .set({ consumed_at: epochSeconds() })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute();
+    await this.payloads.markConsumed(this.model, id, epochSeconds());
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    await this.payloads.deleteByGrantId(grantId);
   }
 
   private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-    const row = await this.db
-      .selectFrom('oidc_payloads')
-      .select(['payload', 'consumed_at', 'expires_at'])
-      .where('model', '=', this.model)
-      .where(column, '=', value)
-      .executeTakeFirst();
+    const row = await this.payloads.find(this.model, column, value);
     if (!row || (row.expires_at !== null && row.expires_at <= epochSeconds())) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     return row.consumed_at ? { ...payload, consumed: row.consumed_at } : payload;
@@ -72,20 +57,11 @@ export class DatabaseOidcAdapter implements Adapter {
 }
 
 /** Ends every built-in-provider session and grant of an account (sign-out everywhere). */
-export async function endAccountSessions(db: Db, accountId: string): Promise<void> {
-  const grants = await db
-    .selectFrom('oidc_payloads')
-    .select('id')
-    .where('model', '=', 'Grant')
-    .where('account_id', '=', accountId)
-    .execute();
-  await db.transaction().execute(async (trx) => {
-    for (const { id } of grants) await trx.deleteFrom('oidc_payloads').where('grant_id', '=', id).execute();
-    await trx.deleteFrom('oidc_payloads').where('account_id', '=', accountId).execute();
-  });
+export async function endAccountSessions(payloads: OidcPayloadsRepository, accountId: string): Promise<void> {
+  await payloads.deleteForAccount(accountId);
 }
 
 /** Deletes expired rows; called now and then, because nothing else reads them again. */
-export async function purgeExpiredOidcPayloads(db: Db): Promise<void> {
-  await db.deleteFrom('oidc_payloads').where('expires_at', '<=', epochSeconds()).execute();
+export async function purgeExpiredOidcPayloads(payloads: OidcPayloadsRepository): Promise<void> {
+  await payloads.deleteExpired(epochSeconds());
 }

@@ -1,6 +1,6 @@
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { WEB_APP_SCOPES, type Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { OidcPayloadsRepository } from '../repositories/oidc-payloads.js';
 import type { LocalAccounts } from './local-accounts.js';
 import { DatabaseOidcAdapter } from './oidc-adapter.js';
 import { messagePage, page, signOutPage, escapeHtml } from './pages.js';
@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60;
 
 interface ProviderDependencies {
   config: Config;
-  db: Db;
+  oidcPayloads: OidcPayloadsRepository;
   accounts: LocalAccounts;
   signingKeys: SigningKeys;
   cookieKeys: string[];
@@ -22,7 +22,7 @@ interface ProviderDependencies {
  * One public client, the web app, using Authorization Code with PKCE; access tokens are RS256 JWTs
  * for the API's audience (resource indicators); all state lives in the database.
  */
-export function createIdentityProvider({ config, db, accounts, signingKeys, cookieKeys }: ProviderDependencies): Provider {
+export function createIdentityProvider({ config, oidcPayloads, accounts, signingKeys, cookieKeys }: ProviderDependencies): Provider {
   const { issuer, clientId, audience } = config.identity;
   const appOrigin = new URL(config.publicUrl).origin;
 
@@ -36,7 +36,7 @@ export function createIdentityProvider({ config, db, accounts, signingKeys, cook
   };
 
   const configuration: Configuration = {
-    adapter: (model: string) => new DatabaseOidcAdapter(db, model),
+    adapter: (model: string) => new DatabaseOidcAdapter(oidcPayloads, model),
     clients: [
       {
         client_id: clientId,

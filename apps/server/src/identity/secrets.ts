@@ -1,23 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { Db } from '../db/database.js';
-import { nowIso } from '../db/database.js';
-
-/**
- * Returns the named secret, creating it on first use. Several processes may start together:
- * the insert ignores a conflict and everyone then reads the one row that won.
- */
-async function loadOrCreateSecret(db: Db, name: string, create: () => Promise<string>): Promise<string> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
-  if (existing) return existing.value;
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: await create(), created_at: nowIso() })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return stored.value;
-}
+import type { ServerSecretsRepository } from '../repositories/server-secrets.js';
 
 export interface SigningKeys {
   /** Private JWKs for the provider; the first one signs. */
@@ -37,8 +20,8 @@ export function publicPart(key: JWK): JWK {
  * client supports), generated on first start and kept in the database so tokens stay valid across
  * restarts and every process signs with the same key. Rotation: add a key in front; old ones keep verifying.
  */
-export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
-  const value = await loadOrCreateSecret(db, 'oidc_signing_keys', async () => {
+export async function loadSigningKeys(secrets: ServerSecretsRepository): Promise<SigningKeys> {
+  const value = await secrets.findOrCreate('oidc_signing_keys', async () => {
     const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const jwk = await exportJWK(privateKey);
     const key: JWK = { ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(12).toString('base64url') };
@@ -49,8 +32,8 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
 }
 
 /** Keys that sign the provider's cookies, newest first. */
-export async function loadCookieKeys(db: Db): Promise<string[]> {
-  const value = await loadOrCreateSecret(db, 'oidc_cookie_keys', () =>
+export async function loadCookieKeys(secrets: ServerSecretsRepository): Promise<string[]> {
+  const value = await secrets.findOrCreate('oidc_cookie_keys', () =>
     Promise.resolve(JSON.stringify([randomBytes(32).toString('base64url')])),
   );
   return JSON.parse(value) as string[];

@@ -1,5 +1,5 @@
 import { HttpProblem } from '../http/problem.js';
-import type { MultipartForm } from '../http/multipart.js';
+import type { UploadedFile } from '../http/multipart.js';
 import { MAX_PIXELS } from './decode.js';
 import { sniffImage, type ImageHeader } from './sniff.js';
 import { fetchUrlSafely, type UrlFetchPolicy } from './url-fetch.js';
@@ -10,10 +10,15 @@ export interface ImageInput {
   readonly header: ImageHeader;
 }
 
-const unsupported = (what: string): HttpProblem =>
-  new HttpProblem(415, 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, [
-    { field: 'image_file', message: 'not a supported image' },
-  ]);
+/** What an endpoint's form brings: a file under the form's file field, or an `image_url` field where the form has one. */
+export interface ImageForm {
+  file?: UploadedFile;
+  fileField: string;
+  fields: object;
+}
+
+const unsupported = (what: string, field: string): HttpProblem =>
+  new HttpProblem(415, 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, [{ field, message: 'not a supported image' }]);
 
 /**
  * The one way images enter the product, for every endpoint that takes `image_file` or `image_url`.
@@ -22,20 +27,21 @@ const unsupported = (what: string): HttpProblem =>
 export class ImageIntake {
   constructor(private readonly urlPolicy: UrlFetchPolicy) {}
 
-  async fromForm(form: MultipartForm, { allowUrl }: { allowUrl: boolean }): Promise<ImageInput> {
-    if (form.file) return this.check(form.file.bytes);
-    const url = form.fields.image_url?.trim();
-    if (allowUrl && url) return this.check(await fetchUrlSafely(url, this.urlPolicy));
-    const field = allowUrl ? 'image_file or image_url' : 'image_file';
-    throw HttpProblem.badRequest(`No image selected. Send ${field}.`, [{ field: 'image_file', message: `${field} is required` }]);
+  async fromForm(form: ImageForm, { allowUrl }: { allowUrl: boolean }): Promise<ImageInput> {
+    if (form.file) return this.check(form.file.bytes, form.fileField);
+    const url = 'image_url' in form.fields && typeof form.fields.image_url === 'string' ? form.fields.image_url.trim() : undefined;
+    if (allowUrl && url) return this.check(await fetchUrlSafely(url, this.urlPolicy), 'image_url');
+    const wanted = allowUrl ? `${form.fileField} or image_url` : form.fileField;
+    throw HttpProblem.badRequest(`No image selected. Send ${wanted}.`, [{ field: form.fileField, message: `${wanted} is required` }]);
   }
 
-  check(bytes: Uint8Array): ImageInput {
+  /** `field` names where the bytes came from, in the problem's `errors[]`. */
+  check(bytes: Uint8Array, field = 'image_file'): ImageInput {
     if (bytes.byteLength === 0) {
-      throw new HttpProblem(400, 'empty_file', 'The file is empty.', [{ field: 'image_file', message: 'the file has no content' }]);
+      throw new HttpProblem(400, 'empty_file', 'The file is empty.', [{ field, message: 'the file has no content' }]);
     }
     const header = sniffImage(bytes);
-    if (!header) throw unsupported(describeNonImage(bytes));
+    if (!header) throw unsupported(describeNonImage(bytes), field);
     if (header.width * header.height > MAX_PIXELS) {
       throw new HttpProblem(
         422,

@@ -25,10 +25,6 @@ export function chartFont(): opentype.Font {
   return font;
 }
 
-export function chartFontPath(): string {
-  return createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-}
-
 const masks = new Map<string, Promise<GlyphMask>>();
 
 /**

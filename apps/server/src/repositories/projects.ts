@@ -1,11 +1,6 @@
+import type { ProjectListQuery } from '../contract/projects.js';
 import type { Db } from '../db/database.js';
 import type { NewProjectRow, ProjectRow } from '../db/schema.js';
-
-export interface ProjectListQuery {
-  limit: number;
-  offset: number;
-  status?: string | undefined;
-}
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | 'status'>>;
 

@@ -1,14 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
+import { problemResponses } from '../contract/fields.js';
+import { authStatusSchema, logoutSchema, userSchema, type User } from '../contract/session.js';
 import type { UserRow } from '../db/schema.js';
-import { problemResponses } from '../http/schemas.js';
 
-const userSchema = z
-  .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), picture: z.string().nullable() })
-  .meta({ id: 'User' });
-
-const toUserView = (user: UserRow): z.infer<typeof userSchema> => ({
+const toUserView = (user: UserRow): User => ({
   id: user.id,
   name: user.name,
   email: user.email,
@@ -30,7 +26,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRouteOptions> = (app, { au
     '/auth/me',
     {
       onRequest: auth.requireUser,
-      schema: { tags: ['auth'], summary: 'The signed-in user', security, response: { 200: userSchema, ...problemResponses(401) } },
+      schema: { tags: ['auth'], operationId: 'getMe', summary: 'The signed-in user', security, response: { 200: userSchema, ...problemResponses(401) } },
     },
     (request) => toUserView(request.user!),
   );
@@ -40,9 +36,10 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRouteOptions> = (app, { au
     {
       schema: {
         tags: ['auth'],
+        operationId: 'getAuthStatus',
         summary: 'Whether the request carries a valid access token',
         description: 'Never 401: an invalid or expired token answers `{ authenticated: false }`.',
-        response: { 200: z.object({ authenticated: z.boolean(), user: userSchema.optional() }) },
+        response: { 200: authStatusSchema },
       },
     },
     async (request) => {
@@ -61,10 +58,11 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRouteOptions> = (app, { au
       onRequest: auth.optionalUser,
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Sign out',
         description:
           "Ends the user's sessions at the built-in identity provider (every browser and refresh token). Access tokens already issued stay valid until they expire (at most an hour); the client should forget them and may send the browser to `end_session_url`.",
-        response: { 200: z.object({ signed_out: z.boolean(), end_session_url: z.string().nullable() }), ...problemResponses(401) },
+        response: { 200: logoutSchema, ...problemResponses(401) },
       },
     },
     async (request) => {

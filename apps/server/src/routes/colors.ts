@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { parseFields, readMultipartForm } from '../http/multipart.js';
-import { integerField, problemResponses, threadMatchSchema } from '../http/schemas.js';
+import { dominantColorsSchema, dominantForm, pickForm, pickSchema } from '../contract/colors.js';
+import { problemResponses } from '../contract/fields.js';
+import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ColorsService } from '../services/colors.js';
 
@@ -18,37 +18,18 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
     {
       schema: {
         tags: ['colors'],
+        operationId: 'dominantColors',
         summary: 'Dominant colours of an image, each with its 3 nearest DMC threads',
-        description:
-          'multipart/form-data: `image_file` (PNG, JPEG, GIF, WebP or BMP, ≤ 10 MB, ≤ 40 megapixels), `n_colors` 2–16 (default 6), `remove_background` = `true` to analyse the subject only. Colours are sorted by share; shares sum to 1.',
+        description: 'Colours are sorted by share; shares sum to 1.',
         consumes: ['multipart/form-data'],
-        response: {
-          200: z.object({
-            colors: z.array(
-              z.object({
-                rgb: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
-                hex: z.string(),
-                share: z.number(),
-                closest_dmc: z.array(threadMatchSchema),
-              }),
-            ),
-            processed_image_url: z.string().optional(),
-          }),
-          ...IMAGE_PROBLEMS,
-        },
+        body: dominantForm,
+        response: { 200: dominantColorsSchema, ...IMAGE_PROBLEMS },
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, ['image_file']);
-      const { n_colors, remove_background } = parseFields(
-        z.object({
-          n_colors: integerField('n_colors', 2, 16).default(6),
-          remove_background: z.enum(['true', 'false'], { error: 'remove_background must be true or false' }).optional(),
-        }),
-        form.fields,
-      );
+      const form = await readMultipartForm(request, dominantForm);
       const input = await intake.fromForm(form, { allowUrl: false });
-      return colors.dominant(input, n_colors, remove_background === 'true');
+      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true');
     },
   );
 
@@ -57,30 +38,18 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
     {
       schema: {
         tags: ['colors'],
+        operationId: 'pickColor',
         summary: 'The colour at a point of an image and its 5 closest DMC threads',
-        description:
-          'multipart/form-data: `image_file` or `image_url`, `x` and `y` in whole pixels of the natural image after EXIF orientation. Repeated picks on the same image reuse its decoded pixels.',
+        description: 'Send `image_file` or `image_url`. Repeated picks on the same image reuse its decoded pixels.',
         consumes: ['multipart/form-data'],
-        response: {
-          200: z.object({
-            picked_color: z.object({
-              r: z.number().int(),
-              g: z.number().int(),
-              b: z.number().int(),
-              hex: z.string(),
-              coordinates: z.object({ x: z.number().int(), y: z.number().int() }),
-            }),
-            closest_dmc_threads: z.array(threadMatchSchema),
-          }),
-          ...IMAGE_PROBLEMS,
-        },
+        body: pickForm,
+        response: { 200: pickSchema, ...IMAGE_PROBLEMS },
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, ['image_file']);
-      const { x, y } = parseFields(z.object({ x: integerField('x', 0, 100_000), y: integerField('y', 0, 100_000) }), form.fields);
+      const form = await readMultipartForm(request, pickForm);
       const input = await intake.fromForm(form, { allowUrl: true });
-      return colors.pick(input, x, y);
+      return colors.pick(input, form.fields.x, form.fields.y);
     },
   );
 

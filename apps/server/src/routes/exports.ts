@@ -1,9 +1,10 @@
-import { FABRICS } from '@stitchwise/core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
-import { problemResponses } from '../http/schemas.js';
+import { problemResponses } from '../contract/fields.js';
+import { exportQuery, exportResponse } from '../contract/patterns.js';
+import { projectIdParams } from '../contract/projects.js';
 import type { ExportedFile, ExportService } from '../services/export.js';
 import type { ProjectsService } from '../services/projects.js';
 
@@ -12,18 +13,6 @@ export interface ExportRouteOptions {
   projects: ProjectsService;
   auth: Authenticator;
 }
-
-const fabricCounts = FABRICS.map((fabric) => String(fabric.count));
-const querySchema = z.object({
-  format: z.enum(['pdf', 'oxs', 'json'], { error: 'format must be pdf, oxs or json' }).default('pdf'),
-  paper: z.enum(['a4', 'letter'], { error: 'paper must be a4 or letter' }).default('a4'),
-  variant: z.enum(['color', 'bw'], { error: 'variant must be color or bw' }).default('color'),
-  fabric: z
-    .string()
-    .refine((value) => fabricCounts.includes(value), { error: `fabric must be one of ${fabricCounts.join(', ')}` })
-    .default('14')
-    .transform(Number),
-});
 
 const DESCRIPTION =
   '`format` pdf (printable chart: cover, thread list with skeins, chart pages of 60 × 70 stitches overlapping by 3), oxs (Open Cross Stitch XML) or json (the pattern document); ' +
@@ -44,12 +33,13 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
       onRequest: auth.requireUser,
       schema: {
         tags: ['stitch'],
+        operationId: 'exportProject',
         summary: "Download a project's pattern as PDF, OXS or JSON",
         description: DESCRIPTION,
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
-        querystring: querySchema,
-        response: problemResponses(400, 401, 404, 503),
+        params: projectIdParams,
+        querystring: exportQuery,
+        response: { 200: exportResponse, ...problemResponses(400, 401, 404, 503) },
       },
     },
     async (request, reply) => {
@@ -63,11 +53,12 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
     {
       schema: {
         tags: ['stitch'],
+        operationId: 'exportPattern',
         summary: 'Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON',
         description: `${DESCRIPTION} Visitors' patterns are kept 24 hours.`,
-        params: z.object({ patternId: z.string() }),
-        querystring: querySchema,
-        response: problemResponses(400, 404, 503),
+        params: z.object({ patternId: z.string().min(1).max(100).meta({ description: 'The file name at the end of `pattern_url`.' }) }),
+        querystring: exportQuery,
+        response: { 200: exportResponse, ...problemResponses(400, 404, 503) },
       },
     },
     async (request, reply) => send(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),

@@ -1,6 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { ModelState } from '../services/background-removal.js';
+import { healthSchema, type ModelState } from '../contract/session.js';
 
 export interface HealthOptions {
   version: string;
@@ -11,20 +10,7 @@ export interface HealthOptions {
 export const healthRoutes: FastifyPluginCallbackZod<HealthOptions> = (app, { version, modelState }, done) => {
   app.get(
     '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and version',
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            version: z.string(),
-            uptime_seconds: z.number(),
-            background_removal: z.object({ model: z.enum(['not_loaded', 'loading', 'ready', 'failed']) }),
-          }),
-        },
-      },
-    },
+    { schema: { tags: ['health'], operationId: 'getHealth', summary: 'Liveness and version', response: { 200: healthSchema } } },
     () => ({
       status: 'ok' as const,
       version,

@@ -1,9 +1,8 @@
+import type { ModelState } from '../contract/session.js';
 import type { ImageInput } from '../images/intake.js';
 import type { SegmentationResult, SegmentationTask } from '../images/segmentation-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import { runImageWork } from './image-work.js';
-
-export type ModelState = 'not_loaded' | 'loading' | 'ready' | 'failed';
 
 /**
  * Background removal through the segmentation worker (one thread owning the ISNet model).

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatHex, type DominantColor, type Rgb } from '@stitchwise/core';
+import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
+import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
 import { HttpProblem } from '../http/problem.js';
 import type { DecodedImageCache } from '../images/decoded-cache.js';
 import type { ConcurrencyLimit } from '../images/concurrency-limit.js';
@@ -10,19 +11,7 @@ import type { WorkerPool } from '../images/worker-pool.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
-import { closestThreads, toThreadMatchView, type ThreadMatchView } from './threads.js';
-
-export interface DominantColorView {
-  rgb: [number, number, number];
-  hex: string;
-  share: number;
-  closest_dmc: ThreadMatchView[];
-}
-
-export interface PickView {
-  picked_color: { r: number; g: number; b: number; hex: string; coordinates: { x: number; y: number } };
-  closest_dmc_threads: ThreadMatchView[];
-}
+import { closestThreads, toThreadMatch } from './threads.js';
 
 /** The two colour tools: dominant colours of an image, and the colour at a point. */
 export class ColorsService {
@@ -35,14 +24,14 @@ export class ColorsService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<{ colors: DominantColorView[]; processed_image_url?: string }> {
+  async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<DominantColors> {
     if (!removeBackground) {
-      const colors = await runImageWork(() => this.pool.run<DominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask));
+      const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask));
       return { colors: colors.map(toDominantView) };
     }
     const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
     const task: ImageTask = { kind: 'dominant-of-raster', raster: cutout.preview!, count };
-    const [colors, cutoutId] = await Promise.all([this.pool.run<DominantColor[]>(task), this.transientFiles.store(cutout.png, 'png')]);
+    const [colors, cutoutId] = await Promise.all([this.pool.run<CoreDominantColor[]>(task), this.transientFiles.store(cutout.png, 'png')]);
     if (colors.length === 0) {
       throw new HttpProblem(422, 'no_foreground', 'No subject was found in the image: removing the background left nothing to analyse.');
     }
@@ -50,7 +39,7 @@ export class ColorsService {
   }
 
   /** The colour at (x, y) of the oriented image, in natural pixels, and its 5 closest threads. */
-  async pick(input: ImageInput, x: number, y: number): Promise<PickView> {
+  async pick(input: ImageInput, x: number, y: number): Promise<Pick> {
     const image = await this.decoded(input);
     if (x >= image.width) throw outOfRange('x', `x must be less than the image width (${image.width} pixels)`);
     if (y >= image.height) throw outOfRange('y', `y must be less than the image height (${image.height} pixels)`);
@@ -82,12 +71,12 @@ export class ColorsService {
   }
 }
 
-function toDominantView(color: DominantColor): DominantColorView {
+function toDominantView(color: CoreDominantColor): DominantColor {
   return {
     rgb: [color.rgb.r, color.rgb.g, color.rgb.b],
     hex: color.hex,
     share: color.share,
-    closest_dmc: color.closestThreads.map(toThreadMatchView),
+    closest_dmc: color.closestThreads.map(toThreadMatch),
   };
 }
 

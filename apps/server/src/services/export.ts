@@ -1,18 +1,11 @@
 import { buffer } from 'node:stream/consumers';
+import type { ExportQuery } from '../contract/patterns.js';
 import { HttpProblem } from '../http/problem.js';
-import type { ExportTaskOptions } from '../images/image-worker.js';
 import { runImageWork } from './image-work.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { FileStore } from '../storage/file-store.js';
 
-export type ExportFormat = 'pdf' | 'oxs' | 'json';
-
-export interface ExportRequest {
-  format: ExportFormat;
-  paper: ExportTaskOptions['paper'];
-  variant: ExportTaskOptions['variant'];
-  fabric: number;
-}
+type ExportFormat = ExportQuery['format'];
 
 export interface ExportedFile {
   bytes: Uint8Array;
@@ -37,7 +30,7 @@ export class ExportService {
   ) {}
 
   /** A pattern by its document's file id (the id in `pattern_url`), as visitors' results are reached. */
-  async export(patternFileId: string, title: string, request: ExportRequest): Promise<ExportedFile> {
+  async export(patternFileId: string, title: string, request: ExportQuery): Promise<ExportedFile> {
     const file = patternFileId.endsWith('.json') ? await this.files.get(patternFileId) : undefined;
     if (!file) throw HttpProblem.notFound('This pattern does not exist or has expired.');
     const document = (await buffer(file.stream())).toString('utf8');

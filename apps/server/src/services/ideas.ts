@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import { ImageGenerationError, type IdeaSource, type ImageGenerator } from '../ideas/image-generator.js';
+import type { Credits, Idea } from '../contract/ideas.js';
+import { ImageGenerationError, type ImageGenerator } from '../ideas/image-generator.js';
 import { sniffImage } from '../images/sniff.js';
 import type { CreditsRepository } from '../repositories/credits.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
@@ -11,20 +12,6 @@ export const DAILY_IDEA_CREDITS = 10;
 /** Longest idea accepted, in characters: a paragraph, far more than a picture needs. */
 export const MAX_PROMPT_LENGTH = 1000;
 
-export interface CreditsView {
-  remaining: number;
-  limit: number;
-  /** The next UTC midnight, when the count starts again. */
-  resets_at: string;
-}
-
-export interface IdeaView {
-  image_url: string;
-  /** Credits remaining after this idea. */
-  credits: number;
-  /** What made the picture: the offline sketcher or an images API. */
-  source: IdeaSource;
-}
 
 /**
  * Idea pictures against a daily allowance. A credit is charged before the provider is asked, in
@@ -41,13 +28,13 @@ export class IdeasService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async creditsOf(user: UserRow): Promise<CreditsView> {
+  async creditsOf(user: UserRow): Promise<Credits> {
     const now = this.now();
     const used = await this.credits.used(user.id, utcDay(now));
     return { remaining: Math.max(0, DAILY_IDEA_CREDITS - used), limit: DAILY_IDEA_CREDITS, resets_at: nextUtcMidnight(now) };
   }
 
-  async generate(user: UserRow, prompt: string): Promise<IdeaView> {
+  async generate(user: UserRow, prompt: string): Promise<Idea> {
     const idea = prompt.trim();
     if (!idea) throw HttpProblem.badRequest('Please describe the idea you want to generate.', [{ field: 'prompt', message: 'prompt must not be empty' }]);
     if (idea.length > MAX_PROMPT_LENGTH) {

@@ -1,3 +1,4 @@
+import type { StoredImage } from '../contract/images.js';
 import { HttpProblem } from '../http/problem.js';
 import type { CropRect, EncodedImage, ImageTask } from '../images/image-worker.js';
 import type { ImageInput, ImageIntake } from '../images/intake.js';
@@ -7,13 +8,6 @@ import { STORED_FILE_TYPES, type FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
 
-export interface StoredImageView {
-  image_id: string;
-  image_url: string;
-  width: number;
-  height: number;
-  format: string;
-}
 
 /** Stored images: uploads, cut-outs and crops, kept 24 hours unless a project adopts them. */
 export class ImagesService {
@@ -26,19 +20,19 @@ export class ImagesService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async upload(input: ImageInput): Promise<StoredImageView> {
+  async upload(input: ImageInput): Promise<StoredImage> {
     const size = await this.orientedSize(input);
     const id = await this.transientFiles.store(input.bytes, input.header.format);
     return this.view(id, size.width, size.height, input.header.format);
   }
 
-  async removeBackground(input: ImageInput): Promise<StoredImageView> {
+  async removeBackground(input: ImageInput): Promise<StoredImage> {
     const cutout = await this.backgroundRemoval.remove(input);
     const id = await this.transientFiles.store(cutout.png, 'png');
     return this.view(id, cutout.width, cutout.height, 'png');
   }
 
-  async crop(input: ImageInput, rect: CropRect): Promise<StoredImageView> {
+  async crop(input: ImageInput, rect: CropRect): Promise<StoredImage> {
     const { width, height } = await this.orientedSize(input);
     if (rect.x + rect.width > width || rect.y + rect.height > height) {
       const message = `the rectangle must lie inside the image (${width} × ${height} pixels)`;
@@ -68,7 +62,7 @@ export class ImagesService {
     return runImageWork(() => this.pool.run<{ width: number; height: number }>(task));
   }
 
-  private view(id: string, width: number, height: number, format: string): StoredImageView {
+  private view(id: string, width: number, height: number, format: StoredImage['format']): StoredImage {
     return { image_id: id, image_url: this.fileUrl(id), width, height, format };
   }
 }

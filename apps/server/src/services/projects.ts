@@ -1,40 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { LegendEntry } from '@stitchwise/core';
+import { z } from 'zod';
+import { projectSchema, type Project, type ProjectList, type ProjectListQuery, type ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import type { ImageHeader } from '../images/sniff.js';
-import type { ProjectChanges, ProjectListQuery, ProjectsRepository } from '../repositories/projects.js';
+import type { ImageInput } from '../images/intake.js';
+import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore } from '../storage/file-store.js';
 
-export const PROJECT_STATUSES = ['active', 'archived'] as const;
-
 /** What a project's stored outputs point at: file ids, turned into URLs only when shown. */
-interface StoredOutputs {
-  input_image?: string | null;
-  stitch_plan?: string | null;
-  pattern?: string | null;
-}
+const storedOutputsSchema = z.object({
+  input_image: z.string().nullish(),
+  stitch_plan: z.string().nullish(),
+  pattern: z.string().nullish(),
+});
+export type StoredOutputs = z.infer<typeof storedOutputsSchema>;
 
-/** A project as the API shows it: the fields of the specification's Project entity. */
-export interface ProjectView {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  parameters: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  outputs: { input_image_url: string | null; stitch_plan_url: string | null; pattern_url: string | null };
-  color_legend: LegendEntry[];
-}
+/** The stored JSON columns of a project row, read back through the contract's shapes. */
+const storedProjectSchema = projectSchema.pick({ status: true, parameters: true, metadata: true, color_legend: true }).extend({ outputs: storedOutputsSchema });
 
 export interface NewImageProject {
   name: string;
   description?: string | undefined;
-  image: { bytes: Uint8Array; header: ImageHeader };
+  image: ImageInput;
 }
 
 const notFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
@@ -47,7 +35,7 @@ export class ProjectsService {
   ) {}
 
   /** A project holding only its input image, for a pattern to be generated later. */
-  async createFromImage(user: UserRow, input: NewImageProject): Promise<ProjectView> {
+  async createFromImage(user: UserRow, input: NewImageProject): Promise<Project> {
     const { header, bytes } = input.image;
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
@@ -57,7 +45,7 @@ export class ProjectsService {
       name: input.name,
       description: input.description ?? null,
       status: 'active',
-      parameters: JSON.stringify({ original_size: { width: header.width, height: header.height } }),
+      parameters: JSON.stringify({ original_size: { width: header.width, height: header.height } } satisfies ProjectParameters),
       metadata: JSON.stringify({}),
       outputs: JSON.stringify({ input_image: imageId } satisfies StoredOutputs),
       color_legend: JSON.stringify([]),
@@ -73,12 +61,12 @@ export class ProjectsService {
     return this.view(row);
   }
 
-  async list(user: UserRow, query: ProjectListQuery): Promise<{ projects: ProjectView[]; total: number }> {
+  async list(user: UserRow, query: ProjectListQuery): Promise<ProjectList> {
     const { rows, total } = await this.projects.listOwned(user.id, query);
     return { projects: rows.map((row) => this.view(row)), total };
   }
 
-  async get(user: UserRow, id: string): Promise<ProjectView> {
+  async get(user: UserRow, id: string): Promise<Project> {
     const row = await this.projects.findOwned(id, user.id);
     if (!row) throw notFound();
     return this.view(row);
@@ -88,12 +76,12 @@ export class ProjectsService {
   async patternOf(user: UserRow, id: string): Promise<{ name: string; patternFileId: string }> {
     const row = await this.projects.findOwned(id, user.id);
     if (!row) throw notFound();
-    const { pattern } = JSON.parse(row.outputs) as StoredOutputs;
+    const { pattern } = storedOutputsSchema.parse(JSON.parse(row.outputs));
     if (!pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
     return { name: row.name, patternFileId: pattern };
   }
 
-  async update(user: UserRow, id: string, changes: ProjectChanges): Promise<ProjectView> {
+  async update(user: UserRow, id: string, changes: ProjectChanges): Promise<Project> {
     const row = await this.projects.updateOwned(id, user.id, changes, nowIso());
     if (!row) throw notFound();
     return this.view(row);
@@ -105,25 +93,29 @@ export class ProjectsService {
     await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
   }
 
-  private view(row: ProjectRow): ProjectView {
-    const outputs = JSON.parse(row.outputs) as StoredOutputs;
+  /** A stored row as the API shows it; the JSON columns are checked against the contract as they are read. */
+  private view(row: ProjectRow): Project {
+    const stored = storedProjectSchema.parse({
+      status: row.status,
+      parameters: JSON.parse(row.parameters) as unknown,
+      metadata: JSON.parse(row.metadata) as unknown,
+      outputs: JSON.parse(row.outputs) as unknown,
+      color_legend: JSON.parse(row.color_legend) as unknown,
+    });
     const url = (id: string | null | undefined): string | null => (id ? this.fileUrl(id) : null);
     return {
       id: row.id,
       user_id: row.user_id,
       name: row.name,
       description: row.description,
-      status: row.status,
       created_at: row.created_at,
       updated_at: row.updated_at,
-      parameters: JSON.parse(row.parameters) as Record<string, unknown>,
-      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+      ...stored,
       outputs: {
-        input_image_url: url(outputs.input_image),
-        stitch_plan_url: url(outputs.stitch_plan),
-        pattern_url: url(outputs.pattern),
+        input_image_url: url(stored.outputs.input_image),
+        stitch_plan_url: url(stored.outputs.stitch_plan),
+        pattern_url: url(stored.outputs.pattern),
       },
-      color_legend: JSON.parse(row.color_legend) as LegendEntry[],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LegendEntry } from '@stitchwise/core';
+import type { StitchPlan } from '../contract/patterns.js';
+import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -7,6 +8,7 @@ import type { PatternTaskResult } from '../images/image-worker.js';
 import type { ImageInput, ImageIntake } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
+import type { StoredOutputs } from './projects.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
@@ -21,23 +23,6 @@ export interface GenerateSettings {
   removeBackground: boolean;
   mergeThreads: boolean;
   cleanConfetti: boolean;
-}
-
-export interface StitchPlanView {
-  processing_time_ms: number;
-  stitch_plan_url: string;
-  pattern_url: string;
-  metadata: {
-    total_stitches: number;
-    canvas_size: { width: number; height: number };
-    colors_used: number;
-    grid_size: { width: number; height: number };
-    confetti_before: number;
-    confetti_after: number;
-    mean_delta_e: number;
-  };
-  legend_data: LegendEntry[];
-  project_id?: string;
 }
 
 /** What visitors may do without an account (decisions §1.10): anything else needs one. */
@@ -70,7 +55,7 @@ export class StitchService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async generate(input: ImageInput, settings: GenerateSettings, owner?: { user: UserRow; projectName: string }): Promise<StitchPlanView> {
+  async generate(input: ImageInput, settings: GenerateSettings, owner?: { user: UserRow; projectName: string }): Promise<StitchPlan> {
     const started = performance.now();
     if (!owner) {
       const violations = anonymousViolations(settings);
@@ -104,7 +89,7 @@ export class StitchService {
       throw new HttpProblem(422, 'no_stitches', 'The image has nothing to stitch: every part of it is transparent.');
     }
     const documentBytes = new TextEncoder().encode(result.document);
-    const view = (chartId: string, patternId: string): StitchPlanView => ({
+    const view = (chartId: string, patternId: string): StitchPlan => ({
       processing_time_ms: Math.round(performance.now() - started),
       stitch_plan_url: this.fileUrl(chartId),
       pattern_url: this.fileUrl(patternId),
@@ -151,17 +136,9 @@ export class StitchService {
             merge_dmc_colors: settings.mergeThreads,
             return_symbols_overlay: settings.symbols,
             clean_confetti: settings.cleanConfetti,
-          }),
-          metadata: JSON.stringify({
-            colors_count: plan.metadata.colors_used,
-            total_stitches: plan.metadata.total_stitches,
-            canvas_size: plan.metadata.canvas_size,
-            grid_size: plan.metadata.grid_size,
-            confetti_before: plan.metadata.confetti_before,
-            confetti_after: plan.metadata.confetti_after,
-            mean_delta_e: plan.metadata.mean_delta_e,
-          }),
-          outputs: JSON.stringify({ input_image: inputId, stitch_plan: chartId, pattern: patternId }),
+          } satisfies ProjectParameters),
+          metadata: JSON.stringify(projectMetadataOf(plan)),
+          outputs: JSON.stringify({ input_image: inputId, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
           color_legend: JSON.stringify(result.legend),
           created_at: now,
           updated_at: now,
@@ -174,6 +151,11 @@ export class StitchService {
     }
     return { ...plan, project_id: projectId, processing_time_ms: Math.round(performance.now() - started) };
   }
+}
+
+/** The project's record of a generation: the plan's metadata, with the thread count under its Project name. */
+function projectMetadataOf({ metadata: { colors_used, ...rest } }: StitchPlan): ProjectMetadata {
+  return { colors_count: colors_used, ...rest };
 }
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;

@@ -1,0 +1,118 @@
+import { FABRICS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
+import { z } from 'zod';
+import { multipartForm } from '../http/multipart.js';
+import { flagField, imageFileField, imageUrlField, integerField, rgbSchema, sizeSchema } from './fields.js';
+import type { SameShape } from './same-shape.js';
+
+/** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
+export const legendEntrySchema = z
+  .object({
+    index: z.number().int().min(0).meta({ description: 'Position in the legend; cells refer to it.' }),
+    hex: z.string().meta({ example: '#000000' }),
+    symbol: z.string().meta({ description: 'The chart symbol of this thread.' }),
+    dmc_code: z.string().meta({ example: '310' }),
+    dmc_name: z.string().meta({ example: 'Black' }),
+    stitch_count: z.number().int().min(0),
+    rgb: rgbSchema,
+  })
+  .meta({ id: 'LegendEntry' });
+
+export const patternStatsSchema = z
+  .object({
+    confetti_before: z.number().min(0).max(1).meta({ description: 'Share of lone stitches before clean-up, 0–1.' }),
+    confetti_after: z.number().min(0).max(1).meta({ description: 'Share of lone stitches after clean-up, 0–1.' }),
+    mean_delta_e: z.number().min(0).meta({ description: "Mean ΔE00 between each stitch's colour in the picture and its thread." }),
+  })
+  .meta({ id: 'PatternStats' });
+
+/** The stored pattern (`pattern_url`, JSON export): the core's `PatternDocument`. */
+export const patternDocumentSchema = z
+  .object({
+    format: z.literal('stitchwise-pattern'),
+    version: z.literal(1),
+    width: z.number().int().min(1).meta({ description: 'Stitches across.' }),
+    height: z.number().int().min(1).meta({ description: 'Stitches down.' }),
+    legend: z.array(legendEntrySchema),
+    cells: z.array(z.number().int().min(-1)).meta({ description: 'Row by row, one legend index per cell; −1 where there is no stitch.' }),
+    stats: patternStatsSchema,
+  })
+  .meta({ id: 'PatternDocument' });
+
+const _proofs: [SameShape<z.infer<typeof legendEntrySchema>, CoreLegendEntry>, SameShape<z.infer<typeof patternDocumentSchema>, CorePatternDocument>] = [
+  true,
+  true,
+];
+
+/** What a generation produced, besides the files. */
+export const generationMetadataSchema = z
+  .object({
+    total_stitches: z.number().int().min(0),
+    canvas_size: sizeSchema.meta({ description: 'The chart image, in pixels.' }),
+    colors_used: z.number().int().min(0).meta({ description: 'Threads in the legend.' }),
+    grid_size: sizeSchema.meta({ description: 'The chart, in stitches.' }),
+    ...patternStatsSchema.shape,
+  })
+  .meta({ id: 'GenerationMetadata' });
+
+export const stitchPlanSchema = z
+  .object({
+    processing_time_ms: z.number().int().min(0),
+    stitch_plan_url: z.string().meta({ description: 'The chart as a PNG.' }),
+    pattern_url: z.string().meta({ description: 'The pattern document (PatternDocument) as JSON.' }),
+    metadata: generationMetadataSchema,
+    legend_data: z.array(legendEntrySchema),
+    project_id: z.string().optional().meta({ description: 'The project the chart was saved as (signed-in generation only).' }),
+  })
+  .meta({ id: 'StitchPlan' });
+
+/** Generation settings as form fields; signed-in users get 20 colours by default, visitors 10. */
+export function generateForm({ signedIn }: { signedIn: boolean }) {
+  const nameRequired = 'Please enter a project name before continuing.';
+  const nameTooLong = 'project_name must be at most 100 characters';
+  return multipartForm({
+    image_file: imageFileField.optional(),
+    image_url: imageUrlField.optional(),
+    colors: integerField('colors', 2, 50)
+      .default(signedIn ? 20 : 10)
+      .meta({ description: `Threads at most, 2–50 (default ${signedIn ? 20 : 10}).` }),
+    cell_size: integerField('cell_size', 6, 24).default(12).meta({ description: 'Pixels per stitch in the chart image, 6–24 (12).' }),
+    max_side: integerField('max_side', 10, 500).default(100).meta({ description: 'Stitches along the longer side, 10–500 (100).' }),
+    use_kmeans: flagField('use_kmeans').meta({ description: 'Choose colours by k-means instead of median cut.' }),
+    return_symbols_overlay: flagField('return_symbols_overlay').meta({ description: 'Draw symbols on the chart.' }),
+    remove_background: flagField('remove_background').meta({ description: 'Chart the subject only.' }),
+    merge_dmc_colors: flagField('merge_dmc_colors').meta({ description: 'Merge threads that look alike.' }),
+    clean_confetti: flagField('clean_confetti').meta({ description: 'Remove lone stitches (default true).' }),
+    project_name: signedIn
+      ? z.string({ error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
+      : z.string().trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),
+  });
+}
+
+const fabricCounts = FABRICS.map((fabric) => String(fabric.count)) as [string, ...string[]];
+
+export const exportQuery = z.object({
+  format: z.enum(['pdf', 'oxs', 'json'], { error: 'format must be pdf, oxs or json' }).default('pdf'),
+  paper: z.enum(['a4', 'letter'], { error: 'paper must be a4 or letter' }).default('a4'),
+  variant: z.enum(['color', 'bw'], { error: 'variant must be color or bw' }).default('color'),
+  fabric: z
+    .enum(fabricCounts, { error: `fabric must be one of ${fabricCounts.join(', ')}` })
+    .default('14')
+    .transform(Number)
+    .meta({ description: 'Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins.' }),
+});
+
+/** The export's file, by format: a PDF chart, an OXS chart, or the pattern document. */
+export const exportResponse = {
+  description: 'The file, as an attachment (Content-Disposition names it).',
+  content: {
+    'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+    'application/xml': { schema: z.string().meta({ description: 'Open Cross Stitch (OXS) XML.' }) },
+    'application/json': { schema: patternDocumentSchema },
+  },
+};
+
+export type LegendEntry = z.infer<typeof legendEntrySchema>;
+export type PatternDocument = z.infer<typeof patternDocumentSchema>;
+export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
+export type StitchPlan = z.infer<typeof stitchPlanSchema>;
+export type ExportQuery = z.output<typeof exportQuery>;

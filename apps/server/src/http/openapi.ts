@@ -1,0 +1,70 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { isMultipartForm } from './multipart.js';
+
+/**
+ * Validation by the routes' zod schemas, except multipart form bodies: their schema documents the
+ * request body, and the handler validates the fields as it reads the parts (`readMultipartForm`).
+ */
+export const schemaValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' && isMultipartForm(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+/** The OpenAPI 3.1 document at /api/docs/json, generated from the routes' zod schemas; the readable page at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, { version, serverUrl }: { version: string; serverUrl: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Stitchwise API',
+        version,
+        description: 'Colour analysis, DMC thread matching and stitch charts. Errors are application/problem+json.',
+        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+      },
+      servers: [{ url: serverUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // The identity provider's endpoints are described by its own discovery document, not here.
+    transform: (route) => (route.url.startsWith('/oidc') ? { schema: { hide: true }, url: route.url } : documentRoute(route)),
+    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+}
+
+const documentRoute = createJsonSchemaTransform({});
+
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+interface WithComponents {
+  paths?: unknown;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/**
+ * Every schema with an id is registered twice by the zod transform, for requests and for responses
+ * (`ThreadInput`, `Thread`); keep only the components the operations reach.
+ */
+function withoutUnusedComponents(document: OpenApiDocument): OpenApiDocument {
+  const { paths, components } = document as WithComponents;
+  const schemas = components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      const name = key === '$ref' && typeof child === 'string' ? child.split('/').pop() : undefined;
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+      visit(child);
+    }
+  };
+  visit(paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } } as OpenApiDocument;
+}
