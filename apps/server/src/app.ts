@@ -110,7 +110,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(colorRoutes, { colors, intake });
       await api.register(imageRoutes, { images, intake });
       await api.register(authRoutes, { auth, ...identity.session });
-      await api.register(projectRoutes, { projects, intake, auth });
+      await api.register(projectRoutes, { projects, images, intake, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });

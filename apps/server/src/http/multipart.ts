@@ -55,6 +55,7 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
   const fileFields = fileFieldsOf(schema);
   const texts: Record<string, string> = {};
   let file: UploadedFile | undefined;
+  let reading = fileFields[0] ?? 'file';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -66,12 +67,13 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
         continue;
       }
       if (file) throw HttpProblem.badRequest('Send a single image file.', [{ field: part.fieldname, message: 'only one file is accepted' }]);
+      reading = part.fieldname;
       file = { field: part.fieldname, filename: part.filename, bytes: await part.toBuffer() };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpProblem(413, 'payload_too_large', 'The file is larger than the 10 MB limit.');
+      throw new HttpProblem(413, 'payload_too_large', 'The file is larger than the 10 MB limit.', [{ field: reading, message: 'larger than 10 MB' }]);
     }
     if (code === 'FST_FILES_LIMIT') throw HttpProblem.badRequest('Send a single image file.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw HttpProblem.badRequest('The form has too many fields.');

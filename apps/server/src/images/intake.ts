@@ -8,6 +8,8 @@ import { fetchUrlSafely, type UrlFetchPolicy } from './url-fetch.js';
 export interface ImageInput {
   readonly bytes: Uint8Array;
   readonly header: ImageHeader;
+  /** The request field it came in, named when it turns out unreadable. */
+  readonly field: string;
 }
 
 /** What an endpoint's form brings: a file under the form's file field, or an `image_url` field where the form has one. */
@@ -47,9 +49,10 @@ export class ImageIntake {
         422,
         'image_too_large',
         `The image is ${header.width} × ${header.height} pixels; the limit is ${MAX_PIXELS / 1_000_000} megapixels. Please use a smaller image.`,
+        [{ field, message: `more than ${MAX_PIXELS / 1_000_000} megapixels` }],
       );
     }
-    return { bytes, header };
+    return { bytes, header, field };
   }
 }
 

@@ -5,15 +5,17 @@ import { problemResponses } from '../contract/fields.js';
 import { newProjectForm, projectChangesSchema, projectIdParams, projectListQuery, projectListSchema, projectSchema } from '../contract/projects.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
+import type { ImagesService } from '../services/images.js';
 import type { ProjectsService } from '../services/projects.js';
 
 export interface ProjectRouteOptions {
   projects: ProjectsService;
+  images: ImagesService;
   intake: ImageIntake;
   auth: Authenticator;
 }
 
-export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app, { projects, intake, auth }, done) => {
+export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app, { projects, images, intake, auth }, done) => {
   // onRequest, before validation: a visitor learns nothing about the route's inputs.
   app.addHook('onRequest', auth.requireUser);
   const security = [{ bearer: [] }];
@@ -48,11 +50,12 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, newProjectForm);
-      const image = await intake.fromForm({ ...form, fields: {} }, { allowUrl: false });
+      const image = await intake.fromForm(form, { allowUrl: false });
       const project = await projects.createFromImage(request.user!, {
         name: form.fields.name,
         description: form.fields.description || undefined,
         image,
+        size: await images.orientedSize(image), // decoding it refuses a damaged file, as every other upload does
       });
       return reply.code(201).send(project);
     },

@@ -24,7 +24,7 @@ export class BackgroundRemoval {
     if (this.state !== 'ready') this.state = 'loading';
     const task: SegmentationTask = { bytes: input.bytes, header: input.header, threads: this.modelThreads, ...(previewSide ? { previewSide } : {}) };
     try {
-      const result = await runImageWork(() => this.pool.run<SegmentationResult>(task));
+      const result = await runImageWork(() => this.pool.run<SegmentationResult>(task), input.field);
       this.state = 'ready';
       return result;
     } catch (error) {

@@ -26,7 +26,7 @@ export class ColorsService {
 
   async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<DominantColors> {
     if (!removeBackground) {
-      const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask));
+      const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask), input.field);
       return { colors: colors.map(toDominantView) };
     }
     const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
@@ -65,6 +65,7 @@ export class ColorsService {
       input.header.format === 'bmp'
         ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask)
         : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
+      input.field,
     );
     this.decodedImages.set(key, image);
     return image;

@@ -41,7 +41,7 @@ export class ImagesService {
         ...(rect.y + rect.height > height ? [{ field: 'height', message }] : []),
       ]);
     }
-    const cropped = await runImageWork(() => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask));
+    const cropped = await runImageWork(() => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask), input.field);
     const id = await this.transientFiles.store(cropped.bytes, cropped.format);
     return this.view(id, cropped.width, cropped.height, cropped.format);
   }
@@ -53,13 +53,13 @@ export class ImagesService {
     if (!file || !isImage) throw HttpProblem.notFound('There is no stored image with this image_id.');
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
-    return this.intake.check(new Uint8Array(Buffer.concat(chunks)));
+    return this.intake.check(new Uint8Array(Buffer.concat(chunks)), 'image_id');
   }
 
   /** Width and height after EXIF orientation, read by decoding (so a broken file is refused here). */
-  private async orientedSize(input: ImageInput): Promise<{ width: number; height: number }> {
+  async orientedSize(input: ImageInput): Promise<{ width: number; height: number }> {
     const task: ImageTask = { kind: 'size', bytes: input.bytes, header: input.header };
-    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task));
+    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task), input.field);
   }
 
   private view(id: string, width: number, height: number, format: StoredImage['format']): StoredImage {

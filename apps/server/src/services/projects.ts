@@ -23,6 +23,8 @@ export interface NewImageProject {
   name: string;
   description?: string | undefined;
   image: ImageInput;
+  /** Its size after EXIF orientation, measured by decoding it. */
+  size: { width: number; height: number };
 }
 
 const notFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
@@ -37,6 +39,7 @@ export class ProjectsService {
   /** A project holding only its input image, for a pattern to be generated later. */
   async createFromImage(user: UserRow, input: NewImageProject): Promise<Project> {
     const { header, bytes } = input.image;
+    const { width, height } = input.size;
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
     const row: ProjectRow = {
@@ -45,7 +48,7 @@ export class ProjectsService {
       name: input.name,
       description: input.description ?? null,
       status: 'active',
-      parameters: JSON.stringify({ original_size: { width: header.width, height: header.height } } satisfies ProjectParameters),
+      parameters: JSON.stringify({ original_size: { width, height } } satisfies ProjectParameters),
       metadata: JSON.stringify({}),
       outputs: JSON.stringify({ input_image: imageId } satisfies StoredOutputs),
       color_legend: JSON.stringify([]),

@@ -84,6 +84,7 @@ export class StitchService {
           symbols: settings.symbols,
         },
       }),
+      input.field,
     );
     if (result.legend.length === 0) {
       throw new HttpProblem(422, 'no_stitches', 'The image has nothing to stitch: every part of it is transparent.');
