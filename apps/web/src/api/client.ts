@@ -1,8 +1,13 @@
-import axios, { AxiosError } from 'axios';
-import type { Problem } from './types';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './openapi.gen';
+import type { Problem } from './schemas';
 
 /** The API's base URL: the same origin by default, where the server serves this app. */
-export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '';
+export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? globalThis.location.origin;
+
+/** How long a call may wait for its answer; generation, ideas and PDF exports pass a longer one. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const LONG_TIMEOUT_MS = 180_000;
 
 let accessToken: string | undefined;
 const tokenClearedListeners = new Set<() => void>();
@@ -22,38 +27,75 @@ export function onTokenCleared(listener: () => void): () => void {
   return () => tokenClearedListeners.delete(listener);
 }
 
-/** 30 s timeout, JSON by default, bearer token when signed in; any 401 clears the token. */
-export const api = axios.create({ baseURL: API_BASE_URL, timeout: 30_000, headers: { 'Content-Type': 'application/json' } });
+const session: Middleware = {
+  onRequest({ request }) {
+    if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
+    return request;
+  },
+  onResponse({ response }) {
+    if (response.status === 401 && accessToken) {
+      accessToken = undefined;
+      for (const listener of tokenClearedListeners) listener();
+    }
+    return response;
+  },
+};
 
-api.interceptors.request.use((request) => {
-  if (accessToken) request.headers.Authorization = `Bearer ${accessToken}`;
-  return request;
-});
+/** `fetch` that gives up when no answer has come after `ms`; the global fetch is looked up per call, so tests can stand in for the server. */
+export function fetchWithTimeout(ms: number): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The server took too long to answer.', 'TimeoutError')), ms);
+    request.signal.addEventListener('abort', () => controller.abort(request.signal.reason));
+    try {
+      return await globalThis.fetch(request, { signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
 
-api.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError && error.response?.status === 401 && accessToken) {
-    accessToken = undefined;
-    for (const listener of tokenClearedListeners) listener();
+/**
+ * The typed API client: paths, bodies and answers come from the OpenAPI document the server
+ * generates (openapi.gen.ts). Bearer token while signed in, any 401 clears it, 30 s timeout.
+ */
+export const api = createClient<paths>({ baseUrl: API_BASE_URL, fetch: fetchWithTimeout(DEFAULT_TIMEOUT_MS) });
+api.use(session);
+
+/** A call the server answered with an error: its status and problem body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly problem: Partial<Problem> | undefined,
+  ) {
+    super(problem?.detail ?? `The server answered ${status}`);
   }
-  return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-});
+}
+
+/** The answer's data, or an ApiError for TanStack Query to hold. */
+export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
+  if (!result.response.ok) {
+    const problem = typeof result.error === 'object' && result.error !== null ? (result.error as Partial<Problem>) : undefined;
+    throw new ApiError(result.response.status, problem);
+  }
+  return result.data as Data;
+}
 
 /** HTTP status of a failed call, if the server answered. */
 export function statusOf(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 /** The server's `detail` sentence of a failed call, if it sent one. */
 export function detailOf(error: unknown): string | undefined {
-  if (!(error instanceof AxiosError)) return undefined;
-  const body = error.response?.data as Partial<Problem> | undefined;
-  return typeof body?.detail === 'string' ? body.detail : undefined;
+  return error instanceof ApiError && typeof error.problem?.detail === 'string' ? error.problem.detail : undefined;
 }
 
-/** Multipart form from plain values; booleans as 'true'/'false', undefined left out. */
-export function formOf(fields: Record<string, string | number | boolean | Blob | undefined>): FormData {
+/** A multipart body: files as they are, other values as text, undefined left out. */
+export function asForm(body: Record<string, Blob | string | number | boolean | undefined>): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Object.entries(body)) {
     if (value === undefined) continue;
     form.append(name, value instanceof Blob ? value : String(value));
   }

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { WebStorageStateStore } from 'oidc-client-ts';
 import { useEffect, type ReactNode } from 'react';
 import { AuthProvider, useAuth, type AuthProviderProps } from 'react-oidc-context';
-import { api, onTokenCleared, setAccessToken } from '../api/client';
-import type { AppConfig } from '../api/types';
+import { onTokenCleared, setAccessToken } from '../api/client';
+import { useServerConfig } from '../api/config';
+import type { AppConfig } from '../api/schemas';
 import { ConfigContext } from './config-context';
 
 /** OpenID settings from the server's /api/config: the built-in provider or the one an operator set. */
@@ -29,11 +29,7 @@ export function oidcSettings(config: AppConfig): AuthProviderProps {
 
 /** Loads the settings, then provides sign-in to the app and keeps the API client's bearer token in step. */
 export function AuthSetup({ children }: { children: ReactNode }) {
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: async () => (await api.get<AppConfig>('/api/config')).data,
-    staleTime: Infinity,
-  });
+  const config = useServerConfig();
   if (config.isPending) return <FullPageMessage text="Loading…" />;
   if (config.isError) return <FullPageMessage text="Stitchwise cannot reach its server. Please reload the page in a moment." />;
   return (

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppConfig } from '../api/types';
+import type { AppConfig } from '../api/schemas';
 
 export const ConfigContext = createContext<AppConfig | undefined>(undefined);
 

@@ -1,5 +1,5 @@
 import { useAuth } from 'react-oidc-context';
-import { api } from '../api/client';
+import { endServerSession } from '../api/session';
 import { useAppConfig } from './config-context';
 
 /** Sign-in state and actions as the screens need them. */
@@ -17,7 +17,7 @@ export function useSession() {
     signUp: () => auth.signinRedirect({ extraQueryParams: config.auth.signup_parameters }),
     /** Ends the session at the server and the provider, then back to the site origin. */
     signOut: async () => {
-      await api.post('/api/auth/logout').catch(() => undefined);
+      await endServerSession();
       await auth.removeUser();
       window.location.assign(window.location.origin);
     },

@@ -13,7 +13,7 @@ const legend = [
 describe('Downloads', () => {
   it('shows finished size and skeins for the chosen fabric', async () => {
     const user = userEvent.setup();
-    renderScreen(<Downloads exportPath="/api/stitch/projects/p1/export" width={140} height={70} legend={legend} />);
+    renderScreen(<Downloads source={{ projectId: 'p1' }} width={140} height={70} legend={legend} />);
     // 14-count: 10 × 5 in; 5,000 stitches → 3 skeins, 1,000 → 1.
     expect(screen.getByTestId('materials')).toHaveTextContent('14-count Aida: 10 × 5 in (25.4 × 12.7 cm); with 3 in margins 16 × 11 in. About 4 skeins');
     await user.selectOptions(screen.getByLabelText('Fabric'), '28');
@@ -25,10 +25,10 @@ describe('Downloads', () => {
   it('asks the export endpoint with the chosen settings', async () => {
     const user = userEvent.setup();
     let params: unknown;
-    const harness = renderScreen(<Downloads exportPath="/api/stitch/projects/p1/export" width={10} height={10} legend={legend} />, {
+    const harness = renderScreen(<Downloads source={{ projectId: 'p1' }} width={10} height={10} legend={legend} />, {
       answers: {
         'GET /api/stitch/projects/p1/export': (request) => {
-          params = request.params;
+          params = request.query;
           return { status: 200, data: new Blob(['%PDF-']) };
         },
       },
@@ -37,12 +37,12 @@ describe('Downloads', () => {
     await user.selectOptions(screen.getByLabelText('Chart'), 'bw');
     await user.click(screen.getByRole('button', { name: 'Download PDF chart' }));
     expect(harness.requests).toEqual(['GET /api/stitch/projects/p1/export']);
-    expect(params).toEqual({ format: 'pdf', paper: 'letter', variant: 'bw', fabric: 14 });
+    expect(params).toEqual({ format: 'pdf', paper: 'letter', variant: 'bw', fabric: '14' });
   });
 
   it('says so when a download fails', async () => {
     const user = userEvent.setup();
-    renderScreen(<Downloads exportPath="/api/stitch/patterns/x.json/export" width={10} height={10} legend={legend} />, { answers: { 'GET /api/stitch/patterns/x.json/export': { status: 404 } } });
+    renderScreen(<Downloads source={{ patternId: 'x.json' }} width={10} height={10} legend={legend} />, { answers: { 'GET /api/stitch/patterns/x.json/export': { status: 404 } } });
     await user.click(screen.getByRole('button', { name: 'Download OXS' }));
     expect(await screen.findByText('The download could not be made. Please try again.')).toBeInTheDocument();
   });

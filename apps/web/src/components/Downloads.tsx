@@ -1,40 +1,39 @@
 import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { api } from '../api/client';
-
-type Format = 'pdf' | 'oxs' | 'json';
+import { useExportPattern, type ExportOptions, type ExportSource } from '../api/patterns';
 
 /**
  * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
- * materials it takes on the chosen fabric. `exportPath` is the export endpoint of a project (needs the
- * token, hence fetched rather than linked) or of a visitor's pattern.
+ * materials it takes on the chosen fabric. `source` is a signed-in user's project (its export needs the
+ * token, hence fetched rather than linked) or a visitor's pattern.
  */
-export function Downloads({ exportPath, width, height, legend }: { exportPath: string; width: number; height: number; legend: LegendEntry[] }) {
+export function Downloads({ source, width, height, legend }: { source: ExportSource; width: number; height: number; legend: LegendEntry[] }) {
   const [fabricCount, setFabricCount] = useState(14);
   const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
   const [variant, setVariant] = useState<'color' | 'bw'>('color');
-  const [busy, setBusy] = useState<Format>();
+  const exporting = useExportPattern(source);
+  const busy = exporting.isPending ? exporting.variables.format : undefined;
   const fabric = fabricByCount(fabricCount)!;
   const size = finishedSize(width, height, fabric);
   const skeins = legend.reduce((sum, entry) => sum + threadNeed(entry.stitch_count, fabric).skeinsToBuy, 0);
 
-  const download = async (format: Format) => {
-    setBusy(format);
-    try {
-      const response = await api.get<Blob>(exportPath, { params: { format, paper, variant, fabric: fabricCount }, responseType: 'blob', timeout: 180_000 });
-      const name = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1] ?? `pattern.${format}`;
-      const url = URL.createObjectURL(response.data);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      toast.error('The download could not be made. Please try again.');
-    } finally {
-      setBusy(undefined);
-    }
+  const download = (format: ExportOptions['format']) => {
+    const fabricField = String(fabricCount) as ExportOptions['fabric'];
+    exporting.mutate(
+      { format, paper, variant, fabric: fabricField },
+      {
+        onSuccess: ({ blob, filename }) => {
+          const url = URL.createObjectURL(blob);
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = filename;
+          link.click();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        },
+        onError: () => toast.error('The download could not be made. Please try again.'),
+      },
+    );
   };
 
   return (
@@ -73,13 +72,13 @@ export function Downloads({ exportPath, width, height, legend }: { exportPath: s
         {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all ({defaultStrands(fabric)} strands, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" disabled={!!busy} onClick={() => void download('pdf')}>
+        <button type="button" className="btn-primary" disabled={!!busy} onClick={() => download('pdf')}>
           {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF chart'}
         </button>
-        <button type="button" className="btn-secondary" disabled={!!busy} onClick={() => void download('oxs')}>
+        <button type="button" className="btn-secondary" disabled={!!busy} onClick={() => download('oxs')}>
           Download OXS
         </button>
-        <button type="button" className="btn-ghost" disabled={!!busy} onClick={() => void download('json')}>
+        <button type="button" className="btn-ghost" disabled={!!busy} onClick={() => download('json')}>
           Pattern JSON
         </button>
       </div>

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, detailOf, statusOf } from '../api/client';
-import type { Credits, Idea } from '../api/types';
+import { detailOf, statusOf } from '../api/client';
+import { useCreateIdea, useCreativeCredits } from '../api/ideas';
 import { useAppConfig } from '../auth/config-context';
 import { useSession } from '../auth/use-session';
 import { DEFAULT_IDEA_PROMPT } from '../lib/idea-messages';
@@ -15,41 +14,27 @@ const NO_CREDITS = 'You have no creative credits remaining today.';
 export function IdeaBox({ onIdea }: { onIdea: (imageUrl: string) => Promise<void> }) {
   const session = useSession();
   const config = useAppConfig();
-  const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState(DEFAULT_IDEA_PROMPT);
   const [touched, setTouched] = useState(false);
-  const credits = useQuery({
-    queryKey: ['creative-credits'],
-    enabled: session.signedIn,
-    queryFn: async () => {
-      try {
-        return (await api.get<Credits>('/api/stitch/creative-credits')).data;
-      } catch (error) {
-        console.warn('Failed to load creative credits', error);
-        throw error;
-      }
-    },
-  });
-  const idea = useMutation({
-    mutationFn: async (text: string) => (await api.post<Idea>('/api/stitch/creative-ideas', { prompt: text }, { timeout: 180_000 })).data,
-    onSuccess: async (answer) => {
-      queryClient.setQueryData<Credits>(['creative-credits'], (old) => (old ? { ...old, remaining: answer.credits } : old));
-      setPrompt(DEFAULT_IDEA_PROMPT);
-      setTouched(false);
-      await onIdea(answer.image_url);
-    },
-    onError: (error) => {
-      toast.error(statusOf(error) === 403 ? (detailOf(error) ?? NO_CREDITS) : 'Failed to generate image from your idea. Please try again.');
-      void queryClient.invalidateQueries({ queryKey: ['creative-credits'] });
-    },
-  });
+  const credits = useCreativeCredits({ enabled: session.signedIn });
+  const idea = useCreateIdea();
   const blank = !prompt.trim();
   const remaining = credits.data?.remaining;
 
   const generate = () => {
     if (!session.signedIn) return void session.signIn();
     setTouched(true);
-    if (!blank) idea.mutate(prompt.trim());
+    if (blank) return;
+    idea.mutate(prompt.trim(), {
+      onSuccess: (answer) => {
+        setPrompt(DEFAULT_IDEA_PROMPT);
+        setTouched(false);
+        void onIdea(answer.image_url);
+      },
+      onError: (error) => {
+        toast.error(statusOf(error) === 403 ? (detailOf(error) ?? NO_CREDITS) : 'Failed to generate image from your idea. Please try again.');
+      },
+    });
   };
 
   return (

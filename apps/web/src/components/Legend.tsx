@@ -1,4 +1,4 @@
-import type { LegendEntry } from '../api/types';
+import type { LegendEntry } from '../api/schemas';
 
 /** Legend entries shown at most (spec §9). */
 export const LEGEND_LIMIT = 50;

@@ -1,14 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'react-toastify';
-import { api, formOf } from '../api/client';
-import type { PickResponse } from '../api/types';
+import { usePickColor, type ImageSource } from '../api/colors';
 import { ImageDropzone } from '../components/ImageDropzone';
 import { ImageUrlForm } from '../components/ImageUrlForm';
 import { cmykText, rgbText } from '../lib/color';
 import { useObjectUrl } from '../lib/use-object-url';
-
-type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string };
 
 interface Pick {
   x: number;
@@ -19,19 +15,12 @@ interface Pick {
 }
 
 export function ColorMatcher() {
-  const [source, setSource] = useState<Source>();
+  const [source, setSource] = useState<ImageSource>();
   const [marker, setMarker] = useState<Pick>();
   const filePreview = useObjectUrl(source?.kind === 'file' ? source.file : undefined);
   const shown = source?.kind === 'url' ? source.url : filePreview;
 
-  const pick = useMutation({
-    mutationFn: async ({ x, y }: Pick) => {
-      if (!source) throw new Error('No image selected');
-      const image = source.kind === 'file' ? { image_file: source.file } : { image_url: source.url };
-      return (await api.postForm<PickResponse>('/api/colors/pick', formOf({ ...image, x, y }))).data;
-    },
-    onError: (error) => toast.error(error.message === 'No image selected' ? 'No image selected' : 'Error picking color. Please try again.'),
-  });
+  const pick = usePickColor();
 
   const onImageClick = (event: MouseEvent<HTMLImageElement>) => {
     const image = event.currentTarget;
@@ -42,8 +31,12 @@ export function ColorMatcher() {
     const x = Math.min(image.naturalWidth - 1, Math.max(0, Math.floor(fx * image.naturalWidth)));
     const y = Math.min(image.naturalHeight - 1, Math.max(0, Math.floor(fy * image.naturalHeight)));
     const chosen = { x, y, left: fx * 100, top: fy * 100 };
+    if (!source) {
+      toast.error('No image selected');
+      return;
+    }
     setMarker(chosen);
-    pick.mutate(chosen);
+    pick.mutate({ source, x, y }, { onError: () => toast.error('Error picking color. Please try again.') });
   };
   const reset = () => {
     setSource(undefined);

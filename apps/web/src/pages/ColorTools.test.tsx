@@ -16,7 +16,7 @@ describe('Dominant Color Analysis', () => {
     renderScreen(<DominantColors />, {
       answers: {
         'POST /api/colors/dominant': (request) => {
-          sent = Object.fromEntries((request.data as FormData).entries());
+          sent = request.form ?? {};
           return { status: 200, data: { colors: [{ rgb: [200, 40, 40], hex: '#c82828', share: 0.625, closest_dmc: [{ ...thread, code: '321', name: 'Red', r: 199, g: 43, b: 59, hex: '#c72b3b' }] }] } };
         },
       },
@@ -70,7 +70,7 @@ describe('Color Matcher', () => {
     renderScreen(<ColorMatcher />, {
       answers: {
         'POST /api/colors/pick': async (request) => {
-          sent = Object.fromEntries((request.data as FormData).entries());
+          sent = request.form ?? {};
           await new Promise<void>((resolve) => (release = resolve));
           return {
             status: 200,

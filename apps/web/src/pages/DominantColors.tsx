@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, detailOf, formOf } from '../api/client';
-import type { DominantResponse } from '../api/types';
+import { detailOf } from '../api/client';
+import { useDominantColors } from '../api/colors';
 import { fileSizeMb, ImageDropzone } from '../components/ImageDropzone';
 import { Spinner } from '../components/Spinner';
 import { cmykText, rgbText } from '../lib/color';
@@ -15,14 +14,14 @@ export function DominantColors() {
   const [count, setCount] = useState(6);
   const [removeBackground, setRemoveBackground] = useState(false);
   const preview = useObjectUrl(file);
-  const analysis = useMutation({
-    mutationFn: async ({ image, withoutBackground }: { image: File; withoutBackground: boolean }) =>
-      (await api.postForm<DominantResponse>('/api/colors/dominant', formOf({ image_file: image, n_colors: count, remove_background: withoutBackground ? 'true' : undefined }))).data,
-    // The spec's fallback of two sample colours would show colours that are not in the picture: say what went wrong instead.
-    onError: (error) => toast.error(detailOf(error) ?? 'Analysis failed. Please try again.'),
-  });
+  const analysis = useDominantColors();
   const analyze = (withoutBackground: boolean) => {
-    if (file) analysis.mutate({ image: file, withoutBackground });
+    if (!file) return;
+    analysis.mutate(
+      { image: file, count, withoutBackground },
+      // The spec's fallback of two sample colours would show colours that are not in the picture: say what went wrong instead.
+      { onError: (error) => toast.error(detailOf(error) ?? 'Analysis failed. Please try again.') },
+    );
   };
   const reset = () => {
     setFile(undefined);

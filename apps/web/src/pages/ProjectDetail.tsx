@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, statusOf } from '../api/client';
-import type { Project } from '../api/types';
+import { statusOf } from '../api/client';
+import { useProject } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { Downloads } from '../components/Downloads';
 import { Legend } from '../components/Legend';
@@ -19,13 +18,7 @@ export function ProjectDetail() {
   const { projectId } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const project = useQuery({
-    queryKey: ['project', projectId],
-    enabled: !!projectId && session.signedIn,
-    // A missing project stays missing: no retries for 404.
-    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 401 && count < 2,
-    queryFn: async () => (await api.get<Project>(`/api/stitch/projects/${encodeURIComponent(projectId!)}`)).data,
-  });
+  const project = useProject(projectId, { enabled: session.signedIn });
 
   if (!projectId) return <NotFound message="Project ID is required" />;
   if (!session.signedIn) return <NotFound message="Authentication required. Please log in." />;
@@ -58,7 +51,7 @@ export function ProjectDetail() {
           <Row label="Colors" value={parameters.colors ?? '—'} />
           <Row label="Stitch size" value={parameters.cell_size ? `${parameters.cell_size} px` : '—'} />
           <Row label="Pattern size" value={parameters.max_side ? `${parameters.max_side} stitches` : '—'} />
-          <Row label="Original size" value={parameters.original_size ? `${parameters.original_size.width} × ${parameters.original_size.height} px` : '—'} />
+          <Row label="Original size" value={`${parameters.original_size.width} × ${parameters.original_size.height} px`} />
           <Row label="k-means" value={yesNo(parameters.use_kmeans)} />
           <Row label="Background removed" value={yesNo(parameters.remove_background)} />
         </Panel>
@@ -73,7 +66,7 @@ export function ProjectDetail() {
         <ImagePanel title="Stitch Plan" url={data.outputs.stitch_plan_url} alt={`${data.name}: stitch chart`} />
       </div>
       {data.outputs.pattern_url && data.metadata.grid_size && (
-        <Downloads exportPath={`/api/stitch/projects/${encodeURIComponent(data.id)}/export`} width={data.metadata.grid_size.width} height={data.metadata.grid_size.height} legend={data.color_legend} />
+        <Downloads source={{ projectId: data.id }} width={data.metadata.grid_size.width} height={data.metadata.grid_size.height} legend={data.color_legend} />
       )}
       <Legend entries={data.color_legend} />
     </div>

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../api/types';
+import type { Project } from '../api/schemas';
 import { renderScreen, type Answer } from '../test/harness';
 import { ProjectDetail } from './ProjectDetail';
 import { ProjectsList } from './ProjectsList';

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, detailOf, statusOf } from '../api/client';
-import type { ProjectList } from '../api/types';
+import { detailOf, statusOf } from '../api/client';
+import { useProjects } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
 
@@ -18,11 +17,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function ProjectsList() {
   const session = useSession();
-  const projects = useQuery({
-    queryKey: ['projects'],
-    enabled: session.signedIn,
-    queryFn: async () => (await api.get<ProjectList>('/api/stitch/projects', { params: { limit: 100 } })).data,
-  });
+  const projects = useProjects({ enabled: session.signedIn });
 
   if (!session.signedIn) {
     return (

@@ -2,16 +2,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { StitchPlan } from '../api/schemas';
 import { renderScreen } from '../test/harness';
 import { Wizard } from './Wizard';
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'garden.png', { type: 'image/png' });
 
-const plan = {
+const plan: StitchPlan = {
   processing_time_ms: 420,
   stitch_plan_url: 'http://localhost/files/chart.png',
   pattern_url: 'http://localhost/files/pattern.json',
-  metadata: { total_stitches: 6000, canvas_size: { width: 1212, height: 960 }, colors_used: 60 },
+  metadata: { total_stitches: 6000, canvas_size: { width: 1212, height: 960 }, colors_used: 60, grid_size: { width: 100, height: 60 }, confetti_before: 0.1, confetti_after: 0.02, mean_delta_e: 3.1 },
   legend_data: Array.from({ length: 60 }, (_, index) => ({ index, hex: '#aabbcc', symbol: '■', dmc_code: String(100 + index), dmc_name: `Thread ${index}`, stitch_count: 100, rgb: { r: 170, g: 187, b: 204 } })),
 };
 
@@ -75,7 +76,7 @@ describe('Stitch Pattern Wizard', () => {
       answers: {
         'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } },
         'POST /api/stitch/generate': (request) => {
-          sent = Object.fromEntries([...(request.data as FormData).entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+          sent = Object.fromEntries(Object.entries(request.form ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
           return { status: 200, data: { ...plan, project_id: 'p1' } };
         },
       },

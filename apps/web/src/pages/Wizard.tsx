@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, detailOf, formOf, statusOf } from '../api/client';
-import type { StitchPlan } from '../api/types';
+import { detailOf, statusOf } from '../api/client';
+import { fetchIdeaPicture } from '../api/ideas';
+import { useGeneratePattern } from '../api/patterns';
+import type { StitchPlan } from '../api/schemas';
 import { useSession } from '../auth/use-session';
 import { useObjectUrl } from '../lib/use-object-url';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
@@ -16,7 +17,6 @@ export { ANONYMOUS_REVEAL_SECONDS, PATTERN_SIZES, type WizardSettings } from './
 /** The pattern wizard: holds the state and the API calls; each step is drawn by its own component in ./wizard. */
 export function Wizard() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [picture, setPicture] = useState<Picture>();
   const [settings, setSettings] = useState(() => defaults(session.signedIn));
@@ -28,43 +28,32 @@ export function Wizard() {
   // Sign-in finishing after the page opened changes the defaults, until the user has touched anything.
   useEffect(() => setSettings((current) => (current.projectName ? current : { ...defaults(session.signedIn) })), [session.signedIn]);
 
-  const generation = useMutation({
-    mutationFn: async () => {
-      if (!picture) throw new Error('no picture');
-      const image = picture.kind === 'file' ? { image_file: picture.file } : { image_url: picture.url };
-      const form = formOf({
-        ...image,
-        colors: settings.colors,
-        cell_size: settings.cellSize,
-        max_side: settings.maxSide,
-        use_kmeans: settings.useKmeans,
-        return_symbols_overlay: settings.showSymbols,
-        remove_background: settings.removeBackground,
-        merge_dmc_colors: settings.mergeDmcColors,
-        project_name: settings.projectName.trim(),
-      });
-      const path = session.signedIn ? '/api/stitch/generate' : '/api/stitch/generate/anonymous';
-      return (await api.postForm<StitchPlan>(path, form, { timeout: 180_000 })).data;
-    },
-    onSuccess: async (result) => {
-      if (session.signedIn) {
-        void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      } else {
-        // Visitors wait a moment for their result, with the seconds shown.
-        for (let left = ANONYMOUS_REVEAL_SECONDS; left > 0; left--) {
-          setCountdown(left);
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-        }
-        setCountdown(undefined);
+  const generation = useGeneratePattern({ signedIn: session.signedIn });
+  const reveal = async (result: StitchPlan) => {
+    if (!session.signedIn) {
+      // Visitors wait a moment for their result, with the seconds shown.
+      for (let left = ANONYMOUS_REVEAL_SECONDS; left > 0; left--) {
+        setCountdown(left);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-      setPlan(result);
-      setStep(2);
-    },
-    onError: (error) => {
-      const detail = statusOf(error) === 403 ? detailOf(error) : undefined;
-      toast.error(detail ? `Failed to generate stitch plan. ${detail}` : 'Failed to generate stitch plan. Please try again.');
-    },
-  });
+      setCountdown(undefined);
+    }
+    setPlan(result);
+    setStep(2);
+  };
+  const generate = () => {
+    if (!picture) return;
+    generation.mutate(
+      { source: picture, settings },
+      {
+        onSuccess: (result) => void reveal(result),
+        onError: (error) => {
+          const detail = statusOf(error) === 403 ? detailOf(error) : undefined;
+          toast.error(detail ? `Failed to generate stitch plan. ${detail}` : 'Failed to generate stitch plan. Please try again.');
+        },
+      },
+    );
+  };
 
   const update = (changes: Partial<WizardSettings>) => setSettings((current) => ({ ...current, ...changes }));
   const reset = () => {
@@ -84,8 +73,7 @@ export function Wizard() {
   };
   const useIdea = async (imageUrl: string) => {
     // The idea is on this server: take it as a file, as if uploaded.
-    const blob = await (await fetch(imageUrl)).blob();
-    setPicture({ kind: 'file', file: new File([blob], 'idea.png', { type: blob.type || 'image/png' }) });
+    setPicture({ kind: 'file', file: await fetchIdeaPicture(imageUrl) });
     toast.success('Your idea is ready and selected.');
   };
   const busy = generation.isPending || countdown !== undefined;
@@ -117,7 +105,7 @@ export function Wizard() {
           nameTouched={nameTouched}
           onNameTouched={() => setNameTouched(true)}
           busy={busy}
-          onGenerate={() => generation.mutate()}
+          onGenerate={generate}
           onBack={() => setStep(0)}
         />
       )}

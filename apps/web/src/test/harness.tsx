@@ -1,21 +1,31 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactElement } from 'react';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { afterEach } from 'vitest';
-import { api, setAccessToken } from '../api/client';
-import type { AppConfig } from '../api/types';
+import { afterEach, vi } from 'vitest';
+import { setAccessToken } from '../api/client';
+import type { AppConfig } from '../api/schemas';
 import { ConfigContext } from '../auth/config-context';
 
 /**
  * Renders a screen as the app would, with the two outside parties played at their edge: the
- * HTTP API (an axios adapter answering per route) and the identity provider (the sign-in state).
+ * HTTP server (a stand-in for `fetch` answering per route) and the identity provider (the sign-in state).
  */
-export type Answer = { status: number; data?: unknown } | ((request: InternalAxiosRequestConfig) => { status: number; data?: unknown } | Promise<{ status: number; data?: unknown }>);
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Headers;
+  /** The fields of a multipart body. */
+  form?: Record<string, FormDataEntryValue>;
+  /** A JSON body. */
+  json?: unknown;
+}
+type Reply = { status: number; data?: unknown };
+export type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 
 export const TEST_CONFIG: AppConfig = {
   auth: {
@@ -28,7 +38,6 @@ export const TEST_CONFIG: AppConfig = {
     post_logout_redirect_uri: 'http://localhost',
     signup_parameters: { prompt: 'create' },
   },
-  features: { ai_ideas: true },
   ideas: { source: 'offline_sketch' },
 };
 
@@ -42,29 +51,46 @@ export interface Harness extends RenderResult {
 URL.createObjectURL = () => 'blob:preview';
 URL.revokeObjectURL = () => undefined;
 
-const realAdapter = api.defaults.adapter;
 afterEach(() => {
   cleanup();
-  api.defaults.adapter = realAdapter;
+  vi.unstubAllGlobals();
   setAccessToken(undefined);
 });
+
+async function readRequest(request: Request): Promise<SentRequest> {
+  const url = new URL(request.url);
+  const type = request.headers.get('content-type') ?? '';
+  const sent: SentRequest = { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers };
+  if (type.startsWith('multipart/form-data')) sent.form = Object.fromEntries((await request.formData()).entries());
+  else if (type.startsWith('application/json')) sent.json = await request.json();
+  return sent;
+}
+
+function toResponse({ status, data }: Reply): Response {
+  if (data instanceof Blob) return new Response(data, { status });
+  const type = status >= 400 ? 'application/problem+json' : 'application/json';
+  return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': type } });
+}
+
+/** Answers every `fetch` of the screen from `answers`, keyed "METHOD /path"; records what was asked. */
+function serve(answers: Record<string, Answer>, requests: string[]): void {
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(input, window.location.origin), init);
+    const sent = await readRequest(request);
+    const key = `${sent.method} ${sent.path}`;
+    requests.push(key);
+    const answer = answers[key];
+    if (!answer) throw new Error(`No answer for ${key}`);
+    return toResponse(typeof answer === 'function' ? await answer(sent) : answer);
+  });
+}
 
 export function renderScreen(
   element: ReactElement,
   { path = '/', route = '/', answers = {}, auth = {} }: { path?: string; route?: string; answers?: Record<string, Answer>; auth?: Partial<AuthContextProps> & { signedIn?: boolean; name?: string | undefined } } = {},
 ): Harness {
   const requests: string[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const key = `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}`;
-    requests.push(key);
-    const answer = answers[key];
-    if (!answer) throw new Error(`No answer for ${key}`);
-    const { status, data } = typeof answer === 'function' ? await answer(config) : answer;
-    const response = { status, statusText: String(status), data, headers: {}, config, request: {} };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, String(status), config, {}, { ...response, headers: new AxiosHeaders() });
-    return response;
-  };
-  api.defaults.adapter = adapter;
+  serve(answers, requests);
 
   const signIn = { calls: 0 };
   const signedIn = auth.signedIn ?? false;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { StitchPlan } from '../../api/types';
+import type { StitchPlan } from '../../api/schemas';
 import { Downloads } from '../../components/Downloads';
 import { Legend } from '../../components/Legend';
 
@@ -37,9 +37,9 @@ export function ResultStep({ plan, signedIn, onReset }: { plan: StitchPlan; sign
         <img src={plan.stitch_plan_url} alt="The stitch chart" className="mt-4 max-h-[40rem] w-full rounded border border-slate-200 object-contain" />
       </div>
       <Downloads
-        exportPath={plan.project_id ? `/api/stitch/projects/${plan.project_id}/export` : `/api/stitch/patterns/${plan.pattern_url.split('/').pop() ?? ''}/export`}
-        width={plan.metadata.grid_size?.width ?? 0}
-        height={plan.metadata.grid_size?.height ?? 0}
+        source={plan.project_id ? { projectId: plan.project_id } : { patternId: plan.pattern_url.split('/').pop() ?? '' }}
+        width={plan.metadata.grid_size.width}
+        height={plan.metadata.grid_size.height}
         legend={plan.legend_data}
       />
       <Legend entries={plan.legend_data} />

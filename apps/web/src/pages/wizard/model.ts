@@ -1,3 +1,6 @@
+import type { ImageSource } from '../../api/colors';
+import type { PatternSettings } from '../../api/patterns';
+
 /** The wizard's shared vocabulary: its steps, the settings it sends and their defaults. */
 
 export const PATTERN_SIZES = [30, 50, 100, 150, 300, 500];
@@ -6,16 +9,7 @@ export const ANONYMOUS_SIZES = [30, 50, 100];
 export const ANONYMOUS_REVEAL_SECONDS = 10;
 export const STEPS = ['Upload Image', 'Configure Settings', 'Generate Pattern'];
 
-export interface WizardSettings {
-  colors: number;
-  cellSize: number;
-  useKmeans: boolean;
-  maxSide: number;
-  showSymbols: boolean;
-  removeBackground: boolean;
-  mergeDmcColors: boolean;
-  projectName: string;
-}
+export type WizardSettings = PatternSettings;
 
 export type UpdateSettings = (changes: Partial<WizardSettings>) => void;
 
@@ -31,4 +25,4 @@ export const defaults = (signedIn: boolean): WizardSettings => ({
 });
 
 /** The image to stitch: a file the user chose (or an idea taken as one), or an address on the web. */
-export type Picture = { kind: 'file'; file: File } | { kind: 'url'; url: string };
+export type Picture = ImageSource;

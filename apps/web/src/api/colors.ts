@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, asForm, unwrap } from './client';
+import type { DominantColors } from './schemas';
+
+/** An image as the colour tools take it: an uploaded file or a URL the server fetches. */
+export type ImageSource = { kind: 'file'; file: File } | { kind: 'url'; url: string };
+
+export const imageFields = (source: ImageSource): { image_file: File } | { image_url: string } =>
+  source.kind === 'file' ? { image_file: source.file } : { image_url: source.url };
+
+export function useDominantColors() {
+  return useMutation({
+    mutationFn: async ({ image, count, withoutBackground }: { image: File; count: number; withoutBackground: boolean }): Promise<DominantColors> => {
+      const answer = await api.POST('/api/colors/dominant', {
+        body: { image_file: image, n_colors: count, remove_background: withoutBackground ? 'true' : undefined },
+        bodySerializer: asForm,
+      });
+      // openapi-fetch's Readable<> widens the [r, g, b] triple to number[]; the schema's type keeps it a triple.
+      return unwrap(answer) as DominantColors;
+    },
+  });
+}
+
+export function usePickColor() {
+  return useMutation({
+    mutationFn: async ({ source, x, y }: { source: ImageSource; x: number; y: number }) =>
+      unwrap(await api.POST('/api/colors/pick', { body: { ...imageFields(source), x, y }, bodySerializer: asForm })),
+  });
+}

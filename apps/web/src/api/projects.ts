@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, statusOf, unwrap } from './client';
+import { queryKeys } from './query-keys';
+
+/** The signed-in user's projects (the first 100, newest first). */
+export function useProjects({ enabled }: { enabled: boolean }) {
+  const filters = { limit: 100 };
+  return useQuery({
+    queryKey: queryKeys.projects.list(filters),
+    enabled,
+    queryFn: async () => unwrap(await api.GET('/api/stitch/projects', { params: { query: filters } })),
+  });
+}
+
+export function useProject(id: string | undefined, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: queryKeys.projects.detail(id ?? ''),
+    enabled: enabled && !!id,
+    // A missing project stays missing, and a refused token stays refused: no retries for those.
+    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 401 && count < 2,
+    queryFn: async () => unwrap(await api.GET('/api/stitch/projects/{id}', { params: { path: { id: id! } } })),
+  });
+}
