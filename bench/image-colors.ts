@@ -77,8 +77,16 @@ export async function benchImageColors(): Promise<void> {
 
     const cold = jpegs.slice(1);
     table('Colour pick on a 12 MP JPEG (through the HTTP API)', [
-      { name: 'first pick (decode, then cache)', ms: await medianMs(cold.length - 1, (i) => post('/api/colors/pick', cold[i + 1]!, { x: '2000', y: '1500' })), target: 150 },
-      { name: 'repeated pick (cached pixels)', ms: await medianMs(15, (i) => post('/api/colors/pick', jpeg, { x: String(100 + Math.max(0, i)), y: '1500' })), target: 20 },
+      {
+        name: 'first pick (decode, then cache)',
+        ms: await medianMs(cold.length - 1, (i) => post('/api/colors/pick', cold[i + 1]!, { x: '2000', y: '1500' })),
+        target: 150,
+      },
+      {
+        name: 'repeated pick (cached pixels)',
+        ms: await medianMs(15, (i) => post('/api/colors/pick', jpeg, { x: String(100 + Math.max(0, i)), y: '1500' })),
+        target: 20,
+      },
       {
         name: 'naive: sharp decode per pick, in-process',
         ms: await medianMs(5, async () => {

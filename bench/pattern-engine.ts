@@ -78,7 +78,10 @@ function nearestTopK(grid: StitchGrid, k: number): Chart {
     const thread = nearestThreadOf(cache, ...rgb(cell));
     counts.set(thread, (counts.get(thread) ?? 0) + 1);
   }
-  const top = [...counts].sort((x, y) => y[1] - x[1]).slice(0, k).map(([thread]) => thread);
+  const top = [...counts]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, k)
+    .map(([thread]) => thread);
   const limited = new Map<number, DmcThread>();
   return chartFromThreads(grid, (cell) => nearestThreadOf(limited, ...rgb(cell), top));
 }
@@ -186,7 +189,9 @@ export async function benchPatternEngine(): Promise<void> {
   const documentPath = join(tmpdir(), `stitchwise-bench-${process.pid}.json`);
   const pattern = generatePattern(images['baboon.png'], { maxSide: 500, colors: 50, useKmeans: false, mergeThreads: false });
   writeFileSync(documentPath, JSON.stringify(toPatternDocument(pattern)));
-  const report = execFileSync(process.execPath, ['--import', 'tsx', new URL('./render-memory.ts', import.meta.url).pathname, documentPath], { encoding: 'utf8' });
+  const report = execFileSync(process.execPath, ['--import', 'tsx', new URL('./render-memory.ts', import.meta.url).pathname, documentPath], {
+    encoding: 'utf8',
+  });
   rmSync(documentPath);
   console.log(report.trim());
 }

@@ -136,7 +136,10 @@ async function setUpIdentity(
     const metadata = (): Promise<Awaited<ReturnType<ExternalIssuer['metadata']>> | undefined> => issuer.metadata().catch(() => undefined);
     return {
       verifier: new TokenVerifier(config.identity, issuer.keys),
-      users: new Users(new UsersRepository(db), userinfoFrom(async () => (await metadata())?.userinfo_endpoint)),
+      users: new Users(
+        new UsersRepository(db),
+        userinfoFrom(async () => (await metadata())?.userinfo_endpoint),
+      ),
       session: {
         endSessions: () => Promise.resolve(),
         endSessionUrl: async () => (await metadata())?.end_session_endpoint ?? null,
@@ -153,10 +156,7 @@ async function setUpIdentity(
 
   scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(oidcPayloads) });
 
-  const keys = reloadingLocalKeySet(
-    async () => ({ keys: (await loadSigningKeys(secrets)).publicKeys }),
-    { keys: signingKeys.publicKeys },
-  );
+  const keys = reloadingLocalKeySet(async () => ({ keys: (await loadSigningKeys(secrets)).publicKeys }), { keys: signingKeys.publicKeys });
   return {
     verifier: new TokenVerifier(config.identity, keys),
     users: new Users(new UsersRepository(db)),

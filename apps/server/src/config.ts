@@ -52,10 +52,7 @@ const environmentSchema = z
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
     PUBLIC_URL: optional(httpUrl),
-    LOG_LEVEL: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
     DATABASE_URL: optional(
       z.string().refine((url) => /^(postgres|postgresql):\/\//.test(url) || /^(sqlite|file):/.test(url), {

@@ -28,8 +28,14 @@ interface JsonSchema {
   items?: unknown;
 }
 
-const document = JSON.parse(committedDocument) as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
-const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, method, operation })));
+const document = JSON.parse(committedDocument) as {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema> };
+};
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, method, operation })),
+);
 
 describe('the API contract', () => {
   it('is what the routes generate now (run `npm run api:generate` after changing a route)', async () => {

@@ -110,8 +110,19 @@ describe('POST /api/colors/dominant', () => {
         expect(difference, `${name} colour ${i}: ${color.hex}`).toBeLessThan(name.includes('cmyk') ? 10 : 1.5);
       }
     }
-    const grey = await dominant(await fromRaw(100, 100, (x) => (x < 50 ? [60, 60, 60] : [200, 200, 200])).greyscale().png().toBuffer(), { n_colors: '2' });
-    expect(grey.colors.map((c) => c.rgb).sort()).toEqual([[200, 200, 200], [60, 60, 60]].sort());
+    const grey = await dominant(
+      await fromRaw(100, 100, (x) => (x < 50 ? [60, 60, 60] : [200, 200, 200]))
+        .greyscale()
+        .png()
+        .toBuffer(),
+      { n_colors: '2' },
+    );
+    expect(grey.colors.map((c) => c.rgb).sort()).toEqual(
+      [
+        [200, 200, 200],
+        [60, 60, 60],
+      ].sort(),
+    );
   });
 
   it('describes the subject only when the background is removed', async () => {
@@ -138,11 +149,20 @@ describe('POST /api/colors/dominant', () => {
 describe('POST /api/colors/pick', () => {
   it('returns the pixel at (x, y) of a photo and its 5 closest threads', async () => {
     const photo = PHOTOS.kodim21();
-    for (const [x, y] of [[10, 20], [400, 300], [767, 511]] as const) {
+    for (const [x, y] of [
+      [10, 20],
+      [400, 300],
+      [767, 511],
+    ] as const) {
       const answer = await pick(photo, x, y);
       const [r, g, b] = await pixelAt(photo, x, y);
       expect(answer.picked_color).toMatchObject({ r, g, b, coordinates: { x, y } });
-      expect(answer.picked_color.hex).toBe(`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('').toUpperCase()}`);
+      expect(answer.picked_color.hex).toBe(
+        `#${[r, g, b]
+          .map((c) => c.toString(16).padStart(2, '0'))
+          .join('')
+          .toUpperCase()}`,
+      );
       expect(answer.closest_dmc_threads).toHaveLength(5);
       const distances = answer.closest_dmc_threads.map((m) => m.distance);
       expect([...distances].sort((a, b) => a - b)).toEqual(distances);

@@ -23,7 +23,10 @@ describe.each(DATABASES)('atomic credit charge on $name', ({ create }) => {
 
   async function newUserId(): Promise<string> {
     const id = randomUUID();
-    await db.insertInto('users').values({ id, issuer: 'test', subject: id, email: null, name: null, picture: null, created_at: nowIso(), updated_at: nowIso() }).execute();
+    await db
+      .insertInto('users')
+      .values({ id, issuer: 'test', subject: id, email: null, name: null, picture: null, created_at: nowIso(), updated_at: nowIso() })
+      .execute();
     return id;
   }
 

@@ -44,7 +44,10 @@ describe('offline sketch generator', () => {
         const key = ((image[k]! >> 3) << 10) | ((image[k + 1]! >> 3) << 5) | (image[k + 2]! >> 3);
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
-      const top = [...counts.values()].sort((a, b) => b - a).slice(0, 12).reduce((a, b) => a + b, 0);
+      const top = [...counts.values()]
+        .sort((a, b) => b - a)
+        .slice(0, 12)
+        .reduce((a, b) => a + b, 0);
       expect(top / (image.length / 3), prompts[i]).toBeGreaterThan(0.85);
     }
   });
@@ -60,17 +63,24 @@ describe('OpenAI-compatible images provider', () => {
     server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => { handler(request, Buffer.concat(chunks).toString('utf8'), response); });
+      request.on('end', () => {
+        handler(request, Buffer.concat(chunks).toString('utf8'), response);
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
   afterAll(() => {
     server.closeAllConnections(); // including the request the timeout test left hanging
-    return new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    return new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
   });
 
-  const generator = (model = 'gpt-image-1', timeoutMs = 5000): OpenAiImagesGenerator => new OpenAiImagesGenerator({ baseUrl, apiKey: 'sk-local', model, timeoutMs });
+  const generator = (model = 'gpt-image-1', timeoutMs = 5000): OpenAiImagesGenerator =>
+    new OpenAiImagesGenerator({ baseUrl, apiKey: 'sk-local', model, timeoutMs });
   const json = (response: ServerResponse, status: number, body: unknown): void => {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -84,7 +94,12 @@ describe('OpenAI-compatible images provider', () => {
     };
     const bytes = await generator().generate('a lighthouse');
     expect(Buffer.compare(Buffer.from(bytes), Buffer.from(picture))).toBe(0);
-    expect(seen).toMatchObject({ method: 'POST', url: '/v1/images/generations', authorization: 'Bearer sk-local', body: { model: 'gpt-image-1', prompt: 'a lighthouse', n: 1 } });
+    expect(seen).toMatchObject({
+      method: 'POST',
+      url: '/v1/images/generations',
+      authorization: 'Bearer sk-local',
+      body: { model: 'gpt-image-1', prompt: 'a lighthouse', n: 1 },
+    });
     expect(seen.body).not.toHaveProperty('response_format');
   });
 
@@ -105,11 +120,15 @@ describe('OpenAI-compatible images provider', () => {
   });
 
   it('turns an error answer into an ImageGenerationError carrying the API message', async () => {
-    handler = (_request, _body, response) => { json(response, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error' } }); };
+    handler = (_request, _body, response) => {
+      json(response, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error' } });
+    };
     const failure = generator().generate('something');
     await expect(failure).rejects.toBeInstanceOf(ImageGenerationError);
     await expect(failure).rejects.toThrow('images API answered 400: Your request was rejected by the safety system.');
-    handler = (_request, _body, response) => { json(response, 200, { data: [] }); };
+    handler = (_request, _body, response) => {
+      json(response, 200, { data: [] });
+    };
     await expect(generator().generate('something')).rejects.toThrow(/without an image/);
   });
 

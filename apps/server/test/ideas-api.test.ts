@@ -27,7 +27,12 @@ async function startImagesApi(answer: { status: number; body: unknown }): Promis
     get requests() {
       return state.requests;
     },
-    close: () => new Promise((resolve) => server.close(() => { resolve(); })),
+    close: () =>
+      new Promise((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
   };
 }
 
@@ -53,7 +58,8 @@ describe.each(DATABASES)('creative ideas API on $name', ({ create }) => {
 
   const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
     fetch(`${server.baseUrl}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  const idea = (token: string | undefined, body: unknown): Promise<Response> => api('/stitch/creative-ideas', token, { method: 'POST', body: JSON.stringify(body) });
+  const idea = (token: string | undefined, body: unknown): Promise<Response> =>
+    api('/stitch/creative-ideas', token, { method: 'POST', body: JSON.stringify(body) });
 
   async function signedUpUser(label: string): Promise<{ token: string; id: string }> {
     const token = (await new OidcBrowser(server.baseUrl).signUp(newUser(label))).access_token;

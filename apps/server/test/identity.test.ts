@@ -14,8 +14,7 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     await database.dispose();
   });
 
-  const me = (accessToken: string): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const me = (accessToken: string): Promise<Response> => fetch(`${server.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
 
   it('publishes discovery for the issuer under /oidc, code flow with PKCE only', async () => {
     const response = await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`);
@@ -42,7 +41,10 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     const tokens = await new OidcBrowser(server.baseUrl).signUp(user);
     expect(tokens.token_type).toBe('Bearer');
     expect(tokens.refresh_token).toBeTruthy();
-    const [header, payload] = tokens.access_token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = tokens.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     expect(payload).toMatchObject({ iss: `${server.baseUrl}/oidc`, aud: `${server.baseUrl}/api`, email: user.email, name: user.name });
 

@@ -97,11 +97,25 @@ describe('POST /api/images/remove-background', () => {
     expect(info.channels).toBe(4);
     const alphaAt = (x: number, y: number): number => data[(y * 512 + x) * 4 + 3]!;
     // Background: the corners and the margins around the subject (which spans 146–366).
-    for (const [x, y] of [[5, 5], [506, 5], [5, 506], [506, 506], [60, 256], [450, 256], [256, 60], [256, 450]] as const) {
+    for (const [x, y] of [
+      [5, 5],
+      [506, 5],
+      [5, 506],
+      [506, 506],
+      [60, 256],
+      [450, 256],
+      [256, 60],
+      [256, 450],
+    ] as const) {
       expect(alphaAt(x, y), `background at ${x},${y}`).toBeLessThan(26);
     }
     // Subject: the middle of the face.
-    for (const [x, y] of [[256, 256], [230, 300], [280, 220]] as const) expect(alphaAt(x, y), `subject at ${x},${y}`).toBeGreaterThan(229);
+    for (const [x, y] of [
+      [256, 256],
+      [230, 300],
+      [280, 220],
+    ] as const)
+      expect(alphaAt(x, y), `subject at ${x},${y}`).toBeGreaterThan(229);
     // A soft matte: some pixels are partly transparent.
     let partial = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 10 && data[i]! < 245) partial++;

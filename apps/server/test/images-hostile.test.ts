@@ -89,10 +89,9 @@ describe('hostile uploads', () => {
 
   it('reads only the first frame of a GIF with many frames, in bounded time', async () => {
     const frames = 400;
-    const gif = await sharp(
-      Buffer.concat(Array.from({ length: frames }, (_, f) => Buffer.alloc(64 * 64 * 3, f % 2 ? 40 : 220))),
-      { raw: { width: 64, height: 64 * frames, channels: 3, pageHeight: 64 } },
-    )
+    const gif = await sharp(Buffer.concat(Array.from({ length: frames }, (_, f) => Buffer.alloc(64 * 64 * 3, f % 2 ? 40 : 220))), {
+      raw: { width: 64, height: 64 * frames, channels: 3, pageHeight: 64 },
+    })
       .gif()
       .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(frames);
@@ -232,7 +231,9 @@ describe('hostile image URLs', () => {
 
 describe('under load', () => {
   it('keeps /api/health answering while the pool works, and refuses with 503 and Retry-After when full', async () => {
-    const heavy = await fromRaw(1500, 1500, (x, y) => [x % 256, y % 256, (x + y) % 256]).png({ compressionLevel: 0 }).toBuffer();
+    const heavy = await fromRaw(1500, 1500, (x, y) => [x % 256, y % 256, (x + y) % 256])
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     let finished = 0;
     const requests = Array.from({ length: 40 }, (_, i) =>
       send('/colors/pick', { x: String(i), y: '1' }, Buffer.concat([heavy, Buffer.from([i])])).then((result) => {

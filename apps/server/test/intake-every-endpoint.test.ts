@@ -96,7 +96,9 @@ const HOSTILE: HostileCase[] = [
     status: 422,
     code: 'image_too_large',
     make: async () => {
-      const tiny = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } }).png().toBuffer();
+      const tiny = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer();
       tiny.writeUInt32BE(10_000, 16); // IHDR width
       tiny.writeUInt32BE(5_000, 20); // IHDR height: 50 megapixels, over the 40 limit
       return png(tiny);
@@ -162,11 +164,15 @@ describe('an animated GIF', () => {
     upload = { filename: 'animated.gif', contentType: 'image/gif', bytes };
   });
 
-  it.each(ENDPOINTS)('is read by $path from its first frame', async (endpoint) => {
-    const answer = await send(endpoint, upload);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(endpoint.ok);
-    // Where the answer has a size, it is one frame's, not the strip of all frames.
-    const size = answer.body.parameters?.original_size ?? answer.body;
-    if (size.width !== undefined) expect([size.width, size.height]).toEqual(endpoint.path === '/images/crop' ? [1, 1] : [64, 64]);
-  }, 60_000);
+  it.each(ENDPOINTS)(
+    'is read by $path from its first frame',
+    async (endpoint) => {
+      const answer = await send(endpoint, upload);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(endpoint.ok);
+      // Where the answer has a size, it is one frame's, not the strip of all frames.
+      const size = answer.body.parameters?.original_size ?? answer.body;
+      if (size.width !== undefined) expect([size.width, size.height]).toEqual(endpoint.path === '/images/crop' ? [1, 1] : [64, 64]);
+    },
+    60_000,
+  );
 });

@@ -19,7 +19,10 @@ describe('a restart of the server on the same SQLite file', () => {
     const created = await fetch(`${first.baseUrl}/api/stitch/projects`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.access_token}` },
-      body: multipartBody({ name: 'Survives restarts' }, { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: encodePng(8, 8, () => [200, 10, 10]) }),
+      body: multipartBody(
+        { name: 'Survives restarts' },
+        { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: encodePng(8, 8, () => [200, 10, 10]) },
+      ),
     });
     const project = (await created.json()) as { id: string; outputs: { input_image_url: string } };
     await first.stop();

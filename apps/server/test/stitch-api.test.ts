@@ -36,7 +36,9 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
       const thread = findThread(code)!;
       return [thread.r, thread.g, thread.b];
     };
-    return fromRaw(60, 30, (x) => (x < 30 ? colour('310') : x < 50 ? colour('666') : colour('700'))).png().toBuffer();
+    return fromRaw(60, 30, (x) => (x < 30 ? colour('310') : x < 50 ? colour('666') : colour('700')))
+      .png()
+      .toBuffer();
   };
 
   it('charts an image for a visitor: threads, counts, chart and pattern files', async () => {
@@ -75,10 +77,16 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
   });
 
   it('draws symbols in contrasting ink when asked', async () => {
-    const response = await generate({ colors: '3', max_side: '30', cell_size: '16', return_symbols_overlay: 'true', project_name: 'Symbols' }, await bandsPng(), true);
+    const response = await generate(
+      { colors: '3', max_side: '30', cell_size: '16', return_symbols_overlay: 'true', project_name: 'Symbols' },
+      await bandsPng(),
+      true,
+    );
     expect(response.status).toBe(200);
     const plan = (await response.json()) as Plan;
-    const { data, info } = await sharp(Buffer.from(await (await fetch(plan.stitch_plan_url)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await (await fetch(plan.stitch_plan_url)).arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const layout = chartLayout({ width: 30, height: 15 }, 16);
     // Inside a black (310) cell, the symbol is drawn in white ink.
     let light = 0;
@@ -117,7 +125,9 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
     expect(plan.metadata.colors_used).toBeGreaterThan(15);
     expect(plan.metadata.confetti_after).toBeLessThanOrEqual(plan.metadata.confetti_before);
 
-    const project = (await (await fetch(`${server.baseUrl}/api/stitch/projects/${plan.project_id!}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const project = (await (
+      await fetch(`${server.baseUrl}/api/stitch/projects/${plan.project_id!}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       name: string;
       parameters: Record<string, unknown>;
       metadata: Record<string, unknown>;
@@ -139,7 +149,15 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
 
   it('leaves transparent areas without stitches', async () => {
     const png = await sharp(Buffer.alloc(40 * 20 * 4, 0), { raw: { width: 40, height: 20, channels: 4 } })
-      .composite([{ input: await fromRaw(20, 20, () => [200, 40, 40]).png().toBuffer(), left: 20, top: 0 }])
+      .composite([
+        {
+          input: await fromRaw(20, 20, () => [200, 40, 40])
+            .png()
+            .toBuffer(),
+          left: 20,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
     const plan = (await (await generate({ colors: '2', max_side: '30' }, png)).json()) as Plan;

@@ -119,9 +119,7 @@ describe('GET /api/dmc/threads/closest/{color}', () => {
   });
 
   it('honours count from 1 to 50', async () => {
-    expect(((await get('/api/dmc/threads/closest/000000?count=1')).body as { threads: Match[] }).threads).toMatchObject([
-      { code: '310', distance: 0 },
-    ]);
+    expect(((await get('/api/dmc/threads/closest/000000?count=1')).body as { threads: Match[] }).threads).toMatchObject([{ code: '310', distance: 0 }]);
     expect(((await get('/api/dmc/threads/closest/123456?count=50')).body as { threads: Match[] }).threads).toHaveLength(50);
   });
 

@@ -10,7 +10,11 @@ describe('WorkerPool', () => {
   it('runs tasks off the main thread and refuses with 503 and Retry-After once its queue is full', async () => {
     const pool = new WorkerPool('image-worker', { threads: 1, maxQueue: 1 });
     try {
-      const png = new Uint8Array(await fromRaw(1200, 1200, (x, y) => [x % 256, y % 256, 7]).png().toBuffer());
+      const png = new Uint8Array(
+        await fromRaw(1200, 1200, (x, y) => [x % 256, y % 256, 7])
+          .png()
+          .toBuffer(),
+      );
       const task: ImageTask = { kind: 'decode', bytes: png, header: sniffImage(png)!, channels: 4 };
       const running = pool.run(task);
       const queued = pool.run(task);

@@ -30,10 +30,7 @@ export function createAuthenticator(app: FastifyInstance, verifier: TokenVerifie
       if (!(error instanceof InvalidTokenError)) throw error;
       request.log.info({ reason: error.message }, 'bearer token refused');
       const description = error.message.replace(/"/g, "'");
-      throw HttpProblem.unauthorized(
-        `${error.message} Please sign in again.`,
-        `${REALM}, error="invalid_token", error_description="${description}"`,
-      );
+      throw HttpProblem.unauthorized(`${error.message} Please sign in again.`, `${REALM}, error="invalid_token", error_description="${description}"`);
     }
   };
 

@@ -45,9 +45,7 @@ export class Users {
     }
 
     const changes = Object.fromEntries(
-      (['email', 'name', 'picture'] as const)
-        .filter((key) => profile[key] !== undefined && profile[key] !== existing[key])
-        .map((key) => [key, profile[key]]),
+      (['email', 'name', 'picture'] as const).filter((key) => profile[key] !== undefined && profile[key] !== existing[key]).map((key) => [key, profile[key]]),
     );
     if (Object.keys(changes).length === 0) return existing;
     const updated_at = nowIso();

@@ -12,8 +12,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export function integerField(name: string, min: number, max: number) {
   const message = `${name} must be a whole number from ${min} to ${max}`;
   // Only plain decimal integers: an empty field, `1.5`, `1e3` or `0x10` is an error, not a number.
-  const parse = (value: unknown): unknown =>
-    typeof value === 'string' ? (/^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+  const parse = (value: unknown): unknown => (typeof value === 'string' ? (/^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value);
   return z.preprocess(parse, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }
 
@@ -27,10 +26,9 @@ export const imageFileField = z
   .meta({ description: 'PNG, JPEG, GIF (first frame), WebP or BMP; at most 10 MB and 40 megapixels. The type is read from the bytes, not the name.' });
 
 /** An image on the web, fetched by the server with SSRF protection. */
-export const imageUrlField = z
-  .string()
-  .max(2048)
-  .meta({ description: 'An http(s) URL of an image, fetched by the server (public addresses only, at most 3 redirects, 10 MB, 10 s). Used when no file is sent.' });
+export const imageUrlField = z.string().max(2048).meta({
+  description: 'An http(s) URL of an image, fetched by the server (public addresses only, at most 3 redirects, 10 MB, 10 s). Used when no file is sent.',
+});
 
 /** A colour as `ff8800`, `#ff8800` (sent as `%23ff8800`) or `255,136,0`, parsed to RGB. */
 export const colorField = z

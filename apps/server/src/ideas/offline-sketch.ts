@@ -16,6 +16,8 @@ export class OfflineSketchGenerator implements ImageGenerator {
   readonly kind = 'offline_sketch' as const;
 
   async generate(prompt: string): Promise<Uint8Array> {
-    return sharp(Buffer.from(sketchSvg(prompt))).png({ compressionLevel: 9 }).toBuffer();
+    return sharp(Buffer.from(sketchSvg(prompt)))
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   }
 }

@@ -6,7 +6,10 @@ import { seededRandom } from '@stitchwise/core';
 export function shade(hex: string, amount: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
   const target = amount > 0 ? 255 : 0;
-  const mix = (channel: number): string => Math.round(channel + (target - channel) * Math.abs(amount)).toString(16).padStart(2, '0');
+  const mix = (channel: number): string =>
+    Math.round(channel + (target - channel) * Math.abs(amount))
+      .toString(16)
+      .padStart(2, '0');
   return `#${mix(value >> 16)}${mix((value >> 8) & 255)}${mix(value & 255)}`;
 }
 

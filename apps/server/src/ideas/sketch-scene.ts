@@ -71,7 +71,11 @@ function celestial(mood: Mood, subjects: readonly Subject[], random: () => numbe
     return svg;
   }
   if (mood === 'sunset') return `<circle cx="${f(x)}" cy="250" r="60" fill="#f47c48"/>`;
-  if (mood === 'snow') return Array.from({ length: 30 }, () => `<circle cx="${f(random() * SKETCH_SIZE)}" cy="${f(random() * 330)}" r="${f(3 + random() * 4)}" fill="#ffffff"/>`).join('');
+  if (mood === 'snow')
+    return Array.from(
+      { length: 30 },
+      () => `<circle cx="${f(random() * SKETCH_SIZE)}" cy="${f(random() * 330)}" r="${f(3 + random() * 4)}" fill="#ffffff"/>`,
+    ).join('');
   return random() < 0.5 ? `<circle cx="${f(x)}" cy="78" r="38" fill="#f7d54a"/>` : cloud(x, 80, random) + cloud(SKETCH_SIZE - x, 130, random);
 }
 

@@ -16,10 +16,13 @@ export interface DrawContext {
 export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> = {
   flowers: ({ cx, baseY, size, random, paint }) => {
     const heads = 3 + Math.floor(random() * 3);
-    const petalColours = [paint(pick(random, ['#d94f70', '#e8734a', '#f2c94c', '#b76cc8', '#e05a5a'])), paint(pick(random, ['#f6a5c0', '#f7e08a', '#9fb8f0', '#f3f0e8']))];
+    const petalColours = [
+      paint(pick(random, ['#d94f70', '#e8734a', '#f2c94c', '#b76cc8', '#e05a5a'])),
+      paint(pick(random, ['#f6a5c0', '#f7e08a', '#9fb8f0', '#f3f0e8'])),
+    ];
     let svg = '';
     for (let i = 0; i < heads; i++) {
-      const angle = ((i / (heads - 1 || 1)) - 0.5) * 1.3 + (random() - 0.5) * 0.2;
+      const angle = (i / (heads - 1 || 1) - 0.5) * 1.3 + (random() - 0.5) * 0.2;
       const length = size * (0.55 + random() * 0.3);
       const x = cx + Math.sin(angle) * length * 0.7;
       const y = baseY - Math.cos(angle) * length;
@@ -40,7 +43,9 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
       const y = baseY - size * (0.65 + random() * 0.3);
       svg += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(size * (0.2 + random() * 0.08))}" fill="${crown}"/>`;
     }
-    if (random() < 0.6) for (let i = 0; i < 4; i++) svg += `<circle cx="${f(cx + (random() - 0.5) * size * 0.5)}" cy="${f(baseY - size * (0.6 + random() * 0.35))}" r="${f(size * 0.035)}" fill="#d8363a"/>`;
+    if (random() < 0.6)
+      for (let i = 0; i < 4; i++)
+        svg += `<circle cx="${f(cx + (random() - 0.5) * size * 0.5)}" cy="${f(baseY - size * (0.6 + random() * 0.35))}" r="${f(size * 0.035)}" fill="#d8363a"/>`;
     return svg;
   },
   house: ({ cx, baseY, size, random, paint }) => {
@@ -55,7 +60,12 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
       `<rect x="${f(left)}" y="${f(top)}" width="${f(w)}" height="${f(h)}" fill="${wall}"/>` +
       `<polygon points="${f(left - w * 0.08)},${f(top)} ${f(cx)},${f(top - h * 0.7)} ${f(left + w * 1.08)},${f(top)}" fill="${roof}"/>` +
       `<rect x="${f(cx - w * 0.09)}" y="${f(baseY - h * 0.55)}" width="${f(w * 0.18)}" height="${f(h * 0.55)}" fill="#6b3f26"/>` +
-      [0.1, 0.72].map((x) => `<rect x="${f(left + w * x)}" y="${f(top + h * 0.22)}" width="${f(w * 0.18)}" height="${f(h * 0.26)}" fill="#f6e27a" stroke="#fff" stroke-width="${f(size * 0.012)}"/>`).join('')
+      [0.1, 0.72]
+        .map(
+          (x) =>
+            `<rect x="${f(left + w * x)}" y="${f(top + h * 0.22)}" width="${f(w * 0.18)}" height="${f(h * 0.26)}" fill="#f6e27a" stroke="#fff" stroke-width="${f(size * 0.012)}"/>`,
+        )
+        .join('')
     );
   },
   heart: ({ cx, baseY, size, paint }) => {
@@ -63,9 +73,12 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
     const top = baseY - s;
     return `<path d="M${f(cx)} ${f(top + s * 0.3)} C${f(cx - s * 0.05)} ${f(top)} ${f(cx - s * 0.55)} ${f(top)} ${f(cx - s * 0.5)} ${f(top + s * 0.35)} C${f(cx - s * 0.45)} ${f(top + s * 0.6)} ${f(cx - s * 0.1)} ${f(top + s * 0.75)} ${f(cx)} ${f(top + s * 0.95)} C${f(cx + s * 0.1)} ${f(top + s * 0.75)} ${f(cx + s * 0.45)} ${f(top + s * 0.6)} ${f(cx + s * 0.5)} ${f(top + s * 0.35)} C${f(cx + s * 0.55)} ${f(top)} ${f(cx + s * 0.05)} ${f(top)} ${f(cx)} ${f(top + s * 0.3)} Z" fill="${paint('#d2334a')}"/>`;
   },
-  cat: ({ cx, baseY, size, random, paint }) => animal({ cx, baseY, size, random, fur: paint(pick(random, ['#e08a3c', '#4a4a4f', '#9a8f86', '#f3efe6'])), ears: 'pointed', tail: true }),
-  dog: ({ cx, baseY, size, random, paint }) => animal({ cx, baseY, size, random, fur: paint(pick(random, ['#b98350', '#e8d2a8', '#6b4a33', '#f2eee4'])), ears: 'floppy', tail: true }),
-  rabbit: ({ cx, baseY, size, random, paint }) => animal({ cx, baseY, size, random, fur: paint(pick(random, ['#d9d2c8', '#b8a08a', '#f4f1ec'])), ears: 'long', tail: false }),
+  cat: ({ cx, baseY, size, random, paint }) =>
+    animal({ cx, baseY, size, random, fur: paint(pick(random, ['#e08a3c', '#4a4a4f', '#9a8f86', '#f3efe6'])), ears: 'pointed', tail: true }),
+  dog: ({ cx, baseY, size, random, paint }) =>
+    animal({ cx, baseY, size, random, fur: paint(pick(random, ['#b98350', '#e8d2a8', '#6b4a33', '#f2eee4'])), ears: 'floppy', tail: true }),
+  rabbit: ({ cx, baseY, size, random, paint }) =>
+    animal({ cx, baseY, size, random, fur: paint(pick(random, ['#d9d2c8', '#b8a08a', '#f4f1ec'])), ears: 'long', tail: false }),
   bird: ({ cx, baseY, size, random, paint }) => {
     const body = paint(pick(random, ['#d9453a', '#3c78c8', '#f2b632', '#4aa36a']));
     const y = baseY - size * 0.45;
@@ -87,7 +100,12 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
       `<ellipse cx="${f(cx)}" cy="${f(y)}" rx="${f(size * 0.4)}" ry="${f(size * 0.24)}" fill="${body}"/>` +
       `<path d="M${f(cx - size * 0.05)} ${f(y - size * 0.22)} Q${f(cx)} ${f(y)} ${f(cx - size * 0.05)} ${f(y + size * 0.22)}" stroke="${shade(body, -0.3)}" stroke-width="${f(size * 0.03)}" fill="none"/>` +
       `<circle cx="${f(cx + size * 0.22)}" cy="${f(y - size * 0.06)}" r="${f(size * 0.05)}" fill="#fff"/><circle cx="${f(cx + size * 0.23)}" cy="${f(y - size * 0.06)}" r="${f(size * 0.025)}" fill="#1e1e1e"/>` +
-      [0, 1, 2].map((i) => `<circle cx="${f(cx + size * (0.5 + i * 0.08))}" cy="${f(y - size * (0.2 + i * 0.15))}" r="${f(size * 0.03)}" fill="none" stroke="#e8f4fb" stroke-width="${f(size * 0.012)}"/>`).join('')
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `<circle cx="${f(cx + size * (0.5 + i * 0.08))}" cy="${f(y - size * (0.2 + i * 0.15))}" r="${f(size * 0.03)}" fill="none" stroke="#e8f4fb" stroke-width="${f(size * 0.012)}"/>`,
+        )
+        .join('')
     );
   },
   butterfly: ({ cx, baseY, size, random, paint }) => {
@@ -100,13 +118,17 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
       svg += `<ellipse cx="${f(cx + side * size * 0.17)}" cy="${f(y + size * 0.14)}" rx="${f(size * 0.15)}" ry="${f(size * 0.12)}" fill="${wing}"/>`;
       svg += `<circle cx="${f(cx + side * size * 0.24)}" cy="${f(y - size * 0.13)}" r="${f(size * 0.07)}" fill="${inner}"/>`;
     }
-    return svg + `<rect x="${f(cx - size * 0.03)}" y="${f(y - size * 0.25)}" width="${f(size * 0.06)}" height="${f(size * 0.5)}" rx="${f(size * 0.03)}" fill="#2e2620"/>`;
+    return (
+      svg +
+      `<rect x="${f(cx - size * 0.03)}" y="${f(y - size * 0.25)}" width="${f(size * 0.06)}" height="${f(size * 0.5)}" rx="${f(size * 0.03)}" fill="#2e2620"/>`
+    );
   },
   mushroom: ({ cx, baseY, size, random, paint }) => {
     const cap = paint(pick(random, ['#d23a32', '#c9804a', '#b23a6e']));
     let svg = `<rect x="${f(cx - size * 0.12)}" y="${f(baseY - size * 0.42)}" width="${f(size * 0.24)}" height="${f(size * 0.42)}" rx="${f(size * 0.06)}" fill="#f4ead0"/>`;
     svg += `<path d="M${f(cx - size * 0.45)} ${f(baseY - size * 0.38)} Q${f(cx)} ${f(baseY - size * 1.05)} ${f(cx + size * 0.45)} ${f(baseY - size * 0.38)} Z" fill="${cap}"/>`;
-    for (let i = 0; i < 5; i++) svg += `<circle cx="${f(cx + (random() - 0.5) * size * 0.6)}" cy="${f(baseY - size * (0.5 + random() * 0.2))}" r="${f(size * 0.05)}" fill="#fbf6ea"/>`;
+    for (let i = 0; i < 5; i++)
+      svg += `<circle cx="${f(cx + (random() - 0.5) * size * 0.6)}" cy="${f(baseY - size * (0.5 + random() * 0.2))}" r="${f(size * 0.05)}" fill="#fbf6ea"/>`;
     return svg;
   },
   boat: ({ cx, baseY, size, random, paint }) => {
@@ -123,7 +145,11 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
   mountain: ({ cx, baseY, size, random, paint, mood }) => {
     const rock = paint(pick(random, ['#6c7a8c', '#7d6e8c', '#5e7080']));
     let svg = '';
-    for (const [dx, scale] of [[-0.55, 0.75], [0.5, 0.8], [0, 1]] as const) {
+    for (const [dx, scale] of [
+      [-0.55, 0.75],
+      [0.5, 0.8],
+      [0, 1],
+    ] as const) {
       const peakX = cx + dx * size;
       const h = size * scale * 1.1;
       const halfWidth = size * scale * 0.75;
@@ -146,19 +172,40 @@ export const DRAW: Readonly<Record<Subject, (context: DrawContext) => string>> =
   },
 };
 
-function animal({ cx, baseY, size, random, fur, ears, tail }: { cx: number; baseY: number; size: number; random: () => number; fur: string; ears: 'pointed' | 'floppy' | 'long'; tail: boolean }): string {
+function animal({
+  cx,
+  baseY,
+  size,
+  random,
+  fur,
+  ears,
+  tail,
+}: {
+  cx: number;
+  baseY: number;
+  size: number;
+  random: () => number;
+  fur: string;
+  ears: 'pointed' | 'floppy' | 'long';
+  tail: boolean;
+}): string {
   const headY = baseY - size * 0.72;
   const headR = size * 0.22;
   const dark = shade(fur, -0.3);
   let svg = '';
-  if (tail) svg += `<path d="M${f(cx + size * 0.25)} ${f(baseY - size * 0.1)} Q${f(cx + size * 0.6)} ${f(baseY - size * 0.2)} ${f(cx + size * 0.45)} ${f(baseY - size * 0.55)}" stroke="${fur}" stroke-width="${f(size * 0.08)}" stroke-linecap="round" fill="none"/>`;
+  if (tail)
+    svg += `<path d="M${f(cx + size * 0.25)} ${f(baseY - size * 0.1)} Q${f(cx + size * 0.6)} ${f(baseY - size * 0.2)} ${f(cx + size * 0.45)} ${f(baseY - size * 0.55)}" stroke="${fur}" stroke-width="${f(size * 0.08)}" stroke-linecap="round" fill="none"/>`;
   svg += `<ellipse cx="${f(cx)}" cy="${f(baseY - size * 0.25)}" rx="${f(size * 0.3)}" ry="${f(size * 0.28)}" fill="${fur}"/>`;
   for (const side of [-1, 1]) {
-    if (ears === 'pointed') svg += `<polygon points="${f(cx + side * headR * 0.9)},${f(headY - headR * 0.3)} ${f(cx + side * headR * 0.75)},${f(headY - headR * 1.35)} ${f(cx + side * headR * 0.2)},${f(headY - headR * 0.85)}" fill="${fur}"/>`;
-    if (ears === 'long') svg += `<ellipse cx="${f(cx + side * headR * 0.45)}" cy="${f(headY - headR * 1.3)}" rx="${f(headR * 0.28)}" ry="${f(headR * 0.85)}" fill="${fur}"/><ellipse cx="${f(cx + side * headR * 0.45)}" cy="${f(headY - headR * 1.3)}" rx="${f(headR * 0.13)}" ry="${f(headR * 0.6)}" fill="#f2b8c6"/>`;
+    if (ears === 'pointed')
+      svg += `<polygon points="${f(cx + side * headR * 0.9)},${f(headY - headR * 0.3)} ${f(cx + side * headR * 0.75)},${f(headY - headR * 1.35)} ${f(cx + side * headR * 0.2)},${f(headY - headR * 0.85)}" fill="${fur}"/>`;
+    if (ears === 'long')
+      svg += `<ellipse cx="${f(cx + side * headR * 0.45)}" cy="${f(headY - headR * 1.3)}" rx="${f(headR * 0.28)}" ry="${f(headR * 0.85)}" fill="${fur}"/><ellipse cx="${f(cx + side * headR * 0.45)}" cy="${f(headY - headR * 1.3)}" rx="${f(headR * 0.13)}" ry="${f(headR * 0.6)}" fill="#f2b8c6"/>`;
   }
   svg += `<circle cx="${f(cx)}" cy="${f(headY)}" r="${f(headR)}" fill="${fur}"/>`;
-  if (ears === 'floppy') for (const side of [-1, 1]) svg += `<ellipse cx="${f(cx + side * headR * 0.95)}" cy="${f(headY + headR * 0.1)}" rx="${f(headR * 0.3)}" ry="${f(headR * 0.6)}" fill="${dark}"/>`;
+  if (ears === 'floppy')
+    for (const side of [-1, 1])
+      svg += `<ellipse cx="${f(cx + side * headR * 0.95)}" cy="${f(headY + headR * 0.1)}" rx="${f(headR * 0.3)}" ry="${f(headR * 0.6)}" fill="${dark}"/>`;
   for (const side of [-1, 1]) svg += `<circle cx="${f(cx + side * headR * 0.38)}" cy="${f(headY - headR * 0.1)}" r="${f(headR * 0.12)}" fill="#1e1e1e"/>`;
   svg += `<ellipse cx="${f(cx)}" cy="${f(headY + headR * 0.3)}" rx="${f(headR * 0.14)}" ry="${f(headR * 0.1)}" fill="${ears === 'floppy' ? '#2a2a2a' : '#e07a8a'}"/>`;
   // A spot of belly colour, varied by the prompt.

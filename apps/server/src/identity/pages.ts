@@ -64,9 +64,7 @@ function field({ name, label, type, autocomplete, value, error, hint, autofocus,
 <input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${value ? ` value="${escapeHtml(value)}"` : ''}${
     error ? ' aria-invalid="true"' : ''
   }${describedBy ? ` aria-describedby="${describedBy}"` : ''}${autofocus ? ' autofocus' : ''} ${extra}>
-${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${
-    error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''
-  }`;
+${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
 }
 
 function alert(message: string | undefined): string {

@@ -45,43 +45,37 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
       );
     });
 
-    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>(
-      '/oidc/interaction/:uid/login',
-      async (request, reply) => {
-        const details = await interactionDetails(provider, request, reply);
-        if (!details) return;
-        const email = request.body.email ?? '';
-        const account = await accounts.authenticate(email, request.body.password ?? '');
-        if (account === 'throttled') {
-          const error = 'Too many wrong passwords for this e-mail address. Please wait 15 minutes and try again.';
-          return sendHtml(reply, 429, signInPage({ uid: details.uid, email, error }));
-        }
-        if (!account) {
-          const error = 'The e-mail address or password is incorrect. Check them and try again.';
-          return sendHtml(reply, 401, signInPage({ uid: details.uid, email, error }));
-        }
-        return finish(provider, request, reply, { login: { accountId: account.id, remember: true } });
-      },
-    );
+    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>('/oidc/interaction/:uid/login', async (request, reply) => {
+      const details = await interactionDetails(provider, request, reply);
+      if (!details) return;
+      const email = request.body.email ?? '';
+      const account = await accounts.authenticate(email, request.body.password ?? '');
+      if (account === 'throttled') {
+        const error = 'Too many wrong passwords for this e-mail address. Please wait 15 minutes and try again.';
+        return sendHtml(reply, 429, signInPage({ uid: details.uid, email, error }));
+      }
+      if (!account) {
+        const error = 'The e-mail address or password is incorrect. Check them and try again.';
+        return sendHtml(reply, 401, signInPage({ uid: details.uid, email, error }));
+      }
+      return finish(provider, request, reply, { login: { accountId: account.id, remember: true } });
+    });
 
-    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>(
-      '/oidc/interaction/:uid/signup',
-      async (request, reply) => {
-        const details = await interactionDetails(provider, request, reply);
-        if (!details) return;
-        const values = { name: request.body.name ?? '', email: request.body.email ?? '' };
-        try {
-          const account = await accounts.signUp({ ...values, password: request.body.password ?? '' });
-          // `create` resolves a prompt=create request; `login` signs the new account in.
-          await finish(provider, request, reply, { create: {}, login: { accountId: account.id, remember: true } });
-          return;
-        } catch (error) {
-          if (!(error instanceof SignUpRefused)) throw error;
-          const status = error.fieldErrors.email?.includes('already exists') ? 409 : 400;
-          return sendHtml(reply, status, signUpPage({ uid: details.uid, values, errors: error.fieldErrors, passwordHint: PASSWORD_HINT }));
-        }
-      },
-    );
+    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>('/oidc/interaction/:uid/signup', async (request, reply) => {
+      const details = await interactionDetails(provider, request, reply);
+      if (!details) return;
+      const values = { name: request.body.name ?? '', email: request.body.email ?? '' };
+      try {
+        const account = await accounts.signUp({ ...values, password: request.body.password ?? '' });
+        // `create` resolves a prompt=create request; `login` signs the new account in.
+        await finish(provider, request, reply, { create: {}, login: { accountId: account.id, remember: true } });
+        return;
+      } catch (error) {
+        if (!(error instanceof SignUpRefused)) throw error;
+        const status = error.fieldErrors.email?.includes('already exists') ? 409 : 400;
+        return sendHtml(reply, status, signUpPage({ uid: details.uid, values, errors: error.fieldErrors, passwordHint: PASSWORD_HINT }));
+      }
+    });
 
     interactions.get<{ Params: InteractionParams }>('/oidc/interaction/:uid/abort', async (request, reply) => {
       if (!(await interactionDetails(provider, request, reply))) return;
@@ -132,7 +126,11 @@ async function finish(
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** The interaction behind this page, or a friendly page when it has expired or its cookie is missing. */
-async function interactionDetails(provider: Provider, request: FastifyRequest<{ Params: InteractionParams }>, reply: FastifyReply): Promise<Details | undefined> {
+async function interactionDetails(
+  provider: Provider,
+  request: FastifyRequest<{ Params: InteractionParams }>,
+  reply: FastifyReply,
+): Promise<Details | undefined> {
   try {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     if (details.uid !== request.params.uid) throw new Error('interaction mismatch');
@@ -141,10 +139,14 @@ async function interactionDetails(provider: Provider, request: FastifyRequest<{ 
     await sendHtml(
       reply,
       400,
-      messagePage('This sign-in link has expired', 'Sign-in pages are valid for one hour and only in the browser that opened them. Please start again from Stitchwise.', {
-        href: '/',
-        label: 'Back to Stitchwise',
-      }),
+      messagePage(
+        'This sign-in link has expired',
+        'Sign-in pages are valid for one hour and only in the browser that opened them. Please start again from Stitchwise.',
+        {
+          href: '/',
+          label: 'Back to Stitchwise',
+        },
+      ),
     );
     return undefined;
   }

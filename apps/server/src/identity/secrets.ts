@@ -33,8 +33,6 @@ export async function loadSigningKeys(secrets: ServerSecretsRepository): Promise
 
 /** Keys that sign the provider's cookies, newest first. */
 export async function loadCookieKeys(secrets: ServerSecretsRepository): Promise<string[]> {
-  const value = await secrets.findOrCreate('oidc_cookie_keys', () =>
-    Promise.resolve(JSON.stringify([randomBytes(32).toString('base64url')])),
-  );
+  const value = await secrets.findOrCreate('oidc_cookie_keys', () => Promise.resolve(JSON.stringify([randomBytes(32).toString('base64url')])));
   return JSON.parse(value) as string[];
 }

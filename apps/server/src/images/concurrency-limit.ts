@@ -24,7 +24,8 @@ export class ConcurrencyLimit {
       return await job();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next job
+      if (next)
+        next(); // the slot passes straight to the next job
       else this.running--;
     }
   }

@@ -32,7 +32,11 @@ export default async function run(task: SegmentationTask): Promise<SegmentationR
   const cutout = applyMatte(image, await foregroundMatte(image, model));
   const raw = { raw: { width: cutout.width, height: cutout.height, channels: 4 as const } };
   const png = await sharp(cutout.data, raw).png({ compressionLevel: 6 }).toBuffer();
-  const result: SegmentationResult = { png: ownedBytes(new Uint8Array(png.buffer, png.byteOffset, png.byteLength)), width: cutout.width, height: cutout.height };
+  const result: SegmentationResult = {
+    png: ownedBytes(new Uint8Array(png.buffer, png.byteOffset, png.byteLength)),
+    width: cutout.width,
+    height: cutout.height,
+  };
   if (task.previewSide) {
     const { data, info } = await sharp(cutout.data, raw)
       .resize(task.previewSide, task.previewSide, { fit: 'inside', withoutEnlargement: true })

@@ -39,13 +39,20 @@ const fontPath = (file: string): string => createRequire(import.meta.url).resolv
  * real text in an embedded DejaVu Sans (with its Unicode map), so tracking apps can read the chart.
  */
 export async function renderPdf(pattern: Pattern, options: PdfOptions): Promise<Buffer> {
-  const doc = new PDFDocument({ size: options.paper === 'a4' ? 'A4' : 'LETTER', margin: MARGIN, info: { Title: options.title, Creator: 'Stitchwise' }, autoFirstPage: false });
+  const doc = new PDFDocument({
+    size: options.paper === 'a4' ? 'A4' : 'LETTER',
+    margin: MARGIN,
+    info: { Title: options.title, Creator: 'Stitchwise' },
+    autoFirstPage: false,
+  });
   doc.registerFont('Text', fontPath('DejaVuSans.ttf'));
   doc.registerFont('Bold', fontPath('DejaVuSans-Bold.ttf'));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => { resolve(Buffer.concat(chunks)); });
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
     doc.on('error', reject);
   });
 
@@ -53,7 +60,11 @@ export async function renderPdf(pattern: Pattern, options: PdfOptions): Promise<
   const rows = blockStarts(pattern.height, PAGE_ROWS);
   await cover(doc, pattern, options, columns, rows);
   threadList(doc, pattern, options);
-  rows.forEach((y0, row) => { columns.forEach((x0, column) => { chartPage(doc, pattern, options, { x0, y0, label: `${row + 1}-${column + 1}` }); }); });
+  rows.forEach((y0, row) => {
+    columns.forEach((x0, column) => {
+      chartPage(doc, pattern, options, { x0, y0, label: `${row + 1}-${column + 1}` });
+    });
+  });
   doc.end();
   return finished;
 }
@@ -65,7 +76,9 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
   doc.moveDown(0.3);
   const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
   doc.font('Text').fontSize(10).fillColor('#444444');
-  doc.text(`${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`);
+  doc.text(
+    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
+  );
   doc.moveDown(0.8);
 
   // Preview: the chart's colours, one pixel per stitch, scaled up without smoothing.
@@ -100,14 +113,15 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
   const cellHeight = Math.min(40, 160 / rows.length);
   const firstChartPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
   doc.font('Text').fontSize(8);
-  rows.forEach((y0, row) => { columns.forEach((x0, column) => {
+  rows.forEach((y0, row) => {
+    columns.forEach((x0, column) => {
       const x = MARGIN + column * cellWidth;
       const y = mapTop + row * cellHeight;
       doc.rect(x, y, cellWidth, cellHeight).stroke('#666666');
       doc.fillColor('#000000').text(`p. ${firstChartPage + row * columns.length + column}`, x + 2, y + 3, { width: cellWidth - 4, lineBreak: false });
       doc.text(`${x0 + 1}, ${y0 + 1}`, x + 2, y + 13, { width: cellWidth - 4, lineBreak: false });
-    }); },
-  );
+    });
+  });
 }
 
 const ROW_HEIGHT = 16;
@@ -133,13 +147,21 @@ function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptio
   ];
   for (let first = 0; first < Math.max(1, pattern.legend.length); first += perPage) {
     doc.addPage();
-    doc.font('Bold').fontSize(14).fillColor('#000000').text(`Threads — ${options.fabric.label}, ${defaultStrands(options.fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
+    doc
+      .font('Bold')
+      .fontSize(14)
+      .fillColor('#000000')
+      .text(`Threads — ${options.fabric.label}, ${defaultStrands(options.fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
     let y = MARGIN + 30;
     doc.fontSize(9);
     for (const column of columns) doc.text(column.title, MARGIN + column.x, y, { lineBreak: false });
     y += ROW_HEIGHT;
     for (const entry of pattern.legend.slice(first, first + perPage)) {
-      doc.font('Bold').fontSize(11).fillColor('#000000').text(entry.symbol, MARGIN + columns[0]!.x + 8, y - 1, { lineBreak: false });
+      doc
+        .font('Bold')
+        .fontSize(11)
+        .fillColor('#000000')
+        .text(entry.symbol, MARGIN + columns[0]!.x + 8, y - 1, { lineBreak: false });
       doc.rect(MARGIN + columns[1]!.x, y, 30, ROW_HEIGHT - 5).fillAndStroke(entry.hex, '#555555');
       doc.font('Text').fontSize(9).fillColor('#000000');
       doc.text(entry.dmc_code, MARGIN + columns[2]!.x, y + 1, { lineBreak: false });
@@ -192,18 +214,30 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
         doc.rect(cx, cy, cell, cell).fill(entry.hex);
         ink = inkOn(entry.hex);
       }
-      doc.font('Bold').fontSize(fontSize).fillColor(ink).text(entry.symbol, cx, cy + (cell - fontSize) / 2 - fontSize * 0.08, { width: cell, align: 'center', lineBreak: false });
+      doc
+        .font('Bold')
+        .fontSize(fontSize)
+        .fillColor(ink)
+        .text(entry.symbol, cx, cy + (cell - fontSize) / 2 - fontSize * 0.08, { width: cell, align: 'center', lineBreak: false });
     }
   }
 
   // Grid: thin every stitch, heavy every 10 counted from the chart's own origin.
   for (let x = block.x0; x <= x1; x++) {
     const px = left + (x - block.x0) * cell;
-    doc.moveTo(px, top).lineTo(px, top + rows * cell).lineWidth(x % 10 === 0 || x === x1 ? 1.2 : 0.25).stroke('#000000');
+    doc
+      .moveTo(px, top)
+      .lineTo(px, top + rows * cell)
+      .lineWidth(x % 10 === 0 || x === x1 ? 1.2 : 0.25)
+      .stroke('#000000');
   }
   for (let y = block.y0; y <= y1; y++) {
     const py = top + (y - block.y0) * cell;
-    doc.moveTo(left, py).lineTo(left + cols * cell, py).lineWidth(y % 10 === 0 || y === y1 ? 1.2 : 0.25).stroke('#000000');
+    doc
+      .moveTo(left, py)
+      .lineTo(left + cols * cell, py)
+      .lineWidth(y % 10 === 0 || y === y1 ? 1.2 : 0.25)
+      .stroke('#000000');
   }
 
   // Stitch numbers every 10 on all four edges.

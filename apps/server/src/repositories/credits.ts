@@ -38,12 +38,7 @@ export class CreditsRepository {
   }
 
   async used(userId: string, day: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('credit_usage')
-      .select('used')
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('credit_usage').select('used').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
     return row?.used ?? 0;
   }
 }

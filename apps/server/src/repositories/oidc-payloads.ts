@@ -46,12 +46,7 @@ export class OidcPayloadsRepository {
 
   /** Deletes the account's grants, everything issued under them, and every other row of the account, in one transaction. */
   async deleteForAccount(accountId: string): Promise<void> {
-    const grants = await this.db
-      .selectFrom('oidc_payloads')
-      .select('id')
-      .where('model', '=', 'Grant')
-      .where('account_id', '=', accountId)
-      .execute();
+    const grants = await this.db.selectFrom('oidc_payloads').select('id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
     await this.db.transaction().execute(async (trx) => {
       for (const { id } of grants) await trx.deleteFrom('oidc_payloads').where('grant_id', '=', id).execute();
       await trx.deleteFrom('oidc_payloads').where('account_id', '=', accountId).execute();

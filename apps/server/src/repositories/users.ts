@@ -21,6 +21,10 @@ export class UsersRepository {
   }
 
   async update(id: string, changes: UserProfileChanges, updatedAt: string): Promise<void> {
-    await this.db.updateTable('users').set({ ...changes, updated_at: updatedAt }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: updatedAt })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -8,15 +8,11 @@ export interface HealthOptions {
 }
 
 export const healthRoutes: FastifyPluginCallbackZod<HealthOptions> = (app, { version, modelState }, done) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['health'], operationId: 'getHealth', summary: 'Liveness and version', response: { 200: healthSchema } } },
-    () => ({
-      status: 'ok' as const,
-      version,
-      uptime_seconds: Math.round(process.uptime()),
-      background_removal: { model: modelState() },
-    }),
-  );
+  app.get('/health', { schema: { tags: ['health'], operationId: 'getHealth', summary: 'Liveness and version', response: { 200: healthSchema } } }, () => ({
+    status: 'ok' as const,
+    version,
+    uptime_seconds: Math.round(process.uptime()),
+    background_removal: { model: modelState() },
+  }));
   done();
 };

@@ -24,7 +24,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     wildcard: false,
     index: false,
     setHeaders(reply, path) {
-      void reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

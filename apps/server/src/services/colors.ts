@@ -26,7 +26,10 @@ export class ColorsService {
 
   async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<DominantColors> {
     if (!removeBackground) {
-      const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask), input.field);
+      const colors = await runImageWork(
+        () => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask),
+        input.field,
+      );
       return { colors: colors.map(toDominantView) };
     }
     const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
@@ -61,10 +64,11 @@ export class ColorsService {
     const key = createHash('sha256').update(input.bytes).digest('base64url');
     const cached = this.decodedImages.get(key);
     if (cached) return cached;
-    const image = await runImageWork(() =>
-      input.header.format === 'bmp'
-        ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask)
-        : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
+    const image = await runImageWork(
+      () =>
+        input.header.format === 'bmp'
+          ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask)
+          : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
       input.field,
     );
     this.decodedImages.set(key, image);

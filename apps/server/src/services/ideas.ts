@@ -12,7 +12,6 @@ export const DAILY_IDEA_CREDITS = 10;
 /** Longest idea accepted, in characters: a paragraph, far more than a picture needs. */
 export const MAX_PROMPT_LENGTH = 1000;
 
-
 /**
  * Idea pictures against a daily allowance. A credit is charged before the provider is asked, in
  * one atomic statement, so parallel requests can never spend more than the limit; it is given back
@@ -49,7 +48,8 @@ export class IdeasService {
     try {
       const bytes = await this.generator.generate(idea);
       const format = sniffImage(bytes)?.format;
-      if (format !== 'png' && format !== 'jpg' && format !== 'webp') throw new ImageGenerationError(`generator sent ${format ?? 'something'} that is not a PNG, JPEG or WebP image`);
+      if (format !== 'png' && format !== 'jpg' && format !== 'webp')
+        throw new ImageGenerationError(`generator sent ${format ?? 'something'} that is not a PNG, JPEG or WebP image`);
       const id = await this.transientFiles.store(bytes, format);
       return { image_url: this.fileUrl(id), credits: DAILY_IDEA_CREDITS - used, source: this.generator.kind };
     } catch (error) {

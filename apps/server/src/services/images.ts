@@ -8,7 +8,6 @@ import { STORED_FILE_TYPES, type FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
 
-
 /** Stored images: uploads, cut-outs and crops, kept 24 hours unless a project adopts them. */
 export class ImagesService {
   constructor(
@@ -41,7 +40,10 @@ export class ImagesService {
         ...(rect.y + rect.height > height ? [{ field: 'height', message }] : []),
       ]);
     }
-    const cropped = await runImageWork(() => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask), input.field);
+    const cropped = await runImageWork(
+      () => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask),
+      input.field,
+    );
     const id = await this.transientFiles.store(cropped.bytes, cropped.format);
     return this.view(id, cropped.width, cropped.height, cropped.format);
   }

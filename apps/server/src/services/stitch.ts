@@ -32,7 +32,8 @@ export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50
 export function anonymousViolations(settings: GenerateSettings): { field: string; message: string }[] {
   const violations: { field: string; message: string }[] = [];
   if (settings.colors > ANONYMOUS_LIMITS.maxColors) violations.push({ field: 'colors', message: `more than ${ANONYMOUS_LIMITS.maxColors} colours` });
-  if (settings.cellSize !== ANONYMOUS_LIMITS.cellSize) violations.push({ field: 'cell_size', message: `a stitch size other than ${ANONYMOUS_LIMITS.cellSize}` });
+  if (settings.cellSize !== ANONYMOUS_LIMITS.cellSize)
+    violations.push({ field: 'cell_size', message: `a stitch size other than ${ANONYMOUS_LIMITS.cellSize}` });
   if (!(ANONYMOUS_LIMITS.maxSides as readonly number[]).includes(settings.maxSide)) {
     violations.push({ field: 'max_side', message: `a pattern size other than ${ANONYMOUS_LIMITS.maxSides.join(', ')}` });
   }
@@ -69,21 +70,22 @@ export class StitchService {
       }
     }
     const source = settings.removeBackground ? this.intake.check((await this.backgroundRemoval.remove(input)).png) : input;
-    const result = await runImageWork(() =>
-      this.pool.run<PatternTaskResult>({
-        kind: 'pattern',
-        bytes: source.bytes,
-        header: source.header,
-        options: {
-          maxSide: settings.maxSide,
-          colors: settings.colors,
-          useKmeans: settings.useKmeans,
-          mergeThreads: settings.mergeThreads,
-          cleanConfetti: settings.cleanConfetti,
-          cellSize: settings.cellSize,
-          symbols: settings.symbols,
-        },
-      }),
+    const result = await runImageWork(
+      () =>
+        this.pool.run<PatternTaskResult>({
+          kind: 'pattern',
+          bytes: source.bytes,
+          header: source.header,
+          options: {
+            maxSide: settings.maxSide,
+            colors: settings.colors,
+            useKmeans: settings.useKmeans,
+            mergeThreads: settings.mergeThreads,
+            cleanConfetti: settings.cleanConfetti,
+            cellSize: settings.cellSize,
+            symbols: settings.symbols,
+          },
+        }),
       input.field,
     );
     if (result.legend.length === 0) {

@@ -76,7 +76,9 @@ export async function startImageHost(image: Buffer): Promise<ImageHost> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of open) socket.destroy();
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

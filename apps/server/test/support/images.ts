@@ -33,16 +33,12 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
 }
 
 /** A multipart/form-data body, as a browser's FormData would send it. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { field: string; filename: string; contentType: string; bytes: Buffer },
-): FormData {
+export function multipartBody(fields: Record<string, string>, file?: { field: string; filename: string; contentType: string; bytes: Buffer }): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.filename);
   return form;
 }
-
 
 const require = createRequire(import.meta.url);
 

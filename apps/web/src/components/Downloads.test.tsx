@@ -42,7 +42,9 @@ describe('Downloads', () => {
 
   it('says so when a download fails', async () => {
     const user = userEvent.setup();
-    renderScreen(<Downloads source={{ patternId: 'x.json' }} width={10} height={10} legend={legend} />, { answers: { 'GET /api/stitch/patterns/x.json/export': { status: 404 } } });
+    renderScreen(<Downloads source={{ patternId: 'x.json' }} width={10} height={10} legend={legend} />, {
+      answers: { 'GET /api/stitch/patterns/x.json/export': { status: 404 } },
+    });
     await user.click(screen.getByRole('button', { name: 'Download OXS' }));
     expect(await screen.findByText('The download could not be made. Please try again.')).toBeInTheDocument();
   });

@@ -68,8 +68,9 @@ export function Downloads({ source, width, height, legend }: { source: ExportSou
         </label>
       </div>
       <p className="text-sm text-slate-700" data-testid="materials">
-        Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in margins{' '}
-        {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all ({defaultStrands(fabric)} strands, 15 % spare).
+        Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in
+        margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all (
+        {defaultStrands(fabric)} strands, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-primary" disabled={!!busy} onClick={() => download('pdf')}>

@@ -33,7 +33,10 @@ describe('IdeaBox', () => {
 
   it('refuses a blank idea with the spec sentence', async () => {
     const user = userEvent.setup();
-    const harness = renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(5) } });
+    const harness = renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, {
+      auth: { signedIn: true },
+      answers: { 'GET /api/stitch/creative-credits': credits(5) },
+    });
     await user.clear(screen.getByLabelText('Describe your idea'));
     expect(screen.getByText('Please describe the idea you want to generate.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -45,7 +48,10 @@ describe('IdeaBox', () => {
     const ideas: string[] = [];
     renderScreen(<IdeaBox onIdea={(url) => Promise.resolve(void ideas.push(url))} />, {
       auth: { signedIn: true },
-      answers: { 'GET /api/stitch/creative-credits': credits(5), 'POST /api/stitch/creative-ideas': { status: 200, data: { image_url: 'http://localhost/files/idea.png', credits: 4, source: 'offline_sketch' } } },
+      answers: {
+        'GET /api/stitch/creative-credits': credits(5),
+        'POST /api/stitch/creative-ideas': { status: 200, data: { image_url: 'http://localhost/files/idea.png', credits: 4, source: 'offline_sketch' } },
+      },
     });
     await user.clear(screen.getByLabelText('Describe your idea'));
     await user.type(screen.getByLabelText('Describe your idea'), 'a fox in the snow');
@@ -58,7 +64,13 @@ describe('IdeaBox', () => {
   it("shows the server's 403 detail, and the generic sentence for other failures", async () => {
     const user = userEvent.setup();
     let answer: Answer = { status: 403, data: { status: 403, detail: 'You have no creative credits remaining today.' } };
-    renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(3), 'POST /api/stitch/creative-ideas': (request) => (typeof answer === 'function' ? answer(request) : answer) } });
+    renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, {
+      auth: { signedIn: true },
+      answers: {
+        'GET /api/stitch/creative-credits': credits(3),
+        'POST /api/stitch/creative-ideas': (request) => (typeof answer === 'function' ? answer(request) : answer),
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('You have no creative credits remaining today.')).toBeInTheDocument();
     answer = { status: 502, data: { status: 502, detail: 'upstream' } };

@@ -63,7 +63,16 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
           Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP · max 10MB
         </p>
       </div>
-      <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="file-input" onChange={(event) => take(event.target.files)} />
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="file-input"
+        onChange={(event) => take(event.target.files)}
+      />
       {refused && (
         <p role="alert" className="mt-2 text-sm text-red-600">
           {refused}

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../test/harness';
 import { Layout } from './Layout';
 
-const menuLabels = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent.slice(1));
+const menuLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent.slice(1));
 
 describe('Layout', () => {
   it('shows visitors their menu, sign-in buttons and the anonymous footer', () => {

@@ -30,7 +30,9 @@ export function Layout() {
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-800">
-      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" data-testid="sidebar-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      {menuOpen && (
+        <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" data-testid="sidebar-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      )}
       <aside
         id="sidebar"
         aria-label="Sidebar"

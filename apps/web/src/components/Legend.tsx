@@ -30,7 +30,11 @@ export function Legend({ entries }: { entries: LegendEntry[] }) {
                 <tr key={entry.index} className="border-t border-slate-100" data-testid="legend-row">
                   <td className="py-1.5 pr-3 text-base font-bold">{entry.symbol}</td>
                   <td className="py-1.5 pr-3">
-                    <span className="inline-block h-5 w-8 rounded border border-slate-200 align-middle" style={{ backgroundColor: entry.hex }} aria-hidden="true" />
+                    <span
+                      className="inline-block h-5 w-8 rounded border border-slate-200 align-middle"
+                      style={{ backgroundColor: entry.hex }}
+                      aria-hidden="true"
+                    />
                   </td>
                   <td className="py-1.5 pr-3 font-medium">{entry.dmc_code}</td>
                   <td className="py-1.5 pr-3">{entry.dmc_name}</td>
@@ -40,7 +44,11 @@ export function Legend({ entries }: { entries: LegendEntry[] }) {
               ))}
             </tbody>
           </table>
-          {entries.length > LEGEND_LIMIT && <p className="mt-2 text-xs text-slate-500">Showing the {LEGEND_LIMIT} most used of {entries.length} threads.</p>}
+          {entries.length > LEGEND_LIMIT && (
+            <p className="mt-2 text-xs text-slate-500">
+              Showing the {LEGEND_LIMIT} most used of {entries.length} threads.
+            </p>
+          )}
         </div>
       )}
     </section>

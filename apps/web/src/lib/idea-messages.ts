@@ -35,4 +35,5 @@ export const IDEA_MESSAGES = [
 export const MESSAGE_ROTATION_MS = 4000;
 export const TYPEWRITER_MS_PER_CHARACTER = 70;
 
-export const DEFAULT_IDEA_PROMPT = 'An impressionist floral painting of a sunlit garden: soft brushstrokes, roses, peonies and daisies in pink, lilac and cream';
+export const DEFAULT_IDEA_PROMPT =
+  'An impressionist floral painting of a sunlit garden: soft brushstrokes, roses, peonies and daisies in pink, lilac and cream';

@@ -11,8 +11,8 @@ export function About() {
       <section>
         <h2 className="text-2xl font-bold">About Stitchwise</h2>
         <p className="mt-3 max-w-3xl text-slate-600">
-          Our mission is to make planning cross-stitch and embroidery as enjoyable as the stitching itself: accurate thread matching, clean charts and
-          less guesswork, for beginners and seasoned stitchers alike.
+          Our mission is to make planning cross-stitch and embroidery as enjoyable as the stitching itself: accurate thread matching, clean charts and less
+          guesswork, for beginners and seasoned stitchers alike.
         </p>
       </section>
       <section aria-labelledby="tools">

@@ -17,7 +17,19 @@ describe('Dominant Color Analysis', () => {
       answers: {
         'POST /api/colors/dominant': (request) => {
           sent = request.form ?? {};
-          return { status: 200, data: { colors: [{ rgb: [200, 40, 40], hex: '#c82828', share: 0.625, closest_dmc: [{ ...thread, code: '321', name: 'Red', r: 199, g: 43, b: 59, hex: '#c72b3b' }] }] } };
+          return {
+            status: 200,
+            data: {
+              colors: [
+                {
+                  rgb: [200, 40, 40],
+                  hex: '#c82828',
+                  share: 0.625,
+                  closest_dmc: [{ ...thread, code: '321', name: 'Red', r: 199, g: 43, b: 59, hex: '#c72b3b' }],
+                },
+              ],
+            },
+          };
         },
       },
     });
@@ -38,7 +50,9 @@ describe('Dominant Color Analysis', () => {
 
   it('shows the error instead of made-up colours, and stays usable', async () => {
     const user = userEvent.setup();
-    renderScreen(<DominantColors />, { answers: { 'POST /api/colors/dominant': { status: 422, data: { status: 422, detail: 'The image file is damaged or incomplete.' } } } });
+    renderScreen(<DominantColors />, {
+      answers: { 'POST /api/colors/dominant': { status: 422, data: { status: 422, detail: 'The image file is damaged or incomplete.' } } },
+    });
     await user.upload(screen.getByTestId('file-input'), photo());
     await user.click(screen.getByRole('button', { name: 'Remove Background & Analyze' }));
     expect(await screen.findByText('The image file is damaged or incomplete.')).toBeInTheDocument();
@@ -74,7 +88,10 @@ describe('Color Matcher', () => {
           await new Promise<void>((resolve) => (release = resolve));
           return {
             status: 200,
-            data: { picked_color: { r: 10, g: 20, b: 30, hex: '#0a141e', coordinates: { x: 400, y: 150 } }, closest_dmc_threads: Array.from({ length: 5 }, (_, i) => ({ ...thread, code: `${310 + i}`, distance: 1.234 + i })) },
+            data: {
+              picked_color: { r: 10, g: 20, b: 30, hex: '#0a141e', coordinates: { x: 400, y: 150 } },
+              closest_dmc_threads: Array.from({ length: 5 }, (_, i) => ({ ...thread, code: `${310 + i}`, distance: 1.234 + i })),
+            },
           };
         },
       },

@@ -62,7 +62,12 @@ export function DominantColors() {
             </select>
           </label>
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" checked={removeBackground} onChange={(event) => setRemoveBackground(event.target.checked)} className="h-4 w-4 accent-violet-600" />
+            <input
+              type="checkbox"
+              checked={removeBackground}
+              onChange={(event) => setRemoveBackground(event.target.checked)}
+              className="h-4 w-4 accent-violet-600"
+            />
             Remove background
           </label>
         </div>
@@ -93,7 +98,11 @@ export function DominantColors() {
           {analysis.data?.processed_image_url && (
             <figure className="card">
               <figcaption className="mb-2 text-sm font-medium">Background removed</figcaption>
-              <img src={analysis.data.processed_image_url} alt="The image with its background removed" className="checkerboard max-h-80 w-full rounded object-contain" />
+              <img
+                src={analysis.data.processed_image_url}
+                alt="The image with its background removed"
+                className="checkerboard max-h-80 w-full rounded object-contain"
+              />
             </figure>
           )}
         </section>

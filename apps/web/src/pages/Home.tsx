@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
 
 const FEATURES = [
-  { title: 'Dominant Color Analysis', text: 'Find the main colours of any picture and the DMC threads that match them, with shares, hex and CMYK.', to: '/colors/dominant' },
+  {
+    title: 'Dominant Color Analysis',
+    text: 'Find the main colours of any picture and the DMC threads that match them, with shares, hex and CMYK.',
+    to: '/colors/dominant',
+  },
   { title: 'Color Matcher', text: 'Click any point of an image and get the five closest DMC threads, ranked by colour difference.', to: '/colors/matcher' },
   { title: 'Stitch Projects', text: 'Turn images into charts with symbols and a thread legend, and keep every project in one place.', to: '/stitch/projects' },
 ];
@@ -29,7 +33,11 @@ export function Home() {
           Getting Started
         </h2>
         <ol className="mt-4 grid gap-4 md:grid-cols-3">
-          {['Upload a photo, drawing or idea picture.', 'Choose how many colours and how many stitches you want.', 'Download the chart with its DMC legend and start stitching.'].map((step, i) => (
+          {[
+            'Upload a photo, drawing or idea picture.',
+            'Choose how many colours and how many stitches you want.',
+            'Download the chart with its DMC legend and start stitching.',
+          ].map((step, i) => (
             <li key={step} className="card flex gap-3">
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-violet-100 font-semibold text-violet-700">{i + 1}</span>
               <span>{step}</span>

@@ -37,7 +37,19 @@ describe('Stitch Projects list', () => {
   });
 
   it('shows cards with fallbacks, and View Plan only when there is a plan', async () => {
-    renderScreen(<ProjectsList />, { auth: { signedIn: true }, answers: list({ status: 200, data: { projects: [project, { ...project, id: 'p2', name: 'Tulips', status: 'archived', outputs: { ...project.outputs, stitch_plan_url: 'http://localhost/files/plan.png' } }], total: 2 } }) });
+    renderScreen(<ProjectsList />, {
+      auth: { signedIn: true },
+      answers: list({
+        status: 200,
+        data: {
+          projects: [
+            project,
+            { ...project, id: 'p2', name: 'Tulips', status: 'archived', outputs: { ...project.outputs, stitch_plan_url: 'http://localhost/files/plan.png' } },
+          ],
+          total: 2,
+        },
+      }),
+    });
     const cards = await screen.findAllByTestId('project-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('No description');
@@ -73,7 +85,8 @@ describe('Project detail', () => {
     renderScreen(<ProjectDetail />, { ...route, auth: { signedIn: true }, answers: { 'GET /api/stitch/projects/p1': { status: 200, data: project } } });
     expect(await screen.findByRole('heading', { name: 'Roses' })).toBeInTheDocument();
     expect(screen.getByText('No description available')).toBeInTheDocument();
-    for (const panel of ['Project Information', 'Generation Parameters', 'Project Statistics', 'Original Image', 'Stitch Plan']) expect(screen.getByRole('region', { name: panel })).toBeInTheDocument();
+    for (const panel of ['Project Information', 'Generation Parameters', 'Project Statistics', 'Original Image', 'Stitch Plan'])
+      expect(screen.getByRole('region', { name: panel })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View Full Size' })).toHaveLength(1);
     expect(screen.getByText('800 × 600 px')).toBeInTheDocument();
   });

@@ -12,7 +12,9 @@ export function projectsErrorMessage(error: unknown): string {
 
 export function StatusBadge({ status }: { status: string }) {
   const active = status === 'active';
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-600'}`}>{status}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-600'}`}>{status}</span>
+  );
 }
 
 export function ProjectsList() {

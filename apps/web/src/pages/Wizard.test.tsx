@@ -12,8 +12,24 @@ const plan: StitchPlan = {
   processing_time_ms: 420,
   stitch_plan_url: 'http://localhost/files/chart.png',
   pattern_url: 'http://localhost/files/pattern.json',
-  metadata: { total_stitches: 6000, canvas_size: { width: 1212, height: 960 }, colors_used: 60, grid_size: { width: 100, height: 60 }, confetti_before: 0.1, confetti_after: 0.02, mean_delta_e: 3.1 },
-  legend_data: Array.from({ length: 60 }, (_, index) => ({ index, hex: '#aabbcc', symbol: '■', dmc_code: String(100 + index), dmc_name: `Thread ${index}`, stitch_count: 100, rgb: { r: 170, g: 187, b: 204 } })),
+  metadata: {
+    total_stitches: 6000,
+    canvas_size: { width: 1212, height: 960 },
+    colors_used: 60,
+    grid_size: { width: 100, height: 60 },
+    confetti_before: 0.1,
+    confetti_after: 0.02,
+    mean_delta_e: 3.1,
+  },
+  legend_data: Array.from({ length: 60 }, (_, index) => ({
+    index,
+    hex: '#aabbcc',
+    symbol: '■',
+    dmc_code: String(100 + index),
+    dmc_name: `Thread ${index}`,
+    stitch_count: 100,
+    rgb: { r: 170, g: 187, b: 204 },
+  })),
 };
 
 async function toSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
@@ -44,7 +60,10 @@ describe('Stitch Pattern Wizard', () => {
 
   it('offers 20 colours and every option to signed-in users', async () => {
     const user = userEvent.setup();
-    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } } } });
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: { 'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } } },
+    });
     await toSettings(user);
     expect(screen.getByLabelText(/^Colors/)).toHaveValue('20');
     expect(screen.getByRole('radio', { name: '500' })).toBeEnabled();

@@ -87,7 +87,17 @@ function serve(answers: Record<string, Answer>, requests: string[]): void {
 
 export function renderScreen(
   element: ReactElement,
-  { path = '/', route = '/', answers = {}, auth = {} }: { path?: string; route?: string; answers?: Record<string, Answer>; auth?: Partial<AuthContextProps> & { signedIn?: boolean; name?: string | undefined } } = {},
+  {
+    path = '/',
+    route = '/',
+    answers = {},
+    auth = {},
+  }: {
+    path?: string;
+    route?: string;
+    answers?: Record<string, Answer>;
+    auth?: Partial<AuthContextProps> & { signedIn?: boolean; name?: string | undefined };
+  } = {},
 ): Harness {
   const requests: string[] = [];
   serve(answers, requests);
@@ -98,7 +108,9 @@ export function renderScreen(
   const authValue = {
     isLoading: false,
     isAuthenticated: signedIn,
-    user: signedIn ? { access_token: 'test-token', expired: false, profile: { sub: 'u1', name: 'name' in auth ? auth.name : 'Ada Stitcher', email: 'ada@example.com' } } : null,
+    user: signedIn
+      ? { access_token: 'test-token', expired: false, profile: { sub: 'u1', name: 'name' in auth ? auth.name : 'Ada Stitcher', email: 'ada@example.com' } }
+      : null,
     error: undefined,
     signinRedirect: () => {
       signIn.calls++;

@@ -39,7 +39,10 @@ describe('dominantColors', () => {
   });
 
   it('ignores transparent pixels', () => {
-    const image = blocks(10, [[[10, 200, 10], 10], [[200, 10, 10], 30]]);
+    const image = blocks(10, [
+      [[10, 200, 10], 10],
+      [[200, 10, 10], 30],
+    ]);
     for (let i = 10 * 4; i < image.data.length; i += 40 * 4) {
       for (let x = 10; x < 40; x++) image.data[i - 10 * 4 + x * 4 + 3] = 0; // make the red part transparent
     }

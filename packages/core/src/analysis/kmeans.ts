@@ -17,7 +17,6 @@ export interface KMeansOptions {
   tolerance?: number;
 }
 
-
 /**
  * Weighted k-means in CIELAB with k-means++ seeding. Deterministic: the random choices are seeded
  * from the samples themselves, so the same image always gives the same clusters. Returns at most
@@ -72,7 +71,6 @@ export function kMeansLab(samples: readonly ColorSample[], k: number, options: K
 
   return lloydLab(samples, centres, maxIterations, tolerance);
 }
-
 
 /**
  * Lloyd iterations from the given centres: assign every sample to its nearest centre, move each centre

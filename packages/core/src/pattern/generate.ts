@@ -7,13 +7,7 @@ import { buildLegend, type Pattern } from './model.js';
 import { quantizeColors } from './quantize.js';
 import type { DmcThread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab } from './assign.js';
-import {
-  keepEveryColour,
-  mergeCloseThreads,
-  mostUsedNearestThreads,
-  snapToDistinctThreads,
-  fitsBetter,
-} from './threads.js';
+import { keepEveryColour, mergeCloseThreads, mostUsedNearestThreads, snapToDistinctThreads, fitsBetter } from './threads.js';
 
 export interface PatternOptions {
   /** Stitches on the long side. */

@@ -114,5 +114,11 @@ export function parsePatternDocument(text: string): Pattern {
   legend!.forEach((entry, i) => {
     if (entry.index !== i || entry.stitch_count !== counts[i]) fail(`legend entry ${i} does not match the cells`);
   });
-  return { width: width!, height: height!, legend: legend!, cells: Int16Array.from(cells!), stats: stats ?? { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 } };
+  return {
+    width: width!,
+    height: height!,
+    legend: legend!,
+    cells: Int16Array.from(cells!),
+    stats: stats ?? { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+  };
 }

@@ -77,7 +77,7 @@ export class NearestThreadFinder {
     const { lightness, sorted } = this;
     const count = lightness.length;
     let start = 0; // first thread at least as light as the colour
-    for (let high = count; start < high; ) {
+    for (let high = count; start < high;) {
       const middle = (start + high) >> 1;
       if (lightness[middle]! < lab.L) start = middle + 1;
       else high = middle;

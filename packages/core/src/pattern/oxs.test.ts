@@ -32,7 +32,9 @@ describe('OXS', () => {
     const pattern = noisyPattern();
     const xml = toOxs(pattern, { title: 'Roses <& thorns>', stitchesPerInch: 16 });
     expect(xml).toContain('charttitle="Roses &lt;&amp; thorns&gt;"');
-    expect(xml).toMatch(/<properties oxsversion="1.0" software="Stitchwise"[^>]* chartheight="40" chartwidth="60"[^>]* stitchesperinch="16"[^>]* palettecount="12"\/>/);
+    expect(xml).toMatch(
+      /<properties oxsversion="1.0" software="Stitchwise"[^>]* chartheight="40" chartwidth="60"[^>]* stitchesperinch="16"[^>]* palettecount="12"\/>/,
+    );
     expect(xml).toContain('<palette_item index="0" number="cloth"');
     const first = pattern.legend[0]!;
     expect(xml).toContain(`<palette_item index="1" number="DMC ${first.dmc_code}" name="${first.dmc_name}" color="${first.hex.slice(1).toUpperCase()}"`);

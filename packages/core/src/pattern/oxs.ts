@@ -40,7 +40,19 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
       if (index >= 0) lines.push(`<stitch x="${x}" y="${y}" palindex="${index + 1}"/>`);
     }
   }
-  lines.push('</fullstitches>', '<partstitches>', '</partstitches>', '<backstitches>', '</backstitches>', '<ornaments_inc_knots_and_beads>', '</ornaments_inc_knots_and_beads>', '<commentboxes>', '</commentboxes>', '</chart>', '');
+  lines.push(
+    '</fullstitches>',
+    '<partstitches>',
+    '</partstitches>',
+    '<backstitches>',
+    '</backstitches>',
+    '<ornaments_inc_knots_and_beads>',
+    '</ornaments_inc_knots_and_beads>',
+    '<commentboxes>',
+    '</commentboxes>',
+    '</chart>',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -101,7 +113,8 @@ export function parseOxs(xml: string): Pattern {
     const x = Number(stitch.x);
     const y = Number(stitch.y);
     const index = Number(stitch.palindex);
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) fail(`stitch outside the chart at ${stitch.x}, ${stitch.y}`);
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height)
+      fail(`stitch outside the chart at ${stitch.x}, ${stitch.y}`);
     if (index === 0) continue; // cloth: no stitch
     if (!palette.has(index)) fail(`stitch at ${x}, ${y} names palette item ${stitch.palindex} that does not exist`);
     byPaletteIndex[y * width + x] = index;

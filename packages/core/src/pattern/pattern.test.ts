@@ -31,7 +31,12 @@ const rgbOf = (code: string): number[] => {
 
 describe('generatePattern', () => {
   // Four DMC colours in vertical bands of 16, 12, 8 and 4 columns, 20 rows: 320, 240, 160 and 80 stitches.
-  const bands: [string, number][] = [['310', 16], ['666', 12], ['Blanc', 8], ['700', 4]];
+  const bands: [string, number][] = [
+    ['310', 16],
+    ['666', 12],
+    ['Blanc', 8],
+    ['700', 4],
+  ];
   const bandImage = image(40, 20, (x) => {
     let edge = 0;
     for (const [code, width] of bands) {
@@ -120,20 +125,39 @@ describe('generatePattern', () => {
 
 describe('resampleToGrid', () => {
   it('averages in linear light: black and white make a light grey, not sRGB 128', () => {
-    const grid = resampleToGrid(image(2, 1, (x) => (x === 0 ? [0, 0, 0] : [255, 255, 255])), 1);
+    const grid = resampleToGrid(
+      image(2, 1, (x) => (x === 0 ? [0, 0, 0] : [255, 255, 255])),
+      1,
+    );
     expect(Array.from(grid.rgb)).toEqual([188, 188, 188]);
   });
 
   it('keeps the aspect ratio with max_side stitches on the long side', () => {
-    expect(resampleToGrid(image(300, 200, () => [1, 2, 3]), 60)).toMatchObject({ width: 60, height: 40 });
-    expect(resampleToGrid(image(200, 300, () => [1, 2, 3]), 60)).toMatchObject({ width: 40, height: 60 });
+    expect(
+      resampleToGrid(
+        image(300, 200, () => [1, 2, 3]),
+        60,
+      ),
+    ).toMatchObject({ width: 60, height: 40 });
+    expect(
+      resampleToGrid(
+        image(200, 300, () => [1, 2, 3]),
+        60,
+      ),
+    ).toMatchObject({ width: 40, height: 60 });
   });
 
   it('weights colours by opacity and leaves mostly transparent cells empty', () => {
-    const grid = resampleToGrid(image(4, 1, (x) => (x < 1 ? [255, 0, 0, 255] : x < 2 ? [0, 0, 255, 0] : [0, 255, 0, 255])), 2);
+    const grid = resampleToGrid(
+      image(4, 1, (x) => (x < 1 ? [255, 0, 0, 255] : x < 2 ? [0, 0, 255, 0] : [0, 255, 0, 255])),
+      2,
+    );
     expect(Array.from(grid.stitched)).toEqual([1, 1]);
     expect(Array.from(grid.rgb.subarray(0, 3))).toEqual([255, 0, 0]); // the transparent blue does not tint it
-    const sparse = resampleToGrid(image(4, 1, (x) => [0, 0, 0, x === 0 ? 255 : 0]), 1);
+    const sparse = resampleToGrid(
+      image(4, 1, (x) => [0, 0, 0, x === 0 ? 255 : 0]),
+      1,
+    );
     expect(Array.from(sparse.stitched)).toEqual([0]);
   });
 });
@@ -148,14 +172,20 @@ describe('symbols', () => {
 
 describe('pattern document', () => {
   it('round-trips through JSON', () => {
-    const pattern = generatePattern(image(30, 20, (x, y) => [x * 8, y * 12, 90]), { maxSide: 30, colors: 5, useKmeans: false, mergeThreads: false });
+    const pattern = generatePattern(
+      image(30, 20, (x, y) => [x * 8, y * 12, 90]),
+      { maxSide: 30, colors: 5, useKmeans: false, mergeThreads: false },
+    );
     const document = toPatternDocument(pattern);
     expect(document).toMatchObject({ format: 'stitchwise-pattern', version: 1, width: 30, height: 20 });
     expect(parsePatternDocument(JSON.stringify(document))).toEqual(pattern);
   });
 
   it('refuses broken documents', () => {
-    const pattern = generatePattern(image(10, 10, () => [5, 5, 5]), { maxSide: 10, colors: 2, useKmeans: false, mergeThreads: false });
+    const pattern = generatePattern(
+      image(10, 10, () => [5, 5, 5]),
+      { maxSide: 10, colors: 2, useKmeans: false, mergeThreads: false },
+    );
     const document = toPatternDocument(pattern);
     for (const broken of [
       'not json',
@@ -190,7 +220,8 @@ describe('assignNearestThreads', () => {
     // The image is the kind the case names.
     const distinct = (shift: number): number => {
       const keys = new Set<number>();
-      for (let cell = 0; cell < side * side; cell++) keys.add(((grid.rgb[cell * 3]! >> shift) << 16) | ((grid.rgb[cell * 3 + 1]! >> shift) << 8) | (grid.rgb[cell * 3 + 2]! >> shift));
+      for (let cell = 0; cell < side * side; cell++)
+        keys.add(((grid.rgb[cell * 3]! >> shift) << 16) | ((grid.rgb[cell * 3 + 1]! >> shift) << 8) | (grid.rgb[cell * 3 + 2]! >> shift));
       return keys.size;
     };
     expect(distinct(0)).toBeGreaterThanOrEqual(example.colours[0]!);

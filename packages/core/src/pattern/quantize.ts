@@ -43,7 +43,12 @@ function describeBox(samples: readonly ColorSample[], members: number[]): Box {
 
 function medianCutCentres(samples: readonly ColorSample[], count: number): Lab[] {
   if (samples.length === 0) return [];
-  const boxes: Box[] = [describeBox(samples, samples.map((_, i) => i))];
+  const boxes: Box[] = [
+    describeBox(
+      samples,
+      samples.map((_, i) => i),
+    ),
+  ];
   while (boxes.length < count) {
     let worst = 0;
     for (let i = 1; i < boxes.length; i++) if (boxes[i]!.error > boxes[worst]!.error) worst = i;

@@ -83,7 +83,12 @@ export function fitsBetter(samples: readonly ColorSample[], candidate: readonly 
  * colours of the image whose threads are both nearest to one of them. Such a colour is not silently
  * lost: the stitches of its colour cluster (nearest palette colour) go back to its own thread.
  */
-export function keepEveryColour(grid: StitchGrid, palette: readonly ColorCluster[], threads: readonly DmcThread[], assignment: StitchAssignment): StitchAssignment {
+export function keepEveryColour(
+  grid: StitchGrid,
+  palette: readonly ColorCluster[],
+  threads: readonly DmcThread[],
+  assignment: StitchAssignment,
+): StitchAssignment {
   const counts = new Int32Array(threads.length);
   for (const index of assignment.thread) if (index >= 0) counts[index]!++;
   const vanished = new Set(threads.map((_, i) => i).filter((i) => counts[i] === 0));

@@ -16,18 +16,16 @@ export interface DmcThread extends Rgb {
 }
 
 /** The DMC six-strand floss catalogue in colour-card order. */
-export const DMC_THREADS: readonly DmcThread[] = DMC_CATALOGUE_ROWS.map(
-  ([code, name, r, g, b, L, labA, labB, discontinued]) => ({
-    code,
-    name,
-    r,
-    g,
-    b,
-    hex: formatHex({ r, g, b }),
-    lab: { L, a: labA, b: labB },
-    discontinued,
-  }),
-);
+export const DMC_THREADS: readonly DmcThread[] = DMC_CATALOGUE_ROWS.map(([code, name, r, g, b, L, labA, labB, discontinued]) => ({
+  code,
+  name,
+  r,
+  g,
+  b,
+  hex: formatHex({ r, g, b }),
+  lab: { L, a: labA, b: labB },
+  discontinued,
+}));
 
 const THREADS_BY_CODE = new Map(DMC_THREADS.map((thread) => [thread.code.toLowerCase(), thread]));
 

@@ -27,9 +27,7 @@ export class ThreadIndex {
   private readonly lightness: Float64Array;
 
   constructor(threads: readonly DmcThread[]) {
-    this.candidates = threads
-      .map((thread, order) => ({ thread, order }))
-      .sort((x, y) => x.thread.lab.L - y.thread.lab.L || x.order - y.order);
+    this.candidates = threads.map((thread, order) => ({ thread, order })).sort((x, y) => x.thread.lab.L - y.thread.lab.L || x.order - y.order);
     this.lightness = Float64Array.from(this.candidates, (c) => c.thread.lab.L);
   }
 

@@ -3,7 +3,12 @@ import { Spinner } from '../../components/Spinner';
 /** The modal shown while a pattern is generated; for visitors, then the seconds until their result is shown. */
 export function GeneratingOverlay({ countdown }: { countdown: number | undefined }) {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4" role="dialog" aria-modal="true" aria-label="Generating your pattern">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Generating your pattern"
+    >
       <div className="max-w-sm rounded-2xl bg-white p-8 text-center shadow-xl">
         {countdown === undefined ? (
           <>

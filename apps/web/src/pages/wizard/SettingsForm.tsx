@@ -22,21 +22,35 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
     <div className="grid gap-6 md:grid-cols-2">
       <div>
         <label htmlFor="colors" className="flex justify-between text-sm font-medium">
-          <span>
-            Colors {lockNote}
-          </span>
+          <span>Colors {lockNote}</span>
           <span>{settings.colors}</span>
         </label>
-        <input id="colors" type="range" min={2} max={50} value={settings.colors} disabled={locked} onChange={(event) => update({ colors: Number(event.target.value) })} className="mt-2 w-full accent-violet-600" />
+        <input
+          id="colors"
+          type="range"
+          min={2}
+          max={50}
+          value={settings.colors}
+          disabled={locked}
+          onChange={(event) => update({ colors: Number(event.target.value) })}
+          className="mt-2 w-full accent-violet-600"
+        />
       </div>
       <div>
         <label htmlFor="cell-size" className="flex justify-between text-sm font-medium">
-          <span>
-            Stitch size (px) {lockNote}
-          </span>
+          <span>Stitch size (px) {lockNote}</span>
           <span>{settings.cellSize}</span>
         </label>
-        <input id="cell-size" type="range" min={6} max={24} value={settings.cellSize} disabled={locked} onChange={(event) => update({ cellSize: Number(event.target.value) })} className="mt-2 w-full accent-violet-600" />
+        <input
+          id="cell-size"
+          type="range"
+          min={6}
+          max={24}
+          value={settings.cellSize}
+          disabled={locked}
+          onChange={(event) => update({ cellSize: Number(event.target.value) })}
+          className="mt-2 w-full accent-violet-600"
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Pattern size (stitches on the long side)</legend>
@@ -44,8 +58,19 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
           {PATTERN_SIZES.map((size) => {
             const disabled = locked && !ANONYMOUS_SIZES.includes(size);
             return (
-              <label key={size} className={`flex items-center gap-1 rounded-lg border px-3 py-1.5 text-sm ${settings.maxSide === size ? 'border-violet-500 bg-violet-50' : 'border-slate-200'} ${disabled ? 'opacity-50' : ''}`}>
-                <input type="radio" name="max-side" value={size} checked={settings.maxSide === size} disabled={disabled} onChange={() => update({ maxSide: size })} className="accent-violet-600" />
+              <label
+                key={size}
+                className={`flex items-center gap-1 rounded-lg border px-3 py-1.5 text-sm ${settings.maxSide === size ? 'border-violet-500 bg-violet-50' : 'border-slate-200'} ${disabled ? 'opacity-50' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="max-side"
+                  value={size}
+                  checked={settings.maxSide === size}
+                  disabled={disabled}
+                  onChange={() => update({ maxSide: size })}
+                  className="accent-violet-600"
+                />
                 {size}
                 {disabled && (
                   <span title="Sign in for larger patterns">
@@ -62,7 +87,13 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
         <div className="mt-2 space-y-2">
           {options.map((option) => (
             <label key={option.key} className={`flex items-start gap-2 text-sm ${locked ? 'opacity-60' : ''}`}>
-              <input type="checkbox" checked={settings[option.key]} disabled={locked} onChange={(event) => update({ [option.key]: event.target.checked })} className="mt-0.5 h-4 w-4 accent-violet-600" />
+              <input
+                type="checkbox"
+                checked={settings[option.key]}
+                disabled={locked}
+                onChange={(event) => update({ [option.key]: event.target.checked })}
+                className="mt-0.5 h-4 w-4 accent-violet-600"
+              />
               <span>
                 {option.label}
                 <span className="block text-xs text-slate-500">{option.help}</span>
