@@ -84,7 +84,6 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const identity = await setUpIdentity(app, config, db);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
   const projectsRepository = new ProjectsRepository(db);
-  const projects = new ProjectsService(projectsRepository, files, fileUrl);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and one thread owning the segmentation model.
   const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
@@ -97,6 +96,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const decodeLimit = new ConcurrencyLimit(config.workers, config.workers * 8);
   const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
+  const projects = new ProjectsService(projectsRepository, files, images, fileUrl);
   const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl);
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
@@ -110,7 +110,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(colorRoutes, { colors, intake });
       await api.register(imageRoutes, { images, intake });
       await api.register(authRoutes, { auth, ...identity.session });
-      await api.register(projectRoutes, { projects, images, intake, auth });
+      await api.register(projectRoutes, { projects, intake, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });

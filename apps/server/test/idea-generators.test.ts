@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ImageGenerationError } from '../src/ideas/image-generator.js';
-import { OfflineSketchGenerator, readPrompt } from '../src/ideas/offline-sketch.js';
+import { OfflineSketchGenerator } from '../src/ideas/offline-sketch.js';
+import { readPrompt } from '../src/ideas/sketch-prompt.js';
 import { OpenAiImagesGenerator } from '../src/ideas/openai-images.js';
 import { encodePng } from './support/images.js';
 

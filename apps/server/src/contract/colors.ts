@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { flagField, imageFileField, imageUrlField, integerField } from './fields.js';
+import { flagField, imageFileField, imageUrlField, integerField, integerFieldOr } from './fields.js';
 import { colorSchema, threadMatchSchema } from './threads.js';
 
 export const dominantForm = multipartForm({
   image_file: imageFileField,
-  n_colors: integerField('n_colors', 2, 16).default(6).meta({ description: 'How many colours, 2–16 (default 6).' }),
+  n_colors: integerFieldOr('n_colors', 2, 16, 6).meta({ description: 'How many colours, 2–16 (default 6).' }),
   remove_background: flagField('remove_background').meta({ description: '`true` analyses the subject only.' }),
 });
 

@@ -16,6 +16,11 @@ export function integerField(name: string, min: number, max: number) {
   return z.preprocess(parse, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }
 
+/** An integer field that may be left out; the OpenAPI document shows its default too (zod leaves it out behind the parsing step). */
+export function integerFieldOr(name: string, min: number, max: number, fallback: number) {
+  return integerField(name, min, max).default(fallback).meta({ default: fallback });
+}
+
 /** A yes/no form field, sent as the text `true` or `false`. */
 export const flagField = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
 

@@ -1,7 +1,7 @@
 import { FABRICS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { flagField, imageFileField, imageUrlField, integerField, rgbSchema, sizeSchema } from './fields.js';
+import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema } from './fields.js';
 import type { SameShape } from './same-shape.js';
 
 /** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
@@ -72,11 +72,9 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
   return multipartForm({
     image_file: imageFileField.optional(),
     image_url: imageUrlField.optional(),
-    colors: integerField('colors', 2, 50)
-      .default(signedIn ? 20 : 10)
-      .meta({ description: `Threads at most, 2–50 (default ${signedIn ? 20 : 10}).` }),
-    cell_size: integerField('cell_size', 6, 24).default(12).meta({ description: 'Pixels per stitch in the chart image, 6–24 (12).' }),
-    max_side: integerField('max_side', 10, 500).default(100).meta({ description: 'Stitches along the longer side, 10–500 (100).' }),
+    colors: integerFieldOr('colors', 2, 50, signedIn ? 20 : 10).meta({ description: `Threads at most, 2–50 (default ${signedIn ? 20 : 10}).` }),
+    cell_size: integerFieldOr('cell_size', 6, 24, 12).meta({ description: 'Pixels per stitch in the chart image, 6–24 (12).' }),
+    max_side: integerFieldOr('max_side', 10, 500, 100).meta({ description: 'Stitches along the longer side, 10–500 (100).' }),
     use_kmeans: flagField('use_kmeans').meta({ description: 'Choose colours by k-means instead of median cut.' }),
     return_symbols_overlay: flagField('return_symbols_overlay').meta({ description: 'Draw symbols on the chart.' }),
     remove_background: flagField('remove_background').meta({ description: 'Chart the subject only.' }),
@@ -111,8 +109,5 @@ export const exportResponse = {
   },
 };
 
-export type LegendEntry = z.infer<typeof legendEntrySchema>;
-export type PatternDocument = z.infer<typeof patternDocumentSchema>;
-export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
 export type StitchPlan = z.infer<typeof stitchPlanSchema>;
 export type ExportQuery = z.output<typeof exportQuery>;

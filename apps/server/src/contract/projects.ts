@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { imageFileField, integerField, sizeSchema } from './fields.js';
+import { imageFileField, integerFieldOr, sizeSchema } from './fields.js';
 import { generationMetadataSchema, legendEntrySchema } from './patterns.js';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
@@ -54,8 +54,8 @@ export const projectSchema = z
 export const projectListSchema = z.object({ projects: z.array(projectSchema), total: z.number().int().min(0) }).meta({ id: 'ProjectList' });
 
 export const projectListQuery = z.object({
-  limit: integerField('limit', 1, 100).default(20),
-  offset: integerField('offset', 0, 1_000_000).default(0),
+  limit: integerFieldOr('limit', 1, 100, 20),
+  offset: integerFieldOr('offset', 0, 1_000_000, 0),
   status: z.enum(PROJECT_STATUSES).optional(),
 });
 

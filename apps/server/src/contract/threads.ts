@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorField, integerField, rgbSchema } from './fields.js';
+import { colorField, integerFieldOr, rgbSchema } from './fields.js';
 
 export const threadSchema = z
   .object({
@@ -20,14 +20,14 @@ export const colorSchema = rgbSchema.extend({ hex: z.string().meta({ example: '#
 
 export const threadListQuery = z.object({
   q: z.string().max(100).optional().meta({ description: 'Matches code or name, case-insensitive.' }),
-  limit: integerField('limit', 1, 500).default(100),
-  offset: integerField('offset', 0, 100_000).default(0),
+  limit: integerFieldOr('limit', 1, 500, 100),
+  offset: integerFieldOr('offset', 0, 100_000, 0),
 });
 
 export const threadListSchema = z.object({ threads: z.array(threadSchema), total: z.number().int() }).meta({ id: 'ThreadList' });
 
 export const closestParams = z.object({ color: colorField });
-export const closestQuery = z.object({ count: integerField('count', 1, 50).default(5) });
+export const closestQuery = z.object({ count: integerFieldOr('count', 1, 50, 5) });
 export const closestThreadsSchema = z.object({ color: colorSchema, threads: z.array(threadMatchSchema) }).meta({ id: 'ClosestThreads' });
 
 export type Thread = z.infer<typeof threadSchema>;

@@ -2,9 +2,6 @@ import sharp from 'sharp';
 import type { ImageGenerator } from './image-generator.js';
 import { sketchSvg } from './sketch-scene.js';
 
-export { readPrompt } from './sketch-prompt.js';
-export { SKETCH_SIZE, sketchSvg } from './sketch-scene.js';
-
 /**
  * The offline idea generator: reads the subjects, colours and mood of a prompt and paints a simple
  * scene in flat colours with softly irregular, brush-like edges, which is what charts well: clear

@@ -1,5 +1,5 @@
 import { HttpProblem } from '../http/problem.js';
-import type { UploadedFile } from '../http/multipart.js';
+import type { MultipartForm } from '../http/multipart.js';
 import { MAX_PIXELS } from './decode.js';
 import { sniffImage, type ImageHeader } from './sniff.js';
 import { fetchUrlSafely, type UrlFetchPolicy } from './url-fetch.js';
@@ -12,13 +12,6 @@ export interface ImageInput {
   readonly field: string;
 }
 
-/** What an endpoint's form brings: a file under the form's file field, or an `image_url` field where the form has one. */
-export interface ImageForm {
-  file?: UploadedFile;
-  fileField: string;
-  fields: object;
-}
-
 const unsupported = (what: string, field: string): HttpProblem =>
   new HttpProblem(415, 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, [{ field, message: 'not a supported image' }]);
 
@@ -29,7 +22,7 @@ const unsupported = (what: string, field: string): HttpProblem =>
 export class ImageIntake {
   constructor(private readonly urlPolicy: UrlFetchPolicy) {}
 
-  async fromForm(form: ImageForm, { allowUrl }: { allowUrl: boolean }): Promise<ImageInput> {
+  async fromForm(form: MultipartForm<object>, { allowUrl }: { allowUrl: boolean }): Promise<ImageInput> {
     if (form.file) return this.check(form.file.bytes, form.fileField);
     const url = 'image_url' in form.fields && typeof form.fields.image_url === 'string' ? form.fields.image_url.trim() : undefined;
     if (allowUrl && url) return this.check(await fetchUrlSafely(url, this.urlPolicy), 'image_url');

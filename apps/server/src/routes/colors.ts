@@ -10,7 +10,7 @@ export interface ColorRouteOptions {
   intake: ImageIntake;
 }
 
-const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 429, 503);
+const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 503);
 
 export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { colors, intake }, done) => {
   app.post(

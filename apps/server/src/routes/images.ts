@@ -10,7 +10,7 @@ export interface ImageRouteOptions {
   intake: ImageIntake;
 }
 
-const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 429, 503);
+const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 503);
 
 export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { images, intake }, done) => {
   app.post(
@@ -61,7 +61,7 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
         description: 'Send `image_file`, `image_url` or `image_id` (from an upload). A rectangle reaching outside the image is refused.',
         consumes: ['multipart/form-data'],
         body: cropForm,
-        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 429, 503) },
+        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 503) },
       },
     },
     async (request, reply) => {

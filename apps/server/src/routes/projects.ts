@@ -5,17 +5,15 @@ import { problemResponses } from '../contract/fields.js';
 import { newProjectForm, projectChangesSchema, projectIdParams, projectListQuery, projectListSchema, projectSchema } from '../contract/projects.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
-import type { ImagesService } from '../services/images.js';
 import type { ProjectsService } from '../services/projects.js';
 
 export interface ProjectRouteOptions {
   projects: ProjectsService;
-  images: ImagesService;
   intake: ImageIntake;
   auth: Authenticator;
 }
 
-export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app, { projects, images, intake, auth }, done) => {
+export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app, { projects, intake, auth }, done) => {
   // onRequest, before validation: a visitor learns nothing about the route's inputs.
   app.addHook('onRequest', auth.requireUser);
   const security = [{ bearer: [] }];
@@ -45,7 +43,7 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
         security,
         consumes: ['multipart/form-data'],
         body: newProjectForm,
-        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422) },
+        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -55,7 +53,6 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
         name: form.fields.name,
         description: form.fields.description || undefined,
         image,
-        size: await images.orientedSize(image), // decoding it refuses a damaged file, as every other upload does
       });
       return reply.code(201).send(project);
     },

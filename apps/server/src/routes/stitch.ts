@@ -17,7 +17,7 @@ const userForm = generateForm({ signedIn: true });
 const visitorForm = generateForm({ signedIn: false });
 
 export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, { stitch, intake, auth }, done) => {
-  const generate = async (request: FastifyRequest, form: ReturnType<typeof generateForm>): Promise<StitchPlan> => {
+  const generate = async (request: FastifyRequest, form: ReturnType<typeof generateForm>, signedIn: boolean): Promise<StitchPlan> => {
     const { fields, ...image } = await readMultipartForm(request, form);
     const settings: GenerateSettings = {
       colors: fields.colors,
@@ -30,7 +30,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
       cleanConfetti: fields.clean_confetti !== 'false',
     };
     const input = await intake.fromForm({ ...image, fields }, { allowUrl: true });
-    const owner = request.user && fields.project_name ? { user: request.user, projectName: fields.project_name } : undefined;
+    const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
     return stitch.generate(input, settings, owner);
   };
 
@@ -49,7 +49,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         response: { 200: stitchPlanSchema, ...problemResponses(400, 401, 413, 415, 422, 503) },
       },
     },
-    (request) => generate(request, userForm),
+    (request) => generate(request, userForm, true),
   );
 
   app.post(
@@ -67,7 +67,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         response: { 200: stitchPlanSchema, ...problemResponses(400, 403, 413, 415, 422, 503) },
       },
     },
-    (request) => generate(request, visitorForm),
+    (request) => generate(request, visitorForm, false),
   );
 
   done();

@@ -5,6 +5,7 @@ import { nowIso } from '../db/database.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
+import type { ImagesService } from './images.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore } from '../storage/file-store.js';
 
@@ -23,8 +24,6 @@ export interface NewImageProject {
   name: string;
   description?: string | undefined;
   image: ImageInput;
-  /** Its size after EXIF orientation, measured by decoding it. */
-  size: { width: number; height: number };
 }
 
 const notFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
@@ -33,13 +32,15 @@ export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly files: FileStore,
+    private readonly images: ImagesService,
     private readonly fileUrl: (id: string) => string,
   ) {}
 
   /** A project holding only its input image, for a pattern to be generated later. */
   async createFromImage(user: UserRow, input: NewImageProject): Promise<Project> {
     const { header, bytes } = input.image;
-    const { width, height } = input.size;
+    // Decoding it refuses a damaged file, as every other upload does, and gives the size after EXIF orientation.
+    const { width, height } = await this.images.orientedSize(input.image);
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
     const row: ProjectRow = {

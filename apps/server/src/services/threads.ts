@@ -1,12 +1,13 @@
 import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type DmcThread, type Rgb, type ThreadMatch } from '@stitchwise/core';
-import type { Color, Thread, ThreadList, ThreadMatch as ThreadMatchView } from '../contract/threads.js';
+import type { z } from 'zod';
+import type { Color, Thread, ThreadList, threadListQuery, ThreadMatch as ThreadMatchView } from '../contract/threads.js';
 import { HttpProblem } from '../http/problem.js';
 
-export function toThread({ code, name, r, g, b, hex }: DmcThread): Thread {
+function toThread({ code, name, r, g, b, hex }: DmcThread): Thread {
   return { code, name, r, g, b, hex };
 }
 
-export function listThreads(query: { q?: string | undefined; limit: number; offset: number }): ThreadList {
+export function listThreads(query: z.output<typeof threadListQuery>): ThreadList {
   const matches = searchThreads(query.q ?? '');
   return {
     threads: matches.slice(query.offset, query.offset + query.limit).map(toThread),

@@ -3,10 +3,10 @@ import type { paths } from './openapi.gen';
 import type { Problem } from './schemas';
 
 /** The API's base URL: the same origin by default, where the server serves this app. */
-export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? globalThis.location.origin;
+const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? (typeof location === 'undefined' ? '' : location.origin);
 
 /** How long a call may wait for its answer; generation, ideas and PDF exports pass a longer one. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 export const LONG_TIMEOUT_MS = 180_000;
 
 let accessToken: string | undefined;
@@ -41,16 +41,22 @@ const session: Middleware = {
   },
 };
 
-/** `fetch` that gives up when no answer has come after `ms`; the global fetch is looked up per call, so tests can stand in for the server. */
+/**
+ * `fetch` that gives up when the whole answer, body included, has not come after `ms` (a timer, so
+ * tests can move the clock); the global fetch is looked up per call, so tests can stand in for the server.
+ */
 export function fetchWithTimeout(ms: number): (request: Request) => Promise<Response> {
   return async (request) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('The server took too long to answer.', 'TimeoutError')), ms);
-    request.signal.addEventListener('abort', () => controller.abort(request.signal.reason));
+    const stop = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) stop();
+    else request.signal.addEventListener('abort', stop, { once: true });
     try {
       return await globalThis.fetch(request, { signal: controller.signal });
-    } finally {
+    } catch (error) {
       clearTimeout(timer);
+      throw error;
     }
   };
 }

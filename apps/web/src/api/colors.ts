@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, asForm, unwrap } from './client';
+import type { operations } from './openapi.gen';
 import type { DominantColors } from './schemas';
 
 /** An image as the colour tools take it: an uploaded file or a URL the server fetches. */
 export type ImageSource = { kind: 'file'; file: File } | { kind: 'url'; url: string };
 
-export const imageFields = (source: ImageSource): { image_file: File } | { image_url: string } =>
-  source.kind === 'file' ? { image_file: source.file } : { image_url: source.url };
+type ImageFields = Pick<NonNullable<operations['pickColor']['requestBody']>['content']['multipart/form-data'], 'image_file' | 'image_url'>;
+
+/** The form fields that carry an image: the file, or the URL for the server to fetch. */
+export const imageFields = (source: ImageSource): ImageFields => (source.kind === 'file' ? { image_file: source.file } : { image_url: source.url });
 
 export function useDominantColors() {
   return useMutation({

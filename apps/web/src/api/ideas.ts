@@ -18,18 +18,26 @@ export function useCreativeCredits({ enabled }: { enabled: boolean }) {
   });
 }
 
-/** Turns a prompt into a picture; the credits shown follow the answer, or are re-read after a failure. */
+/**
+ * Turns a prompt into a picture, fetched as a File to use as if it had been uploaded; the credits shown
+ * follow the answer, or are re-read after a failure.
+ */
 export function useCreateIdea() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (prompt: string) => unwrap(await api.POST('/api/stitch/creative-ideas', { body: { prompt }, fetch: fetchWithTimeout(LONG_TIMEOUT_MS) })),
+    mutationFn: async (prompt: string) => {
+      const idea = unwrap(await api.POST('/api/stitch/creative-ideas', { body: { prompt }, fetch: fetchWithTimeout(LONG_TIMEOUT_MS) }));
+      return { ...idea, picture: await fetchIdeaPicture(idea.image_url) };
+    },
     onSuccess: (idea) => queryClient.setQueryData<Credits>(queryKeys.credits, (old) => (old ? { ...old, remaining: idea.credits } : old)),
     onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
   });
 }
 
-/** An idea picture (a stored file on this server) as a File, to use as if it had been uploaded. */
-export async function fetchIdeaPicture(imageUrl: string): Promise<File> {
-  const blob = await (await fetch(imageUrl)).blob();
+/** An idea picture: a stored file on this server. */
+async function fetchIdeaPicture(imageUrl: string): Promise<File> {
+  const response = await fetch(imageUrl);
+  if (!response.ok) throw new Error(`The idea picture could not be fetched (${response.status})`);
+  const blob = await response.blob();
   return new File([blob], 'idea.png', { type: blob.type || 'image/png' });
 }

@@ -926,15 +926,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for Retry-After seconds. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -1009,15 +1000,6 @@ export interface operations {
             };
             /** @description Readable, but not usable: damaged, too many pixels, or nothing to work with. */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests: wait for Retry-After seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1102,15 +1084,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for Retry-After seconds. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -1181,15 +1154,6 @@ export interface operations {
             };
             /** @description Readable, but not usable: damaged, too many pixels, or nothing to work with. */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests: wait for Retry-After seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1286,15 +1250,6 @@ export interface operations {
             };
             /** @description Readable, but not usable: damaged, too many pixels, or nothing to work with. */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests: wait for Retry-After seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1501,6 +1456,15 @@ export interface operations {
             };
             /** @description Readable, but not usable: damaged, too many pixels, or nothing to work with. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

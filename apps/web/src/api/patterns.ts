@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
 import { imageFields, type ImageSource } from './colors';
 import { queryKeys } from './query-keys';
+import type { operations } from './openapi.gen';
 import type { StitchPlan } from './schemas';
 
 /** The wizard's settings, as the generate form's fields take them. */
@@ -46,12 +47,8 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
 
 /** Whose pattern to export: a signed-in user's project, or a visitor's pattern by its file name. */
 export type ExportSource = { projectId: string } | { patternId: string };
-export interface ExportOptions {
-  format: 'pdf' | 'oxs' | 'json';
-  paper: 'a4' | 'letter';
-  variant: 'color' | 'bw';
-  fabric: '11' | '14' | '16' | '18' | '22' | '28';
-}
+/** The export's settings, as the contract names them. */
+export type ExportOptions = Required<NonNullable<operations['exportPattern']['parameters']['query']>>;
 
 /** The export as a file to save: its bytes and the name the server gave it. */
 export function useExportPattern(source: ExportSource) {

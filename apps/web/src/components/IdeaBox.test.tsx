@@ -11,7 +11,7 @@ const credits = (remaining: number): Answer => ({ status: 200, data: { remaining
 describe('IdeaBox', () => {
   it('asks visitors to sign in, and Generate starts the login redirect', async () => {
     const user = userEvent.setup();
-    const harness = renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />);
+    const harness = renderScreen(<IdeaBox onIdea={() => undefined} />);
     expect(screen.getByText(/Sign in to turn a few words/)).toBeInTheDocument();
     expect(screen.getByLabelText('Describe your idea')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Sign in to generate' }));
@@ -20,20 +20,20 @@ describe('IdeaBox', () => {
   });
 
   it('shows the daily allowance and what is left, and says come back tomorrow at 0', async () => {
-    renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(1) } });
+    renderScreen(<IdeaBox onIdea={() => undefined} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(1) } });
     expect(screen.getByText(/Up to 10 AI ideas per day/)).toBeInTheDocument();
     expect(await screen.findByTestId('credits-text')).toHaveTextContent('1 idea remaining today');
   });
 
   it('at 0 credits says to come back tomorrow and disables Generate', async () => {
-    renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(0) } });
+    renderScreen(<IdeaBox onIdea={() => undefined} />, { auth: { signedIn: true }, answers: { 'GET /api/stitch/creative-credits': credits(0) } });
     expect(await screen.findByText('Come back tomorrow for more creative credits.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
   });
 
   it('refuses a blank idea with the spec sentence', async () => {
     const user = userEvent.setup();
-    const harness = renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, {
+    const harness = renderScreen(<IdeaBox onIdea={() => undefined} />, {
       auth: { signedIn: true },
       answers: { 'GET /api/stitch/creative-credits': credits(5) },
     });
@@ -45,26 +45,27 @@ describe('IdeaBox', () => {
 
   it('selects the new picture, updates the credits and resets the prompt', async () => {
     const user = userEvent.setup();
-    const ideas: string[] = [];
-    renderScreen(<IdeaBox onIdea={(url) => Promise.resolve(void ideas.push(url))} />, {
+    const ideas: File[] = [];
+    renderScreen(<IdeaBox onIdea={(picture) => ideas.push(picture)} />, {
       auth: { signedIn: true },
       answers: {
         'GET /api/stitch/creative-credits': credits(5),
         'POST /api/stitch/creative-ideas': { status: 200, data: { image_url: 'http://localhost/files/idea.png', credits: 4, source: 'offline_sketch' } },
+        'GET /files/idea.png': { status: 200, data: new Blob(['png'], { type: 'image/png' }) },
       },
     });
     await user.clear(screen.getByLabelText('Describe your idea'));
     await user.type(screen.getByLabelText('Describe your idea'), 'a fox in the snow');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('4 ideas remaining today')).toBeInTheDocument();
-    expect(ideas).toEqual(['http://localhost/files/idea.png']);
+    expect(ideas.map((picture) => [picture.name, picture.type])).toEqual([['idea.png', 'image/png']]);
     expect(screen.getByLabelText('Describe your idea')).toHaveValue(DEFAULT_IDEA_PROMPT);
   });
 
   it("shows the server's 403 detail, and the generic sentence for other failures", async () => {
     const user = userEvent.setup();
     let answer: Answer = { status: 403, data: { status: 403, detail: 'You have no creative credits remaining today.' } };
-    renderScreen(<IdeaBox onIdea={() => Promise.resolve()} />, {
+    renderScreen(<IdeaBox onIdea={() => undefined} />, {
       auth: { signedIn: true },
       answers: {
         'GET /api/stitch/creative-credits': credits(3),

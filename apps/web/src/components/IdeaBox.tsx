@@ -11,7 +11,7 @@ import { Icon } from './Icon';
 const NO_CREDITS = 'You have no creative credits remaining today.';
 
 /** The AI idea box of the wizard's first step: a prompt becomes the selected picture. */
-export function IdeaBox({ onIdea }: { onIdea: (imageUrl: string) => Promise<void> }) {
+export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
   const session = useSession();
   const config = useAppConfig();
   const [prompt, setPrompt] = useState(DEFAULT_IDEA_PROMPT);
@@ -29,7 +29,7 @@ export function IdeaBox({ onIdea }: { onIdea: (imageUrl: string) => Promise<void
       onSuccess: (answer) => {
         setPrompt(DEFAULT_IDEA_PROMPT);
         setTouched(false);
-        void onIdea(answer.image_url);
+        onIdea(answer.picture);
       },
       onError: (error) => {
         toast.error(statusOf(error) === 403 ? (detailOf(error) ?? NO_CREDITS) : 'Failed to generate image from your idea. Please try again.');

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { detailOf, statusOf } from '../api/client';
-import { fetchIdeaPicture } from '../api/ideas';
 import { useGeneratePattern } from '../api/patterns';
 import type { StitchPlan } from '../api/schemas';
 import { useSession } from '../auth/use-session';
@@ -11,8 +10,6 @@ import { ImageStep } from './wizard/ImageStep';
 import { ANONYMOUS_REVEAL_SECONDS, defaults, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
-
-export { ANONYMOUS_REVEAL_SECONDS, PATTERN_SIZES, type WizardSettings } from './wizard/model';
 
 /** The pattern wizard: holds the state and the API calls; each step is drawn by its own component in ./wizard. */
 export function Wizard() {
@@ -71,9 +68,8 @@ export function Wizard() {
     }
     setStep(1);
   };
-  const useIdea = async (imageUrl: string) => {
-    // The idea is on this server: take it as a file, as if uploaded.
-    setPicture({ kind: 'file', file: await fetchIdeaPicture(imageUrl) });
+  const takeIdea = (file: File) => {
+    setPicture({ kind: 'file', file });
     toast.success('Your idea is ready and selected.');
   };
   const busy = generation.isPending || countdown !== undefined;
@@ -95,7 +91,7 @@ export function Wizard() {
         </ol>
       </header>
 
-      {step === 0 && <ImageStep picture={picture} preview={preview} onPicture={setPicture} onIdea={useIdea} onContinue={toSettings} />}
+      {step === 0 && <ImageStep picture={picture} preview={preview} onPicture={setPicture} onIdea={takeIdea} onContinue={toSettings} />}
 
       {step === 1 && (
         <SettingsStep

@@ -66,8 +66,18 @@ async function readRequest(request: Request): Promise<SentRequest> {
   return sent;
 }
 
-function toResponse({ status, data }: Reply): Response {
-  if (data instanceof Blob) return new Response(data, { status });
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+async function toResponse({ status, data }: Reply): Promise<Response> {
+  // jsdom's Blob is not the one fetch's Response reads (nor has it arrayBuffer()), so its bytes are handed over.
+  if (data instanceof Blob) return new Response(await bytesOf(data), { status, headers: { 'content-type': data.type } });
   const type = status >= 400 ? 'application/problem+json' : 'application/json';
   return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': type } });
 }

@@ -8,7 +8,7 @@ interface ImageStepProps {
   /** The URL to show the picture from; the shell keeps it so it survives leaving this step. */
   preview: string | undefined;
   onPicture: (picture: Picture) => void;
-  onIdea: (imageUrl: string) => Promise<void>;
+  onIdea: (picture: File) => void;
   onContinue: () => void;
 }
 
