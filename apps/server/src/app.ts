@@ -8,7 +8,7 @@ import { ExternalIssuer, reloadingLocalKeySet, TokenVerifier } from './auth/toke
 import { Users, userinfoFrom } from './auth/users.js';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { registerErrorHandling } from './http/error-handling.js';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handling.js';
 import { MULTIPART_LIMITS } from './http/multipart.js';
 import { registerOpenApi, schemaValidator } from './http/openapi.js';
 import { LocalAccounts } from './identity/local-accounts.js';
@@ -66,6 +66,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => db.destroy());
 

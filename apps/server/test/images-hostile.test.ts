@@ -139,6 +139,32 @@ describe('hostile uploads', () => {
   });
 });
 
+describe('malformed requests', () => {
+  const raw = async (path: string, contentType: string, body: string): Promise<{ status: number; type: string | null; problem: Problem }> => {
+    const response = await fetch(`${server.baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    return { status: response.status, type: response.headers.get('content-type'), problem: (await response.json()) as Problem };
+  };
+  const part = (name: string, value: string, file = ''): string => `Content-Disposition: form-data; name="${name}"${file}\r\n\r\n${value}`;
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'abc'],
+    ['a boundary the body does not use', 'multipart/form-data; boundary=XYZ', `--ABC\r\n${part('x', '1')}\r\n`],
+    ['a body that ends inside a file part', 'multipart/form-data; boundary=XYZ', `--XYZ\r\n${part('image_file', '\x89PNG', '; filename="a.png"')}`],
+  ])('answers a multipart body with %s with 400 malformed_form', async (_name, contentType, body) => {
+    const { status, type, problem } = await raw('/colors/pick', contentType, body);
+    expect(status).toBe(400);
+    expect(type).toMatch(/^application\/problem\+json/);
+    expect(problem.code).toBe('malformed_form');
+  });
+
+  it('answers a path with broken %-encoding as a problem', async () => {
+    const response = await fetch(`${server.baseUrl}/api/dmc/threads/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({ status: 400, code: 'invalid_request', detail: 'The address is not valid: it has a broken %-encoding.' });
+  });
+});
+
 describe('hostile image URLs', () => {
   it.each([
     'http://127.0.0.1/photo.png',

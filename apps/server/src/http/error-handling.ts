@@ -32,6 +32,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors Fastify meets before routing (a path with bad percent-encoding), answered as problems too:
+ * the `frameworkErrors` option of the Fastify instance.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const problem = HttpProblem.badRequest(error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a broken %-encoding.' : sentence(error.message));
+  void reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
+}
+
 function toProblem(error: FastifyError): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {

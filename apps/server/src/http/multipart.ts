@@ -77,7 +77,9 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
     }
     if (code === 'FST_FILES_LIMIT') throw HttpProblem.badRequest('Send a single image file.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw HttpProblem.badRequest('The form has too many fields.');
-    throw error;
+    if (error instanceof HttpProblem) throw error;
+    // Anything else is the parser's: no or a wrong boundary, a part cut off, a body that ends early.
+    throw new HttpProblem(400, 'malformed_form', 'The form could not be read: it is malformed or incomplete. Please send it again.');
   }
   const textFields = z.object(Object.fromEntries(Object.entries(schema.shape).filter(([name]) => !fileFields.includes(name))));
   const fields = parseFields(textFields, texts) as FormFields<Schema>;
