@@ -22,7 +22,8 @@ type FormShape = Record<string, z.ZodType>;
 type FileKeys<Shape extends FormShape> = { [K in keyof Shape]: z.output<Shape[K]> extends File | undefined ? K : never }[keyof Shape];
 export type FormFields<Schema extends z.ZodObject> = Omit<z.output<Schema>, FileKeys<Schema['shape']>>;
 
-const multipartForms = new WeakSet<z.ZodType>();
+/** Each form schema's file fields and the schema of its text fields, worked out once when the form is declared. */
+const multipartForms = new WeakMap<z.ZodType, { fileFields: string[]; textFields: z.ZodObject }>();
 
 /**
  * The schema of a multipart/form-data body: documented in the OpenAPI document as the request body,
@@ -31,17 +32,14 @@ const multipartForms = new WeakSet<z.ZodType>();
  */
 export function multipartForm<Shape extends FormShape>(shape: Shape) {
   const schema = z.object(shape);
-  multipartForms.add(schema);
+  const isFile = (field: z.ZodType) => (field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodFile;
+  const fileFields = Object.keys(shape).filter((name) => isFile(shape[name]!));
+  const textFields = z.object(Object.fromEntries(Object.entries(shape).filter(([name]) => !fileFields.includes(name))));
+  multipartForms.set(schema, { fileFields, textFields });
   return schema;
 }
 
 export const isMultipartForm = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && multipartForms.has(schema as z.ZodType);
-
-function fileFieldsOf(schema: z.ZodObject): string[] {
-  return Object.entries(schema.shape)
-    .filter(([, field]) => (field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodFile)
-    .map(([name]) => name);
-}
 
 /**
  * Reads a multipart form with at most one file, validating its text fields with the form's schema
@@ -52,10 +50,13 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
   if (!request.isMultipart()) {
     throw new HttpProblem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.');
   }
-  const fileFields = fileFieldsOf(schema);
+  const form = multipartForms.get(schema);
+  if (!form) throw new Error('readMultipartForm needs a schema made by multipartForm()');
+  const { fileFields, textFields } = form;
+  const fileField = fileFields[0] ?? 'file';
   const texts: Record<string, string> = {};
   let file: UploadedFile | undefined;
-  let reading = fileFields[0] ?? 'file';
+  let reading = fileField;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -81,9 +82,8 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
     // Anything else is the parser's: no or a wrong boundary, a part cut off, a body that ends early.
     throw new HttpProblem(400, 'malformed_form', 'The form could not be read: it is malformed or incomplete. Please send it again.');
   }
-  const textFields = z.object(Object.fromEntries(Object.entries(schema.shape).filter(([name]) => !fileFields.includes(name))));
   const fields = parseFields(textFields, texts) as FormFields<Schema>;
-  return { fields, fileField: fileFields[0] ?? 'file', ...(file ? { file } : {}) };
+  return { fields, fileField, ...(file ? { file } : {}) };
 }
 
 /** Validates a form's text fields with a zod schema; a 400 naming every bad field otherwise. */

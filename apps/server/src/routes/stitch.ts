@@ -18,7 +18,8 @@ const visitorForm = generateForm({ signedIn: false });
 
 export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, { stitch, intake, auth }, done) => {
   const generate = async (request: FastifyRequest, form: ReturnType<typeof generateForm>, signedIn: boolean): Promise<StitchPlan> => {
-    const { fields, ...image } = await readMultipartForm(request, form);
+    const submitted = await readMultipartForm(request, form);
+    const { fields } = submitted;
     const settings: GenerateSettings = {
       colors: fields.colors,
       cellSize: fields.cell_size,
@@ -29,7 +30,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
       mergeThreads: fields.merge_dmc_colors === 'true',
       cleanConfetti: fields.clean_confetti !== 'false',
     };
-    const input = await intake.fromForm({ ...image, fields }, { allowUrl: true });
+    const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
     return stitch.generate(input, settings, owner);
   };

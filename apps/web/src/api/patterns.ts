@@ -54,11 +54,11 @@ export type ExportOptions = Required<NonNullable<operations['exportPattern']['pa
 export function useExportPattern(source: ExportSource) {
   return useMutation({
     mutationFn: async (query: ExportOptions): Promise<{ blob: Blob; filename: string }> => {
-      const options = { params: { query }, parseAs: 'blob', fetch: fetchWithTimeout(LONG_TIMEOUT_MS) } as const;
+      const asFile = { parseAs: 'blob', fetch: fetchWithTimeout(LONG_TIMEOUT_MS) } as const;
       const result =
         'projectId' in source
-          ? await api.GET('/api/stitch/projects/{id}/export', { ...options, params: { ...options.params, path: { id: source.projectId } } })
-          : await api.GET('/api/stitch/patterns/{patternId}/export', { ...options, params: { ...options.params, path: { patternId: source.patternId } } });
+          ? await api.GET('/api/stitch/projects/{id}/export', { ...asFile, params: { path: { id: source.projectId }, query } })
+          : await api.GET('/api/stitch/patterns/{patternId}/export', { ...asFile, params: { path: { patternId: source.patternId }, query } });
       const blob: Blob = unwrap(result);
       const filename = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? `pattern.${query.format}`;
       return { blob, filename };
