@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { guardAgainstCspViolations, test } from './csp-guard.js';
 
 /**
  * Every flow of the web app as a person would walk it, in one browser session: visitor tools,
@@ -19,6 +20,7 @@ const account = { name: 'Ada Stitcher', email: `ada-${Date.now()}@example.com`, 
 
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
+  await guardAgainstCspViolations(page); // each test fails on a Content-Security-Policy violation
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     // Answers the flows provoke on purpose (a 403, a 404) are logged by the browser itself, not by the app.

@@ -8,9 +8,13 @@ import { ExternalIssuer, reloadingLocalKeySet, TokenVerifier } from './auth/toke
 import { Users, userinfoFrom } from './auth/users.js';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handling.js';
+import { registerAdmission } from './http/admission.js';
+import { registerCompression } from './http/compression.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handling.js';
 import { MULTIPART_LIMITS } from './http/multipart.js';
 import { registerOpenApi, schemaValidator } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { connectRedis, registerRateLimits } from './http/rate-limits.js';
 import { LocalAccounts } from './identity/local-accounts.js';
 import { endAccountSessions, purgeExpiredOidcPayloads } from './identity/oidc-adapter.js';
 import { createIdentityProvider } from './identity/provider.js';
@@ -21,12 +25,14 @@ import { DecodedImageCache } from './images/decoded-cache.js';
 import { ImageIntake } from './images/intake.js';
 import { DEFAULT_URL_FETCH_POLICY } from './images/url-fetch.js';
 import { WorkerPool } from './images/worker-pool.js';
+import { WorkerProcess } from './images/worker-process.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { LocalAccountsRepository } from './repositories/local-accounts.js';
 import { OidcPayloadsRepository } from './repositories/oidc-payloads.js';
 import { ProjectsRepository } from './repositories/projects.js';
 import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
+import { FileReferences } from './repositories/file-references.js';
 import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
 import { imageRoutes } from './routes/images.js';
@@ -48,9 +54,13 @@ import { IdeasService } from './services/ideas.js';
 import { ProjectsService } from './services/projects.js';
 import { StitchService } from './services/stitch.js';
 import { LocalFileStore } from './storage/file-store.js';
+import { LeftoverSweep } from './storage/leftover-sweep.js';
 import { OfflineSketchGenerator } from './ideas/offline-sketch.js';
 import { OpenAiImagesGenerator } from './ideas/openai-images.js';
 import { CreditsRepository } from './repositories/credits.js';
+
+/** Time a client has to send a whole request, body included; a stalled body is dropped sooner (BODY_IDLE_MS). */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Decoded pixels kept for repeated colour picks: five 12-megapixel photos. */
 const DECODED_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
@@ -62,33 +72,50 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * into it. `now` is the clock for daily allowances (tests move it across midnight).
  */
 export async function buildApp(config: Config, now: () => Date = () => new Date()): Promise<FastifyInstance> {
-  const db = await openDatabase(config.database);
+  const files = new LocalFileStore(join(config.dataDir, 'files'));
+  const db = await openDatabase(config.database, files);
+  const redis = config.rateLimits.redisUrl
+    ? await connectRedis(config.rateLimits.redisUrl).catch(async (error: unknown) => {
+        await db.destroy();
+        throw error;
+      })
+    : undefined;
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    requestTimeout: REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', () => db.destroy());
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    await redis?.quit();
+  });
 
   app.setValidatorCompiler(schemaValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   await registerOpenApi(app, { version, serverUrl: config.publicUrl });
 
-  const files = new LocalFileStore(join(config.dataDir, 'files'));
   const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
-  const transientFiles = new TransientFiles(db, files);
-  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep() });
+  const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes);
+  const fileReferences = new FileReferences(db);
+  const leftovers = new LeftoverSweep(files, () => fileReferences.all());
+  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep(), 'delete leftover files': () => leftovers.sweep() });
 
   const identity = await setUpIdentity(app, config, db);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
+  await registerRateLimits(app, { perMinute: config.rateLimits.perMinute, clientKey: auth.clientKey, ...(redis ? { redis } : {}) });
   const projectsRepository = new ProjectsRepository(db);
 
-  // Heavy work off the event loop: a pool for decoding and analysis, and one thread owning the segmentation model.
+  // Heavy work off the event loop: a pool for decoding and analysis, and a child process owning the segmentation model.
   const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
-  const segmentationPool = new WorkerPool('segmentation-worker', { threads: 1, maxQueue: 4 });
+  const segmentationPool = new WorkerProcess('segmentation-worker', { maxQueue: 4 });
+  registerAdmission(app, { image: config.workers * 8, segmentation: 1 + 4 });
   app.addHook('onClose', async () => {
     await Promise.all([imagePool.close(), segmentationPool.close()]);
   });
@@ -108,8 +135,8 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(healthRoutes, { version, modelState: () => backgroundRemoval.modelState });
       await api.register(configRoutes, { config });
       await api.register(threadRoutes);
-      await api.register(colorRoutes, { colors, intake });
-      await api.register(imageRoutes, { images, intake });
+      await api.register(colorRoutes, { colors, intake, auth });
+      await api.register(imageRoutes, { images, intake, auth });
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, intake, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });

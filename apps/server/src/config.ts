@@ -24,6 +24,10 @@ export interface Config {
   readonly workers: number;
   /** Where idea pictures come from. */
   readonly ideas: IdeasConfig;
+  /** Abuse limits: requests per minute per client and heavy endpoint; Redis for counters shared by several processes. */
+  readonly rateLimits: { readonly perMinute: number; readonly redisUrl: string | undefined };
+  /** Bytes a visitor's address may have stored in 24 hours (uploads, cut-outs, results). */
+  readonly visitorStorageBytes: number;
 }
 
 export type IdeasConfig =
@@ -69,6 +73,9 @@ const environmentSchema = z
     OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.openai.com/v1')),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_IMAGE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-image-1')),
+    RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
+    VISITOR_STORAGE_MB_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
     OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   })
   .superRefine((env, context) => {
@@ -115,6 +122,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.IDEAS_PROVIDER === 'openai' && env.OPENAI_API_KEY
         ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_IMAGE_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS }
         : { provider: 'offline' },
+    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL },
+    visitorStorageBytes: env.VISITOR_STORAGE_MB_PER_DAY * 1024 * 1024,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { StartupRefused } from './db/database.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Messages meant for the operator are printed as they are; anything else with its stack.
+  console.error(error instanceof ConfigError || error instanceof StartupRefused ? error.message : error);
   process.exit(1);
 });

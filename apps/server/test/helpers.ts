@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { UNLIMITED } from './support/test-server.js';
 
 /**
  * The real application with its own empty SQLite database in a temporary data directory,
@@ -11,7 +12,7 @@ import { loadConfig } from '../src/config.js';
  */
 export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchwise-test-'));
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...environment }));
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: UNLIMITED, DATA_DIR: dataDir, ...environment }));
   app.addHook('onClose', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -66,4 +66,35 @@ describe('PDF chart', () => {
     expect(bw).toHaveLength(3);
     expect(bw[0]).toContain('black-and-white');
   });
+
+  it('draws stored names holding control characters, lone surrogates or non-characters without boxes or broken lines', async () => {
+    // Names stored before text fields were checked may hold anything a client sent.
+    const bad = '\u0000\u0001\u001b\u007f\u0085\ud800\uffff\ufdd0\u{1fffe}';
+    const small = chart(30, 20, 4);
+    const tainted: Pattern = {
+      ...small,
+      legend: small.legend.map((entry, index) => (index === 0 ? { ...entry, dmc_name: `Crème${bad}brûlée`, dmc_code: `3${bad}10` } : entry)),
+    };
+    const title = `Zoë's\u000b\u000cmeadow${bad}\nand\tmore`;
+    const pdf = await renderPdf(tainted, { title, paper: 'a4', variant: 'color', fabric: fabricByCount(14)! });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+
+    const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+    const info = ((await document.getMetadata()) as { info: { Title?: string } }).info;
+    await document.destroy();
+    // White-space controls become spaces, the rest U+FFFD (which DejaVu Sans draws).
+    const shown = `Zoë's  meadow\uFFFD\uFFFD\uFFFD\uFFFD \uFFFD\uFFFD\uFFFD\uFFFD and more`;
+    expect(info.Title).toBe(shown);
+
+    // PDF.js splits runs at spaces, and the pages' text is joined with spaces: compare with spaces squashed.
+    const squash = (text: string): string => text.replace(/ +/g, ' ');
+    const texts = (await pageTexts(pdf)).map(squash);
+    expect(texts).toHaveLength(3);
+    // A control character drawn in DejaVu is its empty box, which PDF.js reads back as NUL; a line break would split the title.
+    for (const text of texts) expect(text).not.toMatch(/\p{Cc}/u);
+    expect(texts[0]).toContain(squash(shown));
+    expect(texts[1]).toContain('Crème\uFFFD\uFFFD\uFFFD\uFFFD \uFFFD\uFFFD\uFFFD\uFFFDbrûlée');
+    expect(texts[2]).toContain(squash(`${shown} — page 1-1`));
+  });
 });

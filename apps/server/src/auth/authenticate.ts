@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import { InvalidTokenError, type TokenVerifier } from './token-verifier.js';
+import { normalizeIP } from '@fastify/rate-limit';
+import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier.js';
 import type { Users } from './users.js';
 
 declare module 'fastify' {
@@ -13,19 +14,37 @@ declare module 'fastify' {
 
 const REALM = 'Bearer realm="stitchwise"';
 
+/** Who a request counts against for limits and stored files: `user:<subject>` when signed in, `ip:<address>` for a visitor. */
+export type ClientKey = `user:${string}` | `ip:${string}`;
+
+export const isVisitor = (client: ClientKey): boolean => client.startsWith('ip:');
+
 export interface Authenticator {
   /** preHandler for routes that need a signed-in user: 401 otherwise. */
   requireUser: (request: FastifyRequest) => Promise<void>;
   /** preHandler for routes open to visitors: sets the user when a token is sent, and refuses a bad one. */
   optionalUser: (request: FastifyRequest) => Promise<void>;
+  /**
+   * Who a request counts against for abuse limits: the token's subject when it carries a valid one,
+   * else the client's address (the forwarded one behind a trusted proxy; IPv6 by its /64).
+   */
+  clientKey: (request: FastifyRequest) => Promise<ClientKey>;
 }
 
 export function createAuthenticator(app: FastifyInstance, verifier: TokenVerifier, users: Users): Authenticator {
   app.decorateRequest('user', null);
 
+  // A token is verified once per request, although both the abuse limits and authentication ask.
+  const verifications = new WeakMap<FastifyRequest, Promise<VerifiedToken>>();
+  const verify = (request: FastifyRequest, token: string): Promise<VerifiedToken> => {
+    let verification = verifications.get(request);
+    if (!verification) verifications.set(request, (verification = verifier.verify(token)));
+    return verification;
+  };
+
   const authenticate = async (request: FastifyRequest, token: string): Promise<void> => {
     try {
-      request.user = await users.fromToken(await verifier.verify(token), token);
+      request.user = await users.fromToken(await verify(request, token), token);
     } catch (error) {
       if (!(error instanceof InvalidTokenError)) throw error;
       request.log.info({ reason: error.message }, 'bearer token refused');
@@ -43,6 +62,16 @@ export function createAuthenticator(app: FastifyInstance, verifier: TokenVerifie
     async optionalUser(request) {
       const token = bearerToken(request);
       if (token !== undefined) await authenticate(request, token);
+    },
+    async clientKey(request) {
+      const token = bearerToken(request);
+      const subject = token
+        ? await verify(request, token).then(
+            (verified) => verified.subject,
+            () => undefined,
+          )
+        : undefined;
+      return subject ? `user:${subject}` : `ip:${normalizeIP(request.ip, 64)}`;
     },
   };
 }

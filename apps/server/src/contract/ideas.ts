@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.js';
 
 export const creditsSchema = z
   .object({
@@ -15,7 +16,7 @@ export const ideaSourceSchema = z.enum(['offline_sketch', 'openai']).meta({
 
 export const ideaRequestSchema = z.object({
   // A missing prompt is treated like an empty one, so it gets the same sentence.
-  prompt: z.string().default('').meta({ description: 'The idea, 1–1000 characters.' }),
+  prompt: textField('prompt', { multiline: true }).default('').meta({ description: 'The idea, 1–1000 characters.' }),
 });
 
 export const ideaSchema = z

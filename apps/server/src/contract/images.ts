@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { imageFileField, imageUrlField, integerField } from './fields.js';
+import { imageFileField, imageUrlField, integerField, textField } from './fields.js';
 
 export const storedImageSchema = z
   .object({
@@ -20,7 +20,7 @@ const cropCoordinate = (name: string, min: number, description: string) => integ
 export const cropForm = multipartForm({
   image_file: imageFileField.optional(),
   image_url: imageUrlField.optional(),
-  image_id: z.string().max(100).optional().meta({ description: 'An image stored by an earlier call, instead of a file or URL.' }),
+  image_id: textField('image_id').max(100).optional().meta({ description: 'An image stored by an earlier call, instead of a file or URL.' }),
   x: cropCoordinate('x', 0, 'Left edge, in pixels of the oriented image.'),
   y: cropCoordinate('y', 0, 'Top edge, in pixels of the oriented image.'),
   width: cropCoordinate('width', 1, 'Width in pixels; the rectangle must lie inside the image.'),

@@ -1,7 +1,7 @@
 import { FABRICS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema } from './fields.js';
+import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
 import type { SameShape } from './same-shape.js';
 
 /** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
@@ -81,8 +81,8 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
     merge_dmc_colors: flagField('merge_dmc_colors').meta({ description: 'Merge threads that look alike.' }),
     clean_confetti: flagField('clean_confetti').meta({ description: 'Remove lone stitches (default true).' }),
     project_name: signedIn
-      ? z.string({ error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
-      : z.string().trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),
+      ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
+      : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),
   });
 }
 
@@ -111,3 +111,8 @@ export const exportResponse = {
 
 export type StitchPlan = z.infer<typeof stitchPlanSchema>;
 export type ExportQuery = z.output<typeof exportQuery>;
+
+/** A generated pattern, named by the file name at the end of its `pattern_url`. */
+export const patternIdParams = z.object({
+  patternId: textField('patternId').min(1).max(100).meta({ description: 'The file name at the end of `pattern_url`.' }),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
-import { imageFileField, integerFieldOr, sizeSchema } from './fields.js';
+import { imageFileField, integerFieldOr, sizeSchema, textField } from './fields.js';
 import { generationMetadataSchema, legendEntrySchema } from './patterns.js';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
@@ -59,8 +59,8 @@ export const projectListQuery = z.object({
   status: z.enum(PROJECT_STATUSES).optional(),
 });
 
-const nameField = z.string().trim().min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' });
-const descriptionField = z.string().trim().max(2000, { error: 'description must be at most 2000 characters' });
+const nameField = textField('name').trim().min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' });
+const descriptionField = textField('description', { multiline: true }).trim().max(2000, { error: 'description must be at most 2000 characters' });
 
 export const newProjectForm = multipartForm({
   image: imageFileField,
@@ -73,7 +73,7 @@ export const projectChangesSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { error: 'send at least one of name, description, status' });
 
-export const projectIdParams = z.object({ id: z.string().min(1).max(100) });
+export const projectIdParams = z.object({ id: textField('id').min(1).max(100) });
 
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectList = z.infer<typeof projectListSchema>;

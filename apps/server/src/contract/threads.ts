@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorField, integerFieldOr, rgbSchema } from './fields.js';
+import { colorField, integerFieldOr, rgbSchema, textField } from './fields.js';
 
 export const threadSchema = z
   .object({
@@ -19,7 +19,7 @@ export const threadMatchSchema = threadSchema
 export const colorSchema = rgbSchema.extend({ hex: z.string().meta({ example: '#ff8800' }) }).meta({ id: 'Color' });
 
 export const threadListQuery = z.object({
-  q: z.string().max(100).optional().meta({ description: 'Matches code or name, case-insensitive.' }),
+  q: textField('q').max(100).optional().meta({ description: 'Matches code or name, case-insensitive.' }),
   limit: integerFieldOr('limit', 1, 500, 100),
   offset: integerFieldOr('offset', 0, 100_000, 0),
 });
@@ -27,6 +27,8 @@ export const threadListQuery = z.object({
 export const threadListSchema = z.object({ threads: z.array(threadSchema), total: z.number().int() }).meta({ id: 'ThreadList' });
 
 export const closestParams = z.object({ color: colorField });
+
+export const threadIdParams = z.object({ id: textField('id').min(1).max(20) });
 export const closestQuery = z.object({ count: integerFieldOr('count', 1, 50, 5) });
 export const closestThreadsSchema = z.object({ color: colorSchema, threads: z.array(threadMatchSchema) }).meta({ id: 'ClosestThreads' });
 

@@ -4,18 +4,29 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import type { FileStore } from '../storage/file-store.js';
+import { checkPostgresSchema, checkSqliteFile } from './integrity-check.js';
 import { migrateToLatest } from './migrations.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+export { StartupRefused } from './integrity-check.js';
+
 /**
  * Opens the configured database and migrates it. SQLite runs in WAL mode so readers never wait
  * for the writer, with a busy timeout so a second process sharing the file waits instead of failing.
+ *
+ * Given the file store, it first refuses to start (StartupRefused) when the database is missing,
+ * empty or unreadable while stored files exist: a bad copy or a full disk must not silently become
+ * a new empty database with new keys, every account and project gone and every file orphaned.
+ * Nothing is written to the database before that check.
  */
-export async function openDatabase(config: Config['database']): Promise<Db> {
+export async function openDatabase(config: Config['database'], storedFiles?: FileStore): Promise<Db> {
+  if (config.kind === 'sqlite') await checkSqliteFile(config.file, storedFiles);
   const db = new Kysely<Database>({ dialect: dialectFor(config) });
   try {
+    if (config.kind === 'postgres') await checkPostgresSchema(db, config.url, storedFiles);
     await migrateToLatest(db as Kysely<unknown>, config.kind);
   } catch (error) {
     await db.destroy();

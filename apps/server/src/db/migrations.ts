@@ -103,6 +103,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('transient_files_expires').on('transient_files').column('expires_at').execute();
     },
   },
+  '0003_transient_file_owners': {
+    async up(db: Kysely<unknown>) {
+      // Who stored each file and how big it is: the storage quota of visitors' addresses.
+      await db.schema.alterTable('transient_files').addColumn('client', 'text').execute();
+      await db.schema
+        .alterTable('transient_files')
+        .addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('transient_files_client').on('transient_files').columns(['client', 'expires_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
  * Tables, written so the same SQL runs on SQLite and PostgreSQL: ids are text, timestamps are
@@ -20,6 +20,10 @@ export interface Database {
 export interface TransientFilesTable {
   file_id: string;
   expires_at: string;
+  /** The client that stored it (`ip:…` or `user:…`); null for files stored before this was kept. */
+  client: ColumnType<string | null, string | null | undefined, never>;
+  /** Bytes. */
+  size: ColumnType<number, number | undefined, never>;
 }
 
 /** A person using the API, keyed by the identity provider's issuer and subject. */

@@ -63,12 +63,16 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
         if (typeof part.value === 'string') texts[part.fieldname] = part.value;
         continue;
       }
+      reading = part.fieldname; // the field a 413 names, even when it is one that is ignored
+      if (Object.hasOwn(textFields.shape, part.fieldname)) {
+        // Said at once: otherwise the field is missing, or a third such part reads as 'too many files'.
+        throw HttpProblem.invalidFields([{ field: part.fieldname, message: `${part.fieldname} must be text, not a file` }]);
+      }
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume(); // drain and ignore files sent under other names
         continue;
       }
       if (file) throw HttpProblem.badRequest('Send a single image file.', [{ field: part.fieldname, message: 'only one file is accepted' }]);
-      reading = part.fieldname;
       file = { field: part.fieldname, filename: part.filename, bytes: await part.toBuffer() };
     }
   } catch (error) {

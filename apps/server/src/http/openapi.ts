@@ -1,8 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { unsupportedMediaType } from './error-handling.js';
 import { isMultipartForm } from './multipart.js';
 
 /**
@@ -12,8 +13,28 @@ import { isMultipartForm } from './multipart.js';
 export const schemaValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' && isMultipartForm(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
+/**
+ * A route with a JSON body schema (documented as application/json) reads only JSON: a body of another
+ * type — text, a form — is refused with 415 before it is read, rather than parsed by another parser
+ * and then validated as if it were the object.
+ */
+function readsOnlyJson(route: RouteOptions): void {
+  const body = route.schema?.body;
+  if (body === undefined || isMultipartForm(body)) return;
+  route.preParsing = [refuseOtherThanJson, ...[route.preParsing ?? []].flat()];
+}
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+const refuseOtherThanJson: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  const type = request.headers['content-type'];
+  if (type !== undefined && !JSON_MEDIA_TYPE.test(type)) throw unsupportedMediaType(request);
+  return payload;
+};
+
 /** The OpenAPI 3.1 document at /api/docs/json, generated from the routes' zod schemas; the readable page at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, { version, serverUrl }: { version: string; serverUrl: string }): Promise<void> {
+  app.addHook('onRoute', readsOnlyJson);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { disallowedCharacter } from '../contract/fields.js';
 import { nowIso } from '../db/database.js';
 import type { LocalAccountRow } from '../db/schema.js';
 import type { LocalAccountsRepository } from '../repositories/local-accounts.js';
@@ -23,6 +24,22 @@ export const SIGN_IN_THROTTLE = { maxFailures: 10, windowMs: 15 * 60_000 };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const FIELD_LABELS: Readonly<Record<keyof SignUpInput, string>> = { name: 'Your name', email: 'The e-mail address', password: 'The password' };
+
+/**
+ * A sentence for the form when a field holds a character no text field accepts (see
+ * `disallowedCharacter`: controls, lone surrogates, non-characters, and tabs or line breaks, since
+ * every field of these forms is a single line); undefined when the text is fine.
+ */
+export function characterProblem(field: keyof SignUpInput, text: string): string | undefined {
+  const found = disallowedCharacter(text);
+  if (!found) return undefined;
+  const label = FIELD_LABELS[field];
+  if (found.kind === 'line-break') return `${label} must be on one line, without tabs or line breaks.`;
+  const what = found.kind === 'control' ? `an invisible control character (${found.codePoint})` : `a character that is not allowed (${found.codePoint})`;
+  return `${label} contains ${what}. Remove it and try again.`;
+}
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -35,10 +52,17 @@ export class LocalAccounts {
     const name = input.name.trim();
     const email = normaliseEmail(input.email);
     const errors: Partial<Record<keyof SignUpInput, string>> = {};
-    if (!name) errors.name = 'Enter your name.';
-    else if (name.length > 100) errors.name = 'Use at most 100 characters.';
-    if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.email = 'Enter an e-mail address like name@example.com.';
-    const passwordError = passwordProblem(input.password, email, name);
+    // Characters no field accepts come first: they are checked as typed, before trimming.
+    for (const field of ['name', 'email', 'password'] as const) {
+      const problem = characterProblem(field, input[field]);
+      if (problem) errors[field] = problem;
+    }
+    if (!errors.name) {
+      if (!name) errors.name = 'Enter your name.';
+      else if (name.length > 100) errors.name = 'Use at most 100 characters.';
+    }
+    if (!errors.email && (!EMAIL_PATTERN.test(email) || email.length > 254)) errors.email = 'Enter an e-mail address like name@example.com.';
+    const passwordError = errors.password ? undefined : passwordProblem(input.password, email, name);
     if (passwordError) errors.password = passwordError;
     if (Object.keys(errors).length > 0) throw new SignUpRefused(errors);
 

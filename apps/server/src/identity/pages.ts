@@ -4,8 +4,15 @@
  * with aria-describedby and announced through role="alert", colours matching the web app.
  */
 
+import { replaceDisallowed } from '../contract/fields.js';
+
+/**
+ * Text for HTML: markup characters escaped, and characters no text field accepts (controls,
+ * lone surrogates, non-characters; TAB, LF and CR are kept) shown as U+FFFD, so a refused value
+ * echoed back into its form carries nothing a browser would choke on.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return replaceDisallowed(text, { multiline: true }).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const STYLES = `

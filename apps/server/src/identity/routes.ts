@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults, default as Provider } from 'oidc-provider';
-import { SignUpRefused, type LocalAccounts } from './local-accounts.js';
+import { characterProblem, SignUpRefused, type LocalAccounts } from './local-accounts.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
@@ -9,6 +9,12 @@ const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelat
 
 interface InteractionParams {
   uid: string;
+}
+
+/** A field of a posted form as text: '' when it is missing, repeated or the body is not a form. */
+function formText(request: FastifyRequest, name: string): string {
+  const value = (request.body as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
 }
 
 /**
@@ -20,11 +26,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
   await app.register(async (interactions) => {
     await interactions.register(formBody, { bodyLimit: 16 * 1024 });
     interactions.addHook('onRequest', (_request, reply, done) => {
-      // Pages carrying forms for credentials: never cached, never framed.
-      void reply
-        .header('Cache-Control', 'no-store')
-        .header('X-Frame-Options', 'DENY')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      // Pages carrying forms for credentials are never cached (never framed either: http/security-headers.ts).
+      void reply.header('Cache-Control', 'no-store');
       done();
     });
 
@@ -45,11 +48,15 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
       );
     });
 
-    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>('/oidc/interaction/:uid/login', async (request, reply) => {
+    interactions.post<{ Params: InteractionParams }>('/oidc/interaction/:uid/login', async (request, reply) => {
       const details = await interactionDetails(provider, request, reply);
       if (!details) return;
-      const email = request.body.email ?? '';
-      const account = await accounts.authenticate(email, request.body.password ?? '');
+      const email = formText(request, 'email');
+      const password = formText(request, 'password');
+      // Characters no text field accepts: refused before the database sees them (PostgreSQL cannot store NUL).
+      const refused = characterProblem('email', email) ?? characterProblem('password', password);
+      if (refused) return sendHtml(reply, 400, signInPage({ uid: details.uid, email, error: refused }));
+      const account = await accounts.authenticate(email, password);
       if (account === 'throttled') {
         const error = 'Too many wrong passwords for this e-mail address. Please wait 15 minutes and try again.';
         return sendHtml(reply, 429, signInPage({ uid: details.uid, email, error }));
@@ -61,12 +68,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
       return finish(provider, request, reply, { login: { accountId: account.id, remember: true } });
     });
 
-    interactions.post<{ Params: InteractionParams; Body: Record<string, string | undefined> }>('/oidc/interaction/:uid/signup', async (request, reply) => {
+    interactions.post<{ Params: InteractionParams }>('/oidc/interaction/:uid/signup', async (request, reply) => {
       const details = await interactionDetails(provider, request, reply);
       if (!details) return;
-      const values = { name: request.body.name ?? '', email: request.body.email ?? '' };
+      const values = { name: formText(request, 'name'), email: formText(request, 'email') };
       try {
-        const account = await accounts.signUp({ ...values, password: request.body.password ?? '' });
+        const account = await accounts.signUp({ ...values, password: formText(request, 'password') });
         // `create` resolves a prompt=create request; `login` signs the new account in.
         await finish(provider, request, reply, { create: {}, login: { accountId: account.id, remember: true } });
         return;

@@ -30,6 +30,20 @@ export function blockStarts(total: number, size: number): number[] {
   return starts;
 }
 
+// Controls (C0, DEL, C1), lone surrogates (a pair is one code point under the `u` flag), non-characters, and U+2028/U+2029.
+const UNDRAWABLE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\u2028\u2029]/gu;
+
+/**
+ * Text as it can be drawn: names stored before text fields were checked may hold anything, and the
+ * font would draw a control character as an empty box, PDFKit would break the line at LF, VT or FF,
+ * and a lone surrogate would corrupt the document's Title. Every text here is one line, so white-space
+ * controls (TAB, LF, VT, FF, CR, NEL) and the line and paragraph separators become spaces; any other
+ * control, lone surrogate or non-character becomes U+FFFD, which DejaVu Sans draws.
+ */
+function printable(text: string): string {
+  return text.replace(UNDRAWABLE, (character) => (/\p{White_Space}/u.test(character) ? ' ' : '\uFFFD'));
+}
+
 const fontPath = (file: string): string => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
 /**
@@ -38,7 +52,17 @@ const fontPath = (file: string): string => createRequire(import.meta.url).resolv
  * lines every 10, stitch numbers on every edge, a 3-stitch overlap and centre marks. Every symbol is
  * real text in an embedded DejaVu Sans (with its Unicode map), so tracking apps can read the chart.
  */
-export async function renderPdf(pattern: Pattern, options: PdfOptions): Promise<Buffer> {
+export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Promise<Buffer> {
+  const options: PdfOptions = { ...storedOptions, title: printable(storedOptions.title) };
+  const pattern: Pattern = {
+    ...stored,
+    legend: stored.legend.map((entry) => ({
+      ...entry,
+      symbol: printable(entry.symbol),
+      dmc_code: printable(entry.dmc_code),
+      dmc_name: printable(entry.dmc_name),
+    })),
+  };
   const doc = new PDFDocument({
     size: options.paper === 'a4' ? 'A4' : 'LETTER',
     margin: MARGIN,

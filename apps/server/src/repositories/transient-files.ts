@@ -1,23 +1,64 @@
+import { isVisitor, type ClientKey } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
+import { HttpProblem } from '../http/problem.js';
 import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
 
 export const TRANSIENT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Files that belong to no project, kept for 24 hours: image uploads, cut-outs, crops and anonymous
- * results. Stored and registered together; swept away once expired.
+ * results. Stored and registered together; swept away once expired. A file stored but never
+ * registered (the process died in between) is the leftover sweep's to delete (storage/leftover-sweep.ts).
  */
 export class TransientFiles {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    /** Bytes a visitor's address may have stored at once, that is within 24 hours. */
+    private readonly visitorQuotaBytes: number,
   ) {}
 
-  async store(bytes: Uint8Array, extension: StoredFileExtension): Promise<string> {
+  /** Stores a file for `client`; a visitor past their storage quota is refused with 429. */
+  async store(bytes: Uint8Array, extension: StoredFileExtension, client?: ClientKey): Promise<string> {
+    if (client && isVisitor(client)) await this.assertRoomFor(client, bytes.byteLength);
     const id = await this.files.put(bytes, extension);
     const expires_at = new Date(Date.now() + TRANSIENT_FILE_LIFETIME_MS).toISOString();
-    await this.db.insertInto('transient_files').values({ file_id: id, expires_at }).execute();
+    try {
+      await this.db
+        .insertInto('transient_files')
+        .values({ file_id: id, expires_at, client: client ?? null, size: bytes.byteLength })
+        .execute();
+    } catch (error) {
+      await this.files.delete(id); // nothing left behind when it could not be registered
+      throw error;
+    }
     return id;
+  }
+
+  /**
+   * Parallel requests may each pass the check before the others are registered: the quota can be
+   * overrun by at most the files of requests in flight, which the abuse limits keep few.
+   */
+  private async assertRoomFor(client: ClientKey, adding: number): Promise<void> {
+    const now = new Date();
+    const usage = await this.db
+      .selectFrom('transient_files')
+      .select((eb) => [eb.fn.sum<number | string | null>('size').as('used'), eb.fn.min<string | null>('expires_at').as('first_expiry')])
+      .where('client', '=', client)
+      .where('expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    const used = Number(usage?.used ?? 0);
+    if (used + adding <= this.visitorQuotaBytes) return;
+    const seconds = usage?.first_expiry ? Math.max(60, Math.ceil((Date.parse(usage.first_expiry) - now.getTime()) / 1000)) : 60;
+    const megabytes = Math.round(this.visitorQuotaBytes / 1024 / 1024);
+    const wait = seconds >= 5400 ? `about ${Math.round(seconds / 3600)} hours` : `about ${Math.ceil(seconds / 60)} minutes`;
+    throw new HttpProblem(
+      429,
+      'storage_quota_spent',
+      `Without an account, images and charts of up to ${megabytes} MB a day can be kept, and this address has used them. Sign in to keep working, or try again in ${wait}.`,
+      undefined,
+      { 'Retry-After': String(seconds) },
+    );
   }
 
   /** Deletes expired files; returns how many went. */

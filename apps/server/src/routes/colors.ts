@@ -1,21 +1,25 @@
+import type { Authenticator } from '../auth/authenticate.js';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dominantColorsSchema, dominantForm, pickForm, pickSchema } from '../contract/colors.js';
 import { problemResponses } from '../contract/fields.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ColorsService } from '../services/colors.js';
+import { heavyRoute } from '../http/admission.js';
 
 export interface ColorRouteOptions {
   colors: ColorsService;
   intake: ImageIntake;
+  auth: Authenticator;
 }
 
-const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 503);
+const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 429, 503);
 
-export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { colors, intake }, done) => {
+export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { colors, intake, auth }, done) => {
   app.post(
     '/colors/dominant',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['colors'],
         operationId: 'dominantColors',
@@ -29,13 +33,14 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
     async (request) => {
       const form = await readMultipartForm(request, dominantForm);
       const input = await intake.fromForm(form, { allowUrl: false });
-      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true');
+      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true', await auth.clientKey(request));
     },
   );
 
   app.post(
     '/colors/pick',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['colors'],
         operationId: 'pickColor',

@@ -1,12 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
-import { exportQuery, exportResponse } from '../contract/patterns.js';
+import { exportQuery, exportResponse, patternIdParams } from '../contract/patterns.js';
 import { projectIdParams } from '../contract/projects.js';
 import type { ExportedFile, ExportService } from '../services/export.js';
 import type { ProjectsService } from '../services/projects.js';
+import { heavyRoute } from '../http/admission.js';
 
 export interface ExportRouteOptions {
   exports: ExportService;
@@ -30,6 +30,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
   app.get(
     '/stitch/projects/:id/export',
     {
+      config: heavyRoute(),
       onRequest: auth.requireUser,
       schema: {
         tags: ['stitch'],
@@ -39,7 +40,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
         security: [{ bearer: [] }],
         params: projectIdParams,
         querystring: exportQuery,
-        response: { 200: exportResponse, ...problemResponses(400, 401, 404, 503) },
+        response: { 200: exportResponse, ...problemResponses(400, 401, 404, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -51,14 +52,15 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
   app.get(
     '/stitch/patterns/:patternId/export',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['stitch'],
         operationId: 'exportPattern',
         summary: 'Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON',
         description: `${DESCRIPTION} Visitors' patterns are kept 24 hours.`,
-        params: z.object({ patternId: z.string().min(1).max(100).meta({ description: 'The file name at the end of `pattern_url`.' }) }),
+        params: patternIdParams,
         querystring: exportQuery,
-        response: { 200: exportResponse, ...problemResponses(400, 404, 503) },
+        response: { 200: exportResponse, ...problemResponses(400, 404, 429, 503) },
       },
     },
     async (request, reply) => send(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),

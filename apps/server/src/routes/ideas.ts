@@ -3,6 +3,7 @@ import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
 import { creditsSchema, ideaRequestSchema, ideaSchema } from '../contract/ideas.js';
 import { DAILY_IDEA_CREDITS, MAX_PROMPT_LENGTH, type IdeasService } from '../services/ideas.js';
+import { LIMITED } from '../http/rate-limits.js';
 
 export interface IdeaRouteOptions {
   ideas: IdeasService;
@@ -28,6 +29,7 @@ export const ideaRoutes: FastifyPluginCallbackZod<IdeaRouteOptions> = (app, { id
   app.post(
     '/stitch/creative-ideas',
     {
+      config: LIMITED,
       onRequest: auth.requireUser,
       schema: {
         tags: ['ideas'],
@@ -36,7 +38,7 @@ export const ideaRoutes: FastifyPluginCallbackZod<IdeaRouteOptions> = (app, { id
         description: `JSON \`{ prompt }\`, 1–${MAX_PROMPT_LENGTH} characters. Spends one of ${DAILY_IDEA_CREDITS} daily credits (UTC), given back if the picture cannot be made.`,
         security: [{ bearer: [] }],
         body: ideaRequestSchema,
-        response: { 200: ideaSchema, ...problemResponses(400, 401, 403, 502) },
+        response: { 200: ideaSchema, ...problemResponses(400, 401, 403, 429, 502) },
       },
     },
     (request) => ideas.generate(request.user!, request.body.prompt),

@@ -1,21 +1,25 @@
+import type { Authenticator } from '../auth/authenticate.js';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../contract/fields.js';
 import { cropForm, imageForm, storedImageSchema } from '../contract/images.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ImagesService } from '../services/images.js';
+import { heavyRoute } from '../http/admission.js';
 
 export interface ImageRouteOptions {
   images: ImagesService;
   intake: ImageIntake;
+  auth: Authenticator;
 }
 
-const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 503);
+const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 429, 503);
 
-export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { images, intake }, done) => {
+export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { images, intake, auth }, done) => {
   app.post(
     '/images/upload',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['images'],
         operationId: 'uploadImage',
@@ -28,13 +32,14 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
     },
     async (request, reply) => {
       const input = await intake.fromForm(await readMultipartForm(request, imageForm), { allowUrl: true });
-      return reply.code(201).send(await images.upload(input));
+      return reply.code(201).send(await images.upload(input, await auth.clientKey(request)));
     },
   );
 
   app.post(
     '/images/remove-background',
     {
+      config: heavyRoute('segmentation'),
       schema: {
         tags: ['images'],
         operationId: 'removeBackground',
@@ -47,13 +52,14 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
     },
     async (request, reply) => {
       const input = await intake.fromForm(await readMultipartForm(request, imageForm), { allowUrl: true });
-      return reply.code(201).send(await images.removeBackground(input));
+      return reply.code(201).send(await images.removeBackground(input, await auth.clientKey(request)));
     },
   );
 
   app.post(
     '/images/crop',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['images'],
         operationId: 'cropImage',
@@ -61,14 +67,14 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
         description: 'Send `image_file`, `image_url` or `image_id` (from an upload). A rectangle reaching outside the image is refused.',
         consumes: ['multipart/form-data'],
         body: cropForm,
-        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 503) },
+        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, cropForm);
       const { image_id, ...rect } = form.fields;
       const input = !form.file && image_id ? await images.stored(image_id) : await intake.fromForm(form, { allowUrl: true });
-      return reply.code(201).send(await images.crop(input, { x: rect.x, y: rect.y, width: rect.width, height: rect.height }));
+      return reply.code(201).send(await images.crop(input, { x: rect.x, y: rect.y, width: rect.width, height: rect.height }, await auth.clientKey(request)));
     },
   );
 

@@ -6,6 +6,7 @@ import { newProjectForm, projectChangesSchema, projectIdParams, projectListQuery
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ProjectsService } from '../services/projects.js';
+import { heavyRoute } from '../http/admission.js';
 
 export interface ProjectRouteOptions {
   projects: ProjectsService;
@@ -36,6 +37,7 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
   app.post(
     '/stitch/projects',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['projects'],
         operationId: 'createProject',
@@ -43,7 +45,7 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
         security,
         consumes: ['multipart/form-data'],
         body: newProjectForm,
-        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422, 503) },
+        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {

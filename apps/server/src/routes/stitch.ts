@@ -6,6 +6,7 @@ import { generateForm, stitchPlanSchema, type StitchPlan } from '../contract/pat
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import { ANONYMOUS_LIMITS, type GenerateSettings, type StitchService } from '../services/stitch.js';
+import { heavyRoute } from '../http/admission.js';
 
 export interface StitchRouteOptions {
   stitch: StitchService;
@@ -32,12 +33,13 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
     };
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
-    return stitch.generate(input, settings, owner);
+    return stitch.generate(input, settings, await auth.clientKey(request), owner);
   };
 
   app.post(
     '/stitch/generate',
     {
+      config: heavyRoute(),
       onRequest: auth.requireUser,
       schema: {
         tags: ['stitch'],
@@ -47,7 +49,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: userForm,
-        response: { 200: stitchPlanSchema, ...problemResponses(400, 401, 413, 415, 422, 503) },
+        response: { 200: stitchPlanSchema, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
       },
     },
     (request) => generate(request, userForm, true),
@@ -56,6 +58,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
   app.post(
     '/stitch/generate/anonymous',
     {
+      config: heavyRoute(),
       schema: {
         tags: ['stitch'],
         operationId: 'generatePatternAnonymously',
@@ -65,7 +68,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
           'without k-means, symbols, background removal or merging: anything else is 403 sign_in_required.',
         consumes: ['multipart/form-data'],
         body: visitorForm,
-        response: { 200: stitchPlanSchema, ...problemResponses(400, 403, 413, 415, 422, 503) },
+        response: { 200: stitchPlanSchema, ...problemResponses(400, 403, 413, 415, 422, 429, 503) },
       },
     },
     (request) => generate(request, visitorForm, false),

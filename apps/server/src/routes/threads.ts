@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { problemResponses } from '../contract/fields.js';
-import { closestParams, closestQuery, closestThreadsSchema, threadListQuery, threadListSchema, threadSchema } from '../contract/threads.js';
+import { closestParams, closestQuery, closestThreadsSchema, threadIdParams, threadListQuery, threadListSchema, threadSchema } from '../contract/threads.js';
 import { closestThreads, colorView, getThread, listThreads } from '../services/threads.js';
 
 export const threadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -48,7 +47,7 @@ export const threadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         operationId: 'getThread',
         summary: 'One DMC thread by code',
         description: 'Codes are case-insensitive: `310`, `blanc`, `B5200`, `ecru`, `01`.',
-        params: z.object({ id: z.string().min(1).max(20) }),
+        params: threadIdParams,
         response: { 200: threadSchema, ...problemResponses(404) },
       },
     },

@@ -12,7 +12,9 @@ const SERVER_PREFIXES = ['/api', '/oidc', '/files'];
 /**
  * Serves the React app on the API's port: its files as they are (hashed assets cached for a year),
  * and index.html for every other GET path so that client-side routes such as /stitch/projects/42
- * work on reload. Without a build the API still runs, with a warning.
+ * work on reload. Scripts and styles go out as the .br or .gz copy the build made of them when the
+ * browser accepts one. Without a build the API still runs, with a warning. The security headers
+ * come from http/security-headers.ts.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   if (!existsSync(`${WEB_APP_DIR}index.html`)) {
@@ -23,10 +25,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     root: WEB_APP_DIR,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, path) {
-      void reply
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -35,6 +36,6 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       reply.callNotFound();
       return reply;
     }
-    return reply.header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

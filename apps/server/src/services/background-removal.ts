@@ -1,20 +1,27 @@
 import type { ModelState } from '../contract/session.js';
+import type { SegmentationResult, SegmentationTask } from '../images/background-removal.js';
+import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
-import type { SegmentationResult, SegmentationTask } from '../images/segmentation-worker.js';
-import type { WorkerPool } from '../images/worker-pool.js';
+import type { WorkerProcess } from '../images/worker-process.js';
 import { runImageWork } from './image-work.js';
 
 /**
- * Background removal through the segmentation worker (one thread owning the ISNet model).
- * Tracks whether the model is loaded, for /api/health.
+ * Background removal through the segmentation worker process, which owns the ISNet model. Tracks
+ * the model for /api/health: not loaded until the first removal and again once the idle process has
+ * left; loading during a removal in a new process; ready while a process holds it; failed when
+ * loading it failed or the process crashed, until a removal succeeds again.
  */
 export class BackgroundRemoval {
   private state: ModelState = 'not_loaded';
 
   constructor(
-    private readonly pool: WorkerPool,
+    private readonly worker: WorkerProcess,
     private readonly modelThreads: number,
-  ) {}
+  ) {
+    worker.onExit((exit) => {
+      this.state = exit === 'crashed' ? 'failed' : 'not_loaded';
+    });
+  }
 
   get modelState(): ModelState {
     return this.state;
@@ -24,11 +31,14 @@ export class BackgroundRemoval {
     if (this.state !== 'ready') this.state = 'loading';
     const task: SegmentationTask = { bytes: input.bytes, header: input.header, threads: this.modelThreads, ...(previewSide ? { previewSide } : {}) };
     try {
-      const result = await runImageWork(() => this.pool.run<SegmentationResult>(task), input.field);
+      const result = await runImageWork(() => this.worker.run<SegmentationResult>(task), input.field);
       this.state = 'ready';
       return result;
     } catch (error) {
-      if (this.state === 'loading') this.state = 'failed';
+      if (error instanceof HttpProblem) {
+        // A damaged upload (422) is found after the model has loaded; a refusal (503) never reached it.
+        if (error.status === 422) this.state = 'ready';
+      } else if (this.state === 'loading') this.state = 'failed';
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
+import type { ClientKey } from '../auth/authenticate.js';
 import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
 import { HttpProblem } from '../http/problem.js';
 import type { DecodedImageCache } from '../images/decoded-cache.js';
@@ -24,7 +25,7 @@ export class ColorsService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async dominant(input: ImageInput, count: number, removeBackground: boolean): Promise<DominantColors> {
+  async dominant(input: ImageInput, count: number, removeBackground: boolean, client: ClientKey): Promise<DominantColors> {
     if (!removeBackground) {
       const colors = await runImageWork(
         () => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask),
@@ -34,7 +35,7 @@ export class ColorsService {
     }
     const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
     const task: ImageTask = { kind: 'dominant-of-raster', raster: cutout.preview!, count };
-    const [colors, cutoutId] = await Promise.all([this.pool.run<CoreDominantColor[]>(task), this.transientFiles.store(cutout.png, 'png')]);
+    const [colors, cutoutId] = await Promise.all([this.pool.run<CoreDominantColor[]>(task), this.transientFiles.store(cutout.png, 'png', client)]);
     if (colors.length === 0) {
       throw new HttpProblem(422, 'no_foreground', 'No subject was found in the image: removing the background left nothing to analyse.');
     }

@@ -1,3 +1,4 @@
+import type { ClientKey } from '../auth/authenticate.js';
 import type { StoredImage } from '../contract/images.js';
 import { HttpProblem } from '../http/problem.js';
 import type { CropRect, EncodedImage, ImageTask } from '../images/image-worker.js';
@@ -19,19 +20,19 @@ export class ImagesService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async upload(input: ImageInput): Promise<StoredImage> {
+  async upload(input: ImageInput, client: ClientKey): Promise<StoredImage> {
     const size = await this.orientedSize(input);
-    const id = await this.transientFiles.store(input.bytes, input.header.format);
+    const id = await this.transientFiles.store(input.bytes, input.header.format, client);
     return this.view(id, size.width, size.height, input.header.format);
   }
 
-  async removeBackground(input: ImageInput): Promise<StoredImage> {
+  async removeBackground(input: ImageInput, client: ClientKey): Promise<StoredImage> {
     const cutout = await this.backgroundRemoval.remove(input);
-    const id = await this.transientFiles.store(cutout.png, 'png');
+    const id = await this.transientFiles.store(cutout.png, 'png', client);
     return this.view(id, cutout.width, cutout.height, 'png');
   }
 
-  async crop(input: ImageInput, rect: CropRect): Promise<StoredImage> {
+  async crop(input: ImageInput, rect: CropRect, client: ClientKey): Promise<StoredImage> {
     const { width, height } = await this.orientedSize(input);
     if (rect.x + rect.width > width || rect.y + rect.height > height) {
       const message = `the rectangle must lie inside the image (${width} × ${height} pixels)`;
@@ -44,7 +45,7 @@ export class ImagesService {
       () => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask),
       input.field,
     );
-    const id = await this.transientFiles.store(cropped.bytes, cropped.format);
+    const id = await this.transientFiles.store(cropped.bytes, cropped.format, client);
     return this.view(id, cropped.width, cropped.height, cropped.format);
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ClientKey } from '../auth/authenticate.js';
 import type { StitchPlan } from '../contract/patterns.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
@@ -56,7 +57,8 @@ export class StitchService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async generate(input: ImageInput, settings: GenerateSettings, owner?: { user: UserRow; projectName: string }): Promise<StitchPlan> {
+  /** A signed-in `owner` gets a project; otherwise the result is kept 24 hours, stored for `client`. */
+  async generate(input: ImageInput, settings: GenerateSettings, client: ClientKey, owner?: { user: UserRow; projectName: string }): Promise<StitchPlan> {
     const started = performance.now();
     if (!owner) {
       const violations = anonymousViolations(settings);
@@ -109,7 +111,10 @@ export class StitchService {
     });
 
     if (!owner) {
-      const [chartId, patternId] = await Promise.all([this.transientFiles.store(result.png, 'png'), this.transientFiles.store(documentBytes, 'json')]);
+      const [chartId, patternId] = await Promise.all([
+        this.transientFiles.store(result.png, 'png', client),
+        this.transientFiles.store(documentBytes, 'json', client),
+      ]);
       return view(chartId, patternId);
     }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, type Dir } from 'node:fs';
+import { mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -26,11 +26,29 @@ export interface StoredFile {
   readonly stream: () => Readable;
 }
 
+/** One entry of a store's listing. */
+export interface ListedFile {
+  /** `file`: a stored file, named by its id; `partial`: what a write that never finished left, named by its key in the store. */
+  readonly kind: 'file' | 'partial';
+  readonly name: string;
+  /**
+   * When it was last written, or undefined when it has gone since it was listed. Asked per entry,
+   * so that a caller who only needs some of the entries pays for no other look-up.
+   */
+  readonly modifiedAt: () => Promise<Date | undefined>;
+}
+
 /** Where inputs and outputs live. Local disk now; an S3-compatible store can implement the same. */
 export interface FileStore {
+  /** Where the files are, for messages: a folder, a bucket. */
+  readonly location: string;
   put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string>;
   get(id: string): Promise<StoredFile | undefined>;
   delete(id: string): Promise<void>;
+  /** Every stored file and every leftover of an unfinished write, streamed: never all held at once. */
+  list(): AsyncIterable<ListedFile>;
+  /** Removes a leftover of an unfinished write, named as `list()` named it. */
+  deletePartial(name: string): Promise<void>;
 }
 
 export function isFileId(id: string): boolean {
@@ -42,8 +60,15 @@ export function contentTypeOf(id: string): string {
   return STORED_FILE_TYPES[extension];
 }
 
+/** `<fan-out folder>/<anything without a slash>.partial`, as `LocalFileStore.list()` names leftovers. */
+const PARTIAL_NAME_PATTERN = /^[A-Za-z0-9_-]{2}\/[^/\\]+\.partial$/;
+
 export class LocalFileStore implements FileStore {
   constructor(private readonly directory: string) {}
+
+  get location(): string {
+    return this.directory;
+  }
 
   async put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string> {
     const id = `${randomBytes(24).toString('base64url')}.${extension}`;
@@ -73,8 +98,54 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(id), { force: true });
   }
 
+  async *list(): AsyncIterable<ListedFile> {
+    const top = await openDirectory(this.directory);
+    if (!top) return;
+    // Directory handles are read entry by entry and closed when the loop ends, however it ends.
+    for await (const folder of top) {
+      if (!folder.isDirectory() || folder.name.length !== 2) continue;
+      const folderPath = join(this.directory, folder.name);
+      const entries = await openDirectory(folderPath);
+      if (!entries) continue;
+      for await (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(folderPath, entry.name);
+        const modifiedAt = (): Promise<Date | undefined> => modifiedTime(path);
+        if (isFileId(entry.name) && entry.name.startsWith(folder.name)) {
+          yield { kind: 'file', name: entry.name, modifiedAt };
+        } else if (entry.name.endsWith('.partial')) {
+          yield { kind: 'partial', name: `${folder.name}/${entry.name}`, modifiedAt };
+        }
+        // Anything else was not put there by this store: left alone.
+      }
+    }
+  }
+
+  async deletePartial(name: string): Promise<void> {
+    if (!PARTIAL_NAME_PATTERN.test(name)) return;
+    await rm(join(this.directory, name), { force: true });
+  }
+
   /** Two levels of fan-out keep directories small however many files there are. */
   private pathOf(id: string): string {
     return join(this.directory, id.slice(0, 2), id);
+  }
+}
+
+async function openDirectory(path: string): Promise<Dir | undefined> {
+  try {
+    return await opendir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function modifiedTime(path: string): Promise<Date | undefined> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }

@@ -15,8 +15,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** Tests that are not about abuse limits send many requests from one address; they set their own limit to test it. */
+export const UNLIMITED = '1000000';
+
 /** A free TCP port: the issuer URL must be known before the server listens. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -33,7 +36,14 @@ async function freePort(): Promise<number> {
 /** The real application listening on a real port, as a browser or client would reach it; `now` replaces its clock. */
 export async function startTestServer(environment: NodeJS.ProcessEnv, port?: number, now?: () => Date): Promise<TestServer> {
   const chosenPort = port ?? (await freePort());
-  const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(chosenPort), PUBLIC_URL: `http://127.0.0.1:${chosenPort}`, ...environment });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    HOST: '127.0.0.1',
+    PORT: String(chosenPort),
+    PUBLIC_URL: `http://127.0.0.1:${chosenPort}`,
+    ...environment,
+  });
   const app = await buildApp(config, now);
   await app.listen({ port: chosenPort, host: '127.0.0.1' });
   return {

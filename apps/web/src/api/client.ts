@@ -98,6 +98,14 @@ export function detailOf(error: unknown): string | undefined {
   return error instanceof ApiError && typeof error.problem?.detail === 'string' ? error.problem.detail : undefined;
 }
 
+/**
+ * What to tell the user when a call failed: for too many requests (429), the server's sentence
+ * saying how long to wait; otherwise the screen's own message.
+ */
+export function failureMessage(error: unknown, otherwise: string): string {
+  return (statusOf(error) === 429 ? detailOf(error) : undefined) ?? otherwise;
+}
+
 /** A multipart body: files as they are, other values as text, undefined left out. */
 export function asForm(body: Record<string, Blob | string | number | boolean | undefined>): FormData {
   const form = new FormData();

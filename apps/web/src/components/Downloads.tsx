@@ -1,6 +1,7 @@
 import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { failureMessage } from '../api/client';
 import { useExportPattern, type ExportOptions, type ExportSource } from '../api/patterns';
 
 /**
@@ -31,7 +32,7 @@ export function Downloads({ source, width, height, legend }: { source: ExportSou
           link.click();
           setTimeout(() => URL.revokeObjectURL(url), 10_000);
         },
-        onError: () => toast.error('The download could not be made. Please try again.'),
+        onError: (error) => toast.error(failureMessage(error, 'The download could not be made. Please try again.')),
       },
     );
   };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { detailOf, statusOf } from '../api/client';
+import { detailOf, failureMessage, statusOf } from '../api/client';
 import { useCreateIdea, useCreativeCredits } from '../api/ideas';
 import { useAppConfig } from '../auth/config-context';
 import { useSession } from '../auth/use-session';
@@ -32,7 +32,9 @@ export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
         onIdea(answer.picture);
       },
       onError: (error) => {
-        toast.error(statusOf(error) === 403 ? (detailOf(error) ?? NO_CREDITS) : 'Failed to generate image from your idea. Please try again.');
+        toast.error(
+          statusOf(error) === 403 ? (detailOf(error) ?? NO_CREDITS) : failureMessage(error, 'Failed to generate image from your idea. Please try again.'),
+        );
       },
     });
   };

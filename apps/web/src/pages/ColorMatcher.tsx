@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'react-toastify';
+import { failureMessage } from '../api/client';
 import { usePickColor, type ImageSource } from '../api/colors';
 import { ImageDropzone } from '../components/ImageDropzone';
 import { ImageUrlForm } from '../components/ImageUrlForm';
@@ -36,7 +37,7 @@ export function ColorMatcher() {
       return;
     }
     setMarker(chosen);
-    pick.mutate({ source, x, y }, { onError: () => toast.error('Error picking color. Please try again.') });
+    pick.mutate({ source, x, y }, { onError: (error) => toast.error(failureMessage(error, 'Error picking color. Please try again.')) });
   };
   const reset = () => {
     setSource(undefined);

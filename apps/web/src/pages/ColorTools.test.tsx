@@ -124,4 +124,14 @@ describe('Color Matcher', () => {
     fireEvent.click(screen.getByTestId('pick-image'), { clientX: 1, clientY: 1 });
     expect(await screen.findByText('Error picking color. Please try again.')).toBeInTheDocument();
   });
+
+  it('says how long to wait when there were too many requests', async () => {
+    const user = userEvent.setup();
+    const detail = 'Too many requests: at most 60 a minute. Please wait 42 seconds and try again.';
+    renderScreen(<ColorMatcher />, { answers: { 'POST /api/colors/pick': { status: 429, data: { status: 429, code: 'rate_limited', detail } } } });
+    await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
+    await user.click(screen.getByRole('button', { name: 'Load Image' }));
+    fireEvent.click(screen.getByTestId('pick-image'), { clientX: 1, clientY: 1 });
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+  });
 });

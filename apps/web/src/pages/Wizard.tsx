@@ -45,7 +45,7 @@ export function Wizard() {
       {
         onSuccess: (result) => void reveal(result),
         onError: (error) => {
-          const detail = statusOf(error) === 403 ? detailOf(error) : undefined;
+          const detail = statusOf(error) === 403 || statusOf(error) === 429 ? detailOf(error) : undefined;
           toast.error(detail ? `Failed to generate stitch plan. ${detail}` : 'Failed to generate stitch plan. Please try again.');
         },
       },

@@ -1,8 +1,55 @@
+// @vitest-environment jsdom
+// jsdom's DOMParser is a strict XML 1.0 parser (saxes): the charts written here must pass it.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
 import { generatePattern } from './generate.js';
 import { PatternFormatError } from './model.js';
 import { parseOxs, toOxs } from './oxs.js';
+
+/** The parts of a DOM XML document the tests read; the root tsconfig has no DOM types. */
+interface XmlElement {
+  getAttribute(name: string): string | null;
+}
+interface XmlDocument {
+  documentElement: { nodeName: string; textContent: string | null };
+  getElementsByTagName(name: string): ArrayLike<XmlElement>;
+}
+
+/** Parses with the environment's DOMParser; throws with the parser's message when the XML is not well-formed. */
+function parseXml(xml: string): XmlDocument {
+  const { DOMParser } = globalThis as unknown as { DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument } };
+  const document = new DOMParser().parseFromString(xml, 'application/xml');
+  if (document.documentElement.nodeName === 'parsererror' || document.getElementsByTagName('parsererror').length > 0) {
+    throw new Error(`not well-formed XML: ${document.documentElement.textContent ?? ''}`);
+  }
+  return document;
+}
+
+/** XML 1.0's Char production, less the discouraged C1 controls and non-characters. */
+const XML_TEXT = /^[\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+const DISCOURAGED_PLANE_ENDS = /[\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/u;
+
+/**
+ * Characters a stored name may hold from before text fields were checked, and XML 1.0 cannot carry
+ * (or discourages). The low surrogate comes before the high one, so the two stay unpaired when joined.
+ */
+const BAD_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u000b',
+  '\u000c',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\udfff',
+  '\ud800',
+  '\ufdd0',
+  '\ufffe',
+  '\uffff',
+  '\u{1fffe}',
+  '\u{10ffff}',
+];
 
 function noisyPattern() {
   const random = seededRandom(8);
@@ -62,5 +109,43 @@ describe('OXS', () => {
     expect(() => parseOxs('<chart><properties chartwidth="0" chartheight="2"/></chart>')).toThrow(/bad chart size/);
     expect(() => parseOxs('<chart><properties chartwidth="2" chartheight="2"/><stitch x="5" y="0" palindex="1"/></chart>')).toThrow(/outside the chart/);
     expect(() => parseOxs('<chart><properties chartwidth="2" chartheight="2"/><stitch x="1" y="0" palindex="4"/></chart>')).toThrow(/does not exist/);
+  });
+
+  it('writes well-formed XML 1.0 whatever the title and thread names hold', () => {
+    const pattern = noisyPattern();
+    const bad = BAD_CHARACTERS.join('');
+    const first = pattern.legend[0]!;
+    const tainted = { ...pattern, legend: [{ ...first, dmc_name: `Black${bad}`, dmc_code: `3${bad}10`, symbol: bad }, ...pattern.legend.slice(1)] };
+    const title = `Roses${bad} & <thorns>\tin\r\nrows`;
+    const xml = toOxs(tainted, { title, software: `Stitchwise${bad}` });
+
+    for (const character of BAD_CHARACTERS) expect(xml.includes(character), `U+${character.codePointAt(0)!.toString(16)} left in`).toBe(false);
+    expect(XML_TEXT.test(xml)).toBe(true);
+    expect(DISCOURAGED_PLANE_ENDS.test(xml)).toBe(false);
+
+    const document = parseXml(xml);
+    // VT, FF and NEL are white space: spaces, like TAB, CR and LF; the rest are U+FFFD.
+    const replaced = '\uFFFD\uFFFD\uFFFD  \uFFFD \uFFFD' + '\uFFFD'.repeat(7);
+    expect(document.getElementsByTagName('properties')[0]!.getAttribute('charttitle')).toBe(`Roses${replaced} & <thorns> in  rows`);
+    expect(document.getElementsByTagName('properties')[0]!.getAttribute('software')).toBe(`Stitchwise${replaced}`);
+    const item = document.getElementsByTagName('palette_item')[1]!;
+    expect(item.getAttribute('name')).toBe(`Black${replaced}`);
+    expect(item.getAttribute('number')).toBe(`DMC 3${replaced}10`);
+    expect(item.getAttribute('symbol')).toBe(replaced);
+    // The chart itself is untouched, and still reads back.
+    const back = parseOxs(xml);
+    expect(Array.from(back.cells)).toEqual(Array.from(pattern.cells));
+  });
+
+  it('keeps ordinary text exactly: accents, CJK, emoji, quotes', () => {
+    const title = 'Café crème — 刺繍の花 🌸🧵 "quoted" it\'s <b>&amp;';
+    const xml = toOxs(noisyPattern(), { title });
+    expect(XML_TEXT.test(xml)).toBe(true);
+    expect(parseXml(xml).getElementsByTagName('properties')[0]!.getAttribute('charttitle')).toBe(title);
+  });
+
+  it('reads character references past U+10FFFF as U+FFFD instead of failing', () => {
+    const xml = `<chart><properties chartwidth="1" chartheight="1"/><palette_item index="1" number="Anchor 1" name="A&#x110000;&#99999999999;B" color="102030"/><stitch x="0" y="0" palindex="1"/></chart>`;
+    expect(parseOxs(xml).legend[0]!.dmc_name).toBe('A\uFFFD\uFFFDB');
   });
 });

@@ -16,8 +16,27 @@ export interface OxsOptions {
   software?: string;
 }
 
-const escape = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+// XML 1.0 allows only Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]:
+// no other C0 control, no lone surrogate, no U+FFFE/U+FFFF. C1 controls and the other non-characters
+// are allowed but discouraged, so they go too. (With the `u` flag a surrogate pair is one code point:
+// only unpaired halves match.)
+const NOT_FOR_XML = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
+
+/**
+ * Text as an XML 1.0 attribute value, whatever it holds (names stored before text fields were
+ * checked may carry anything): white-space controls (TAB, LF, VT, FF, CR, NEL) become spaces — an
+ * attribute is one line, and a parser would turn TAB, LF and CR into spaces anyway — every other
+ * character XML 1.0 forbids or discourages becomes U+FFFD, and the markup characters are escaped.
+ */
+function escape(text: string): string {
+  return text
+    .replace(NOT_FOR_XML, (c) => (/\p{White_Space}/u.test(c) ? ' ' : '\uFFFD'))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
 
 export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands = 2, software = 'Stitchwise' }: OxsOptions): string {
   const lines = [
@@ -57,10 +76,12 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** A character reference's character; U+FFFD for a number past U+10FFFF, which has none. */
+const referenced = (codePoint: number): string => (codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\uFFFD');
 const unescape = (text: string): string =>
   text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    if (name.startsWith('#x') || name.startsWith('#X')) return referenced(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return referenced(Number.parseInt(name.slice(1), 10));
     return ENTITIES[name] ?? whole;
   });
 
