@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng, multipartBody } from './support/images.js';
-import { answerOf, openUpload } from './support/raw-http.js';
+import { answerOf, headOf, openUpload } from './support/raw-http.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
@@ -61,9 +61,17 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
     }
   });
 
-  it('refuses a limited client before reading its upload, and closes the connection', async () => {
-    const socket = await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 9_000_000, headers: { 'X-Forwarded-For': '203.0.113.1' } });
-    const { text, closedAfterMs } = await answerOf(socket);
+  it('refuses a limited client before reading its upload: reads and drops an upload-sized body, closes on a larger one', async () => {
+    const limited = { 'X-Forwarded-For': '203.0.113.1' };
+    // Within the upload limit: answered at once, and the rest is read and dropped, so the client can read the answer.
+    const upload = await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 9_000_000, headers: limited });
+    const { head, afterMs } = await headOf(upload);
+    expect(head).toMatch(/^HTTP\/1\.1 429 /);
+    expect(head.toLowerCase()).not.toContain('connection: close');
+    expect(afterMs).toBeLessThan(5000);
+    upload.destroy();
+    // Larger than anything accepted: not worth reading, the connection is closed.
+    const { text, closedAfterMs } = await answerOf(await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
     expect(text).toMatch(/^HTTP\/1\.1 429 /);
     expect(text.toLowerCase()).toContain('connection: close');
     expect(closedAfterMs).toBeLessThan(5000);

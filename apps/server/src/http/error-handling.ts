@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { closeRatherThanDrain } from './admission.js';
 import { isMultipartForm } from './multipart.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem.js';
 
@@ -29,8 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toProblem(error, request);
     logProblem(request, problem, error);
-    // Refused before its body arrived (429, 503, 401…): close rather than read the rest of an upload.
-    if (!request.raw.complete) void reply.header('Connection', 'close');
+    if (closeRatherThanDrain(request.raw)) void reply.header('Connection', 'close');
     return reply.code(problem.status).headers(problem.headers).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
   });
 

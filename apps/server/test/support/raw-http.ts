@@ -40,6 +40,20 @@ export function answerOf(socket: Socket): Promise<{ text: string; closedAfterMs:
   });
 }
 
+/** The head of the server's answer on a raw socket (status line and headers), as soon as it has come, and how long that took. */
+export function headOf(socket: Socket): Promise<{ head: string; afterMs: number }> {
+  const started = performance.now();
+  let text = '';
+  return new Promise((resolve, reject) => {
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\r\n\r\n');
+      if (end >= 0) resolve({ head: text.slice(0, end), afterMs: performance.now() - started });
+    });
+    socket.once('close', () => reject(new Error(`closed before an answer: ${JSON.stringify(text)}`)));
+  });
+}
+
 /** An answer read off a raw socket: its status, headers (names in lower case) and body as text. */
 export interface RawAnswer {
   status: number;
