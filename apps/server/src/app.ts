@@ -14,7 +14,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { MULTIPART_LIMITS } from './http/multipart.js';
 import { registerOpenApi, schemaValidator } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { connectRedis, registerRateLimits } from './http/rate-limits.js';
+import { connectRedis, registerRateLimits, registerStorageQuotaCheck } from './http/rate-limits.js';
 import { LocalAccounts } from './identity/local-accounts.js';
 import { endAccountSessions, purgeExpiredOidcPayloads } from './identity/oidc-adapter.js';
 import { createIdentityProvider } from './identity/provider.js';
@@ -74,19 +74,20 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export async function buildApp(config: Config, now: () => Date = () => new Date()): Promise<FastifyInstance> {
   const files = new LocalFileStore(join(config.dataDir, 'files'));
   const db = await openDatabase(config.database, files);
-  const redis = config.rateLimits.redisUrl
-    ? await connectRedis(config.rateLimits.redisUrl).catch(async (error: unknown) => {
-        await db.destroy();
-        throw error;
-      })
-    : undefined;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // One proxy in front: only it is trusted, so the client's address is the one it appended, never one the client wrote before it.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
+  const redis = config.rateLimits.redisUrl
+    ? await connectRedis(config.rateLimits.redisUrl, app.log).catch(async (error: unknown) => {
+        await db.destroy();
+        throw error;
+      })
+    : undefined;
   app.addHook('onClose', async () => {
     await db.destroy();
     await redis?.quit();
@@ -109,13 +110,14 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
 
   const identity = await setUpIdentity(app, config, db);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
-  await registerRateLimits(app, { perMinute: config.rateLimits.perMinute, clientKey: auth.clientKey, ...(redis ? { redis } : {}) });
+  await registerRateLimits(app, { perMinute: config.rateLimits.perMinute, clientKey: auth.clientKey, redis });
+  registerStorageQuotaCheck(app, { clientKey: auth.clientKey, transientFiles });
   const projectsRepository = new ProjectsRepository(db);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and a child process owning the segmentation model.
   const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
   const segmentationPool = new WorkerProcess('segmentation-worker', { maxQueue: 4 });
-  registerAdmission(app, { image: config.workers * 8, segmentation: 1 + 4 });
+  registerAdmission(app, { image: imagePool.capacity, segmentation: segmentationPool.capacity });
   app.addHook('onClose', async () => {
     await Promise.all([imagePool.close(), segmentationPool.close()]);
   });

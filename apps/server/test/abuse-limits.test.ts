@@ -54,6 +54,13 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
     expect((await post('/colors/pick', '198.51.100.7', pickForm())).status).toBe(200);
   });
 
+  it('counts the address the proxy appended, whatever the client wrote before it', async () => {
+    // The proxy appends the address it sees; a client can only prepend made-up ones.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post('/colors/pick', `10.9.9.${i}, 198.18.0.4`, pickForm())).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it('never limits health, thread look-ups, the API document or other reads', async () => {
     for (const path of ['/api/health', '/api/dmc/threads/closest/ff8800', '/api/config', '/api/docs/json']) {
       const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.baseUrl}${path}`).then((response) => response.status)));
@@ -115,6 +122,12 @@ describe.each(DATABASES)('storage quota of visitors (VISITOR_STORAGE_MB_PER_DAY=
     const problem = (await refused.json()) as { code: string; detail: string };
     expect(problem.code).toBe('storage_quota_spent');
     expect(problem.detail).toMatch(/up to 1 MB a day.*Sign in.*about 24 hours/);
+
+    // Refused when the request arrives, before its upload is read or any work is done.
+    const early = await openUpload(server.baseUrl, '/api/images/upload', { bodyBytes: 9_000_000, headers: { 'X-Forwarded-For': '203.0.113.50' } });
+    const { head } = await headOf(early);
+    early.destroy();
+    expect(head).toMatch(/^HTTP\/1\.1 429 /);
 
     expect((await upload('203.0.113.51')).status).toBe(201);
     const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('quota'))).access_token;

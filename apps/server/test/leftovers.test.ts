@@ -153,6 +153,15 @@ describe.each(DATABASES)('the leftover sweep on $name', ({ create }) => {
     expect(existsSync(pathOf(recent))).toBe(false);
   });
 
+  it('deletes nothing when far more files are unreferenced than a crash leaves: the database does not match them', async () => {
+    const orphans: string[] = [];
+    for (let i = 0; i < 120; i++) orphans.push(await files.put(bytes(), 'png'));
+    for (const id of orphans) await age(pathOf(id), 2 * HOUR);
+    await expect(new LeftoverSweep(files, () => Promise.resolve(new Set<string>())).sweep()).rejects.toThrow(/named by no row.*Nothing was deleted/);
+    expect(orphans.every((id) => existsSync(pathOf(id)))).toBe(true);
+    for (const id of orphans) await files.delete(id);
+  });
+
   it('lists stored files and partials with their modification times, and ignores a missing folder', async () => {
     const id = await files.put(bytes(), 'bmp');
     const partial = await partialLeftover();

@@ -184,6 +184,13 @@ describe('security headers over http', () => {
       await response.arrayBuffer();
     });
 
+    it('also when the path is %-encoded, as the router decodes it', async () => {
+      const response = await get(`/%66iles/${stored.png}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toBe(FILES_POLICY);
+      await response.arrayBuffer();
+    });
+
     it('so is the problem answer for a missing file', async () => {
       const response = await get('/files/no-such-file.png');
       expect(response.status).toBe(404);
@@ -206,7 +213,7 @@ describe('security headers depending on the settings', () => {
 
   it('HSTS and upgrade-insecure-requests only when the public URL is https; no plain-http pictures there', async () => {
     const secure = await headersOf({ PUBLIC_URL: 'https://stitch.example' }, '/no-such-page');
-    expect(secure['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(secure['strict-transport-security']).toBe('max-age=31536000');
     const policy = String(secure['content-security-policy']);
     expect(policy).toContain(';upgrade-insecure-requests');
     expect(policy).toContain(";img-src 'self' data: blob: https:;");

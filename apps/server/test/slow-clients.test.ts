@@ -20,7 +20,7 @@ interface LogLine {
 
 /**
  * The real server as a process, logging at info level as in production, with one worker thread:
- * 8 heavy requests at once fill its image queue.
+ * 9 heavy requests at once (one running, 8 waiting) fill its image queue.
  */
 describe('slow and stalled clients, against a server process', () => {
   let child: ChildProcess;
@@ -68,7 +68,7 @@ describe('slow and stalled clients, against a server process', () => {
 
   it('answers 503 at once, before the body, when the queue is full of uploads in progress; health stays quick', async () => {
     const stalled: Socket[] = [];
-    for (let i = 0; i < 8; i++) stalled.push(await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000, sent: 100_000 }));
+    for (let i = 0; i < 9; i++) stalled.push(await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000, sent: 100_000 }));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const refusedSocket = await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000 });
@@ -89,7 +89,7 @@ describe('slow and stalled clients, against a server process', () => {
 
   it('lets a refused client send its whole upload and read the answer, without a reset', async () => {
     const stalled: Socket[] = [];
-    for (let i = 0; i < 8; i++) stalled.push(await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000, sent: 100_000 }));
+    for (let i = 0; i < 9; i++) stalled.push(await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000, sent: 100_000 }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const image = encodePng(16, 16, (x) => [x * 16, 0, 0]);
     const padding = 'x'.repeat(3_000_000); // a large form, still sent in full while the answer comes back

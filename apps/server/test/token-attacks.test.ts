@@ -2,7 +2,7 @@ import { exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { newUser, OidcBrowser, type Tokens } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 let database: DatabaseUnderTest;
 let server: TestServer;
@@ -114,5 +114,56 @@ describe('bearer token verification', () => {
       const response = await fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization } });
       expect(response.status).toBe(401);
     }
+  });
+});
+
+describe.each(DATABASES)('profile claims with disallowed characters on $name', ({ create }) => {
+  let db: DatabaseUnderTest;
+  let app: TestServer;
+  let key: JWK;
+
+  beforeAll(async () => {
+    db = await create();
+    app = await startTestServer(db.environment);
+    // A first sign-up makes sure the provider's signing key exists; the test reads it to sign claims a provider might send.
+    await new OidcBrowser(app.baseUrl).signUp(newUser('claims'));
+    const connection = await openDatabase(app.config.database);
+    const secret = await connection.selectFrom('server_secrets').select('value').where('name', '=', 'oidc_signing_keys').executeTakeFirstOrThrow();
+    await connection.destroy();
+    key = (JSON.parse(secret.value) as { keys: JWK[] }).keys[0]!;
+  });
+  afterAll(async () => {
+    await app.stop();
+    await db.dispose();
+  });
+
+  const signed = async (claims: Record<string, unknown>): Promise<string> =>
+    new SignJWT({ iss: `${app.baseUrl}/oidc`, aud: `${app.baseUrl}/api`, iat: now(), exp: now() + 600, ...claims })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid! })
+      .sign(await importJWK(key, 'RS256'));
+  const me = (token: string): Promise<Response> => fetch(`${app.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('signs in a token whose name holds a NUL, with the name cleaned, and drops an e-mail or picture holding one', async () => {
+    const token = await signed({
+      sub: 'nul-in-claims',
+      name: 'Ann\u0000e\u0001 Smith\u000b\ud800',
+      email: 'ann\u0000@example.com',
+      picture: 'https://example.com/ann\u0000.png',
+    });
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    const user = (await response.json()) as { name?: string | null; email?: string | null; picture?: string | null };
+    expect(user.name).toBe('Ann\uFFFDe\uFFFD Smith \uFFFD');
+    expect(user.email ?? null).toBeNull();
+    expect(user.picture ?? null).toBeNull();
+
+    // A later token with clean claims fills them in; one whose name is only white-space controls leaves the stored name alone.
+    expect(await (await me(await signed({ sub: 'nul-in-claims', name: 'Ann Smith', email: 'ann@example.com' }))).json()).toMatchObject({
+      name: 'Ann Smith',
+      email: 'ann@example.com',
+    });
+    const again = await me(await signed({ sub: 'nul-in-claims', name: '\u000b\t\u2028' }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ name: 'Ann Smith', email: 'ann@example.com' });
   });
 });

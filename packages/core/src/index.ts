@@ -3,3 +3,4 @@ export * from './threads/index.js';
 export * from './analysis/index.js';
 export * from './pattern/index.js';
 export { seededRandom, hashNumbers } from './random.js';
+export { disallowedCharacter, printableText, type DisallowedCharacter } from './text.js';

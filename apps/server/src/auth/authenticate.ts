@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import { normalizeIP } from '@fastify/rate-limit';
+import type { ClientKey } from './client-key.js';
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier.js';
 import type { Users } from './users.js';
 
@@ -13,11 +14,6 @@ declare module 'fastify' {
 }
 
 const REALM = 'Bearer realm="stitchwise"';
-
-/** Who a request counts against for limits and stored files: `user:<subject>` when signed in, `ip:<address>` for a visitor. */
-export type ClientKey = `user:${string}` | `ip:${string}`;
-
-export const isVisitor = (client: ClientKey): boolean => client.startsWith('ip:');
 
 export interface Authenticator {
   /** preHandler for routes that need a signed-in user: 401 otherwise. */

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { disallowedCharacter, printableText } from '@stitchwise/core';
 import type { IdentityConfig } from '../config.js';
 
 /** Asymmetric algorithms only: an HS256 token "signed" with a public key, or alg none, never verifies. */
@@ -40,15 +41,31 @@ export class TokenVerifier {
     } catch (error) {
       throw new InvalidTokenError(describe(error), { cause: error });
     }
-    const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
     return {
       issuer: this.identity.issuer,
       subject: payload.sub!,
-      email: text(payload.email),
-      name: text(payload.name),
-      picture: text(payload.picture),
+      email: exactClaim(payload.email),
+      name: displayClaim(payload.name),
+      picture: exactClaim(payload.picture),
     };
   }
+}
+
+/*
+ * Profile claims go to the database as they are, and an outside provider may put anything in them: a
+ * NUL would fail the insert on PostgreSQL, and other controls would reach every page that shows them.
+ */
+
+/** A name to show: cleaned with `printableText` (one line, no controls), absent when empty or blank. */
+export function displayClaim(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = printableText(value);
+  return text.trim() ? text : undefined;
+}
+
+/** An e-mail address or a URL, which a changed character would falsify: absent when it holds any character text fields refuse. */
+export function exactClaim(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() && !disallowedCharacter(value) ? value : undefined;
 }
 
 function describe(error: unknown): string {

@@ -3,6 +3,7 @@ import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { VerifiedToken } from './token-verifier.js';
+import { displayClaim, exactClaim } from './token-verifier.js';
 
 export interface Profile {
   email?: string | undefined;
@@ -66,7 +67,6 @@ export function userinfoFrom(endpoint: () => Promise<string | undefined>): Useri
     const response = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(5000) });
     if (!response.ok) return {};
     const body = (await response.json()) as Record<string, unknown>;
-    const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-    return { email: text(body.email), name: text(body.name) ?? text(body.nickname), picture: text(body.picture) };
+    return { email: exactClaim(body.email), name: displayClaim(body.name) ?? displayClaim(body.nickname), picture: exactClaim(body.picture) };
   };
 }

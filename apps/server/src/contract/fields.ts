@@ -1,4 +1,4 @@
-import { parseColor } from '@stitchwise/core';
+import { disallowedCharacter, parseColor, type DisallowedCharacter } from '@stitchwise/core';
 import { z } from 'zod';
 import { problemSchema } from './problem.js';
 
@@ -21,46 +21,6 @@ export function integerFieldOr(name: string, min: number, max: number, fallback:
   return integerField(name, min, max).default(fallback).meta({ default: fallback });
 }
 
-/** Why a text was refused: the first character it may not contain, and what kind of character that is. */
-export interface DisallowedCharacter {
-  /** The code point, as `U+0001`. */
-  codePoint: string;
-  /** `line-break`: TAB, LF or CR in a single-line field; `control`: any other control character; `surrogate`: half of a UTF-16 pair; `noncharacter`: a Unicode non-character. */
-  kind: 'line-break' | 'control' | 'surrogate' | 'noncharacter';
-}
-
-// Controls (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F), lone surrogates (a pair is one code point
-// under the `u` flag, so only unpaired halves match) and non-characters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF).
-const DISALLOWED = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
-const LINE_BREAKS = new Set([0x09, 0x0a, 0x0d]);
-
-/**
- * The rule for every text a client sends — JSON bodies, query strings, path parameters, multipart
- * form fields, and the sign-in and sign-up forms of the built-in identity provider:
- *
- * - never: NUL and the other C0 controls U+0000–U+001F, DEL U+007F, the C1 controls U+0080–U+009F,
- *   lone (unpaired) surrogates U+D800–U+DFFF, and the Unicode non-characters U+FDD0–U+FDEF and
- *   U+xFFFE/U+xFFFF of every plane (U+FFFE, U+FFFF, U+1FFFE, U+1FFFF … U+10FFFF);
- * - single-line fields (names, e-mail addresses, passwords, search text, URLs, ids) refuse TAB
- *   U+0009, LF U+000A and CR U+000D too;
- * - multi-line fields (a project's description, an idea's prompt) accept TAB, LF and CR.
- *
- * The text is checked as sent, before any trimming. Everything else — accents, CJK, emoji, other
- * scripts, spaces — is accepted. Returns the first character refused, or undefined when the text is fine.
- */
-export function disallowedCharacter(text: string, { multiline = false }: { multiline?: boolean } = {}): DisallowedCharacter | undefined {
-  for (const [character] of text.matchAll(DISALLOWED)) {
-    const value = character.codePointAt(0)!;
-    if (multiline && LINE_BREAKS.has(value)) continue;
-    const codePoint = `U+${value.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (LINE_BREAKS.has(value)) return { codePoint, kind: 'line-break' };
-    if (value >= 0xd800 && value <= 0xdfff) return { codePoint, kind: 'surrogate' };
-    if (value <= 0x9f) return { codePoint, kind: 'control' };
-    return { codePoint, kind: 'noncharacter' };
-  }
-  return undefined;
-}
-
 /** The problem message for a refused text, naming the field first, as clients read it back from `errors[]`. */
 export function disallowedCharacterMessage(name: string, { codePoint, kind }: DisallowedCharacter): string {
   switch (kind) {
@@ -75,14 +35,6 @@ export function disallowedCharacterMessage(name: string, { codePoint, kind }: Di
   }
 }
 
-/**
- * The text with every character `disallowedCharacter` refuses replaced (U+FFFD by default), for
- * echoing a refused value back into a page without carrying the bad characters along.
- */
-export function replaceDisallowed(text: string, { multiline = false, replacement = '\uFFFD' }: { multiline?: boolean; replacement?: string } = {}): string {
-  return text.replace(DISALLOWED, (character) => (multiline && LINE_BREAKS.has(character.codePointAt(0)!) ? character : replacement));
-}
-
 export interface TextFieldOptions {
   /** Accept TAB, LF and CR (a description, a prompt); single-line fields refuse them. */
   multiline?: boolean;
@@ -91,7 +43,9 @@ export interface TextFieldOptions {
 }
 
 /**
- * A text field of a request (body, query, path or form) under the rule of `disallowedCharacter`:
+ * A text field of a request (body, query, path or form) under the rule of `disallowedCharacter`
+ * (in `@stitchwise/core`; the same for JSON bodies, query strings, path parameters, multipart form
+ * fields and the built-in provider's sign-in and sign-up forms):
  * refused with a 400 naming the field. Chain `.trim()`, `.min()`, `.max()` … after it, so the text is
  * checked as sent.
  */

@@ -11,11 +11,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on heavy endpoints: which work queue admits them. */
     work?: WorkKind;
+    /** The endpoint keeps files for a visitor: refused at once when their storage quota is spent. */
+    storesFiles?: boolean;
   }
 }
 
 /** Route config of a heavy endpoint: abuse-limited, and admitted only while its work queue has room. */
-export const heavyRoute = (work: WorkKind = 'image') => ({ ...LIMITED, work });
+export const heavyRoute = (work: WorkKind = 'image', { storesFiles = false } = {}) => ({ ...LIMITED, work, storesFiles });
 
 /** A body that sends nothing for this long is given up: the connection is closed. */
 export const BODY_IDLE_MS = 30_000;
@@ -63,6 +65,7 @@ export function registerAdmission(app: FastifyInstance, capacity: Record<WorkKin
 function watchBodyIdle(request: FastifyRequest, reply: FastifyReply): void {
   const { raw } = request;
   const { socket } = raw;
+  if (typeof socket.setTimeout !== 'function') return; // app.inject's stand-in socket: no network to wait for
   const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
   if (!hasBody || raw.complete) return;
   socket.setTimeout(BODY_IDLE_MS);

@@ -1,13 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { isVisitor, type ClientKey } from '../auth/client-key.js';
+import type { TransientFiles } from '../repositories/transient-files.js';
+import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
 import { HttpProblem } from './problem.js';
 
 export interface RateLimitOptions {
   /** Requests per minute per client and endpoint. */
   perMinute: number;
   /** Counters shared by every process through Redis; in this process's memory when unset. */
-  redis?: Redis;
+  redis?: Redis | undefined;
   /** The client a request counts against: a user when signed in, else an address. */
   clientKey: (request: FastifyRequest) => Promise<string>;
 }
@@ -18,7 +21,8 @@ export const LIMITED = { rateLimit: {} };
 /**
  * Abuse limits on the heavy endpoints, checked when the request arrives, before its body is read.
  * Each limited route counts separately per client; over the limit the answer is 429 problem JSON
- * with Retry-After. If Redis fails, requests go through (availability over strictness) with a warning.
+ * with Retry-After. If Redis fails, requests go through (availability over strictness), with a warning
+ * logged by `connectRedis`.
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
@@ -42,12 +46,35 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 }
 
 /**
+ * A visitor whose storage quota cannot take the request's upload (its declared length, at most 10 MB)
+ * is refused when the request arrives, not after the upload was read and its work done; the quota is
+ * checked again, exactly, as each file is stored.
+ */
+export function registerStorageQuotaCheck(
+  app: FastifyInstance,
+  options: { clientKey: (request: FastifyRequest) => Promise<ClientKey>; transientFiles: TransientFiles },
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.storesFiles) return;
+    const client = await options.clientKey(request);
+    const declared = Math.min(Number(request.headers['content-length']) || 0, MAX_UPLOAD_BYTES);
+    if (isVisitor(client)) await options.transientFiles.assertRoom(client, declared);
+  });
+}
+
+/**
  * Connects to the Redis named by REDIS_URL, or stops start-up saying so: limits that silently
  * stopped being shared would let each process grant the whole budget.
  */
-export async function connectRedis(url: string): Promise<Redis> {
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', () => {}); // reconnects on its own; failures surface as skipped limits, logged by the plugin
+  // It reconnects on its own; meanwhile the limits let requests through, which an operator must hear of (once a minute).
+  let warnedAt = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    log.warn({ err: error }, 'Redis (REDIS_URL) is unreachable: abuse limits are not counted until it is back');
+  });
   try {
     await redis.connect();
     await redis.ping();

@@ -26,7 +26,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Browsers honour HSTS only over https; on plain http (localhost) it would only mislead.
-    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    // Not includeSubDomains: a self-hosted server cannot speak for its domain's other hosts.
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
   });
 
   const policies = contentSecurityPolicies(config);
@@ -52,13 +53,23 @@ export type PolicyName = 'webApp' | 'api' | 'apiDocs' | 'identity' | 'files';
 type Directives = Record<string, string[]>;
 
 export function policyNameFor(url: string): PolicyName {
-  const path = url.split('?', 1)[0] ?? '/';
+  const path = decodedPath(url);
   const under = (prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
   if (under('/api/docs')) return 'apiDocs';
   if (under('/api')) return 'api';
   if (under('/oidc')) return 'identity';
   if (under('/files')) return 'files';
   return 'webApp';
+}
+
+/** The path as the router sees it (`/%66iles/…` is `/files/…`), so the policy cannot be dodged by encoding. */
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // refused by the router as a bad address anyway
+  }
 }
 
 export function contentSecurityPolicies(config: Pick<Config, 'publicUrl' | 'identity'>): Record<PolicyName, Directives> {

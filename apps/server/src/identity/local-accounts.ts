@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { disallowedCharacter } from '../contract/fields.js';
+import { disallowedCharacter } from '@stitchwise/core';
 import { nowIso } from '../db/database.js';
 import type { LocalAccountRow } from '../db/schema.js';
 import type { LocalAccountsRepository } from '../repositories/local-accounts.js';

@@ -4,15 +4,16 @@
  * with aria-describedby and announced through role="alert", colours matching the web app.
  */
 
-import { replaceDisallowed } from '../contract/fields.js';
+import { printableText } from '@stitchwise/core';
 
 /**
- * Text for HTML: markup characters escaped, and characters no text field accepts (controls,
- * lone surrogates, non-characters; TAB, LF and CR are kept) shown as U+FFFD, so a refused value
- * echoed back into its form carries nothing a browser would choke on.
+ * Text for HTML: `printableText` (white-space controls and U+2028/U+2029 as spaces — every text
+ * here is one line: a title, a message, a single-line input's value — and any other control, lone
+ * surrogate or non-character as U+FFFD), then markup characters escaped, so a refused value echoed
+ * back into its form carries nothing a browser would choke on.
  */
 export function escapeHtml(text: string): string {
-  return replaceDisallowed(text, { multiline: true }).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return printableText(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const STYLES = `

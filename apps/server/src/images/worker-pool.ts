@@ -46,6 +46,11 @@ export class WorkerPool {
     return this.pool.queueSize;
   }
 
+  /** Tasks it takes at once: running and waiting. */
+  get capacity(): number {
+    return this.options.threads + this.options.maxQueue;
+  }
+
   close(): Promise<void> {
     return this.pool.destroy();
   }

@@ -67,6 +67,11 @@ export class WorkerProcess {
     });
   }
 
+  /** Tasks it takes at once: the one running and those waiting. */
+  get capacity(): number {
+    return 1 + this.options.maxQueue;
+  }
+
   /** Tasks waiting for the process. */
   get pending(): number {
     return this.queue.length;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { defaultStrands, finishedSizes, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
+import { defaultStrands, finishedSizes, printableText, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
@@ -30,20 +30,6 @@ export function blockStarts(total: number, size: number): number[] {
   return starts;
 }
 
-// Controls (C0, DEL, C1), lone surrogates (a pair is one code point under the `u` flag), non-characters, and U+2028/U+2029.
-const UNDRAWABLE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\u2028\u2029]/gu;
-
-/**
- * Text as it can be drawn: names stored before text fields were checked may hold anything, and the
- * font would draw a control character as an empty box, PDFKit would break the line at LF, VT or FF,
- * and a lone surrogate would corrupt the document's Title. Every text here is one line, so white-space
- * controls (TAB, LF, VT, FF, CR, NEL) and the line and paragraph separators become spaces; any other
- * control, lone surrogate or non-character becomes U+FFFD, which DejaVu Sans draws.
- */
-function printable(text: string): string {
-  return text.replace(UNDRAWABLE, (character) => (/\p{White_Space}/u.test(character) ? ' ' : '\uFFFD'));
-}
-
 const fontPath = (file: string): string => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
 /**
@@ -53,14 +39,18 @@ const fontPath = (file: string): string => createRequire(import.meta.url).resolv
  * real text in an embedded DejaVu Sans (with its Unicode map), so tracking apps can read the chart.
  */
 export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Promise<Buffer> {
-  const options: PdfOptions = { ...storedOptions, title: printable(storedOptions.title) };
+  // Texts as they can be drawn: names stored before text fields were checked may hold anything, and
+  // the font would draw a control character as an empty box, PDFKit would break the line at LF, VT
+  // or FF, and a lone surrogate would corrupt the document's Title. `printableText` makes each one
+  // line: white-space controls and U+2028/U+2029 as spaces, the rest as U+FFFD, which DejaVu Sans draws.
+  const options: PdfOptions = { ...storedOptions, title: printableText(storedOptions.title) };
   const pattern: Pattern = {
     ...stored,
     legend: stored.legend.map((entry) => ({
       ...entry,
-      symbol: printable(entry.symbol),
-      dmc_code: printable(entry.dmc_code),
-      dmc_name: printable(entry.dmc_name),
+      symbol: printableText(entry.symbol),
+      dmc_code: printableText(entry.dmc_code),
+      dmc_name: printableText(entry.dmc_name),
     })),
   };
   const doc = new PDFDocument({

@@ -1,4 +1,4 @@
-import { isVisitor, type ClientKey } from '../auth/authenticate.js';
+import { isVisitor, type ClientKey } from '../auth/client-key.js';
 import type { Db } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
@@ -20,7 +20,7 @@ export class TransientFiles {
 
   /** Stores a file for `client`; a visitor past their storage quota is refused with 429. */
   async store(bytes: Uint8Array, extension: StoredFileExtension, client?: ClientKey): Promise<string> {
-    if (client && isVisitor(client)) await this.assertRoomFor(client, bytes.byteLength);
+    if (client && isVisitor(client)) await this.assertRoom(client, bytes.byteLength);
     const id = await this.files.put(bytes, extension);
     const expires_at = new Date(Date.now() + TRANSIENT_FILE_LIFETIME_MS).toISOString();
     try {
@@ -36,10 +36,11 @@ export class TransientFiles {
   }
 
   /**
-   * Parallel requests may each pass the check before the others are registered: the quota can be
-   * overrun by at most the files of requests in flight, which the abuse limits keep few.
+   * 429 when a visitor's files, with `adding` more bytes, would pass the quota; checked again as each
+   * file is stored. Parallel requests may each pass the check before the others are registered: the
+   * quota can be overrun by at most the files of requests in flight, which the abuse limits keep few.
    */
-  private async assertRoomFor(client: ClientKey, adding: number): Promise<void> {
+  async assertRoom(client: ClientKey, adding = 0): Promise<void> {
     const now = new Date();
     const usage = await this.db
       .selectFrom('transient_files')

@@ -19,7 +19,7 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
   app.post(
     '/images/upload',
     {
-      config: heavyRoute(),
+      config: heavyRoute('image', { storesFiles: true }),
       schema: {
         tags: ['images'],
         operationId: 'uploadImage',
@@ -39,7 +39,7 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
   app.post(
     '/images/remove-background',
     {
-      config: heavyRoute('segmentation'),
+      config: heavyRoute('segmentation', { storesFiles: true }),
       schema: {
         tags: ['images'],
         operationId: 'removeBackground',
@@ -59,7 +59,7 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
   app.post(
     '/images/crop',
     {
-      config: heavyRoute(),
+      config: heavyRoute('image', { storesFiles: true }),
       schema: {
         tags: ['images'],
         operationId: 'cropImage',

@@ -58,7 +58,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
   app.post(
     '/stitch/generate/anonymous',
     {
-      config: heavyRoute(),
+      config: heavyRoute('image', { storesFiles: true }),
       schema: {
         tags: ['stitch'],
         operationId: 'generatePatternAnonymously',

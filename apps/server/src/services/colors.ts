@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
-import type { ClientKey } from '../auth/authenticate.js';
+import type { ClientKey } from '../auth/client-key.js';
 import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
 import { HttpProblem } from '../http/problem.js';
 import type { DecodedImageCache } from '../images/decoded-cache.js';

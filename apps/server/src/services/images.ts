@@ -1,4 +1,4 @@
-import type { ClientKey } from '../auth/authenticate.js';
+import type { ClientKey } from '../auth/client-key.js';
 import type { StoredImage } from '../contract/images.js';
 import { HttpProblem } from '../http/problem.js';
 import type { CropRect, EncodedImage, ImageTask } from '../images/image-worker.js';

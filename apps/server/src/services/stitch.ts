@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientKey } from '../auth/authenticate.js';
+import type { ClientKey } from '../auth/client-key.js';
 import type { StitchPlan } from '../contract/patterns.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';

@@ -7,6 +7,14 @@ import type { FileStore } from './file-store.js';
  */
 export const LEFTOVER_GRACE_MS = 60 * 60 * 1000;
 
+/**
+ * A crash leaves a few files behind; finding more unreferenced files than this (and more than this
+ * share of all) means the database does not match the files — a wrong DATABASE_URL, an old restore —
+ * and the sweep deletes nothing rather than everything.
+ */
+const MAX_LEFTOVERS = 100;
+const MAX_LEFTOVER_SHARE = 0.1;
+
 export interface LeftoverSweepOptions {
   /** Shorter in tests. */
   graceMs?: number;
@@ -60,7 +68,9 @@ export class LeftoverSweep {
     const referenced = await this.referencedFiles();
     const candidates: string[] = [];
     let partials = 0;
+    let stored = 0;
     for await (const entry of this.files.list()) {
+      if (entry.kind === 'file') stored += 1;
       if (entry.kind === 'partial') {
         // Nothing ever refers to a partial: once old enough, its writer is gone.
         if (await isOld(entry.modifiedAt)) {
@@ -72,6 +82,12 @@ export class LeftoverSweep {
       }
     }
     if (candidates.length === 0) return { unreferenced: 0, partials };
+    if (candidates.length > Math.max(MAX_LEFTOVERS, stored * MAX_LEFTOVER_SHARE)) {
+      throw new Error(
+        `${candidates.length} of ${stored} stored files in ${this.files.location} are named by no row: far more than a crash leaves behind. ` +
+          'The database may not be the one these files belong to (check DATABASE_URL and DATA_DIR, or restore a backup). Nothing was deleted.',
+      );
+    }
 
     // Asked again just before deleting: a row written while the listing ran still saves its file.
     const stillReferenced = await this.referencedFiles();

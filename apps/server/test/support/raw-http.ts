@@ -50,7 +50,9 @@ export function headOf(socket: Socket): Promise<{ head: string; afterMs: number 
       const end = text.indexOf('\r\n\r\n');
       if (end >= 0) resolve({ head: text.slice(0, end), afterMs: performance.now() - started });
     });
-    socket.once('close', () => reject(new Error(`closed before an answer: ${JSON.stringify(text)}`)));
+    socket.once('close', () => {
+      reject(new Error(`closed before an answer: ${JSON.stringify(text)}`));
+    });
   });
 }
 

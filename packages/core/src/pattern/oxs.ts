@@ -1,3 +1,4 @@
+import { printableText } from '../text.js';
 import { findThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
@@ -16,26 +17,15 @@ export interface OxsOptions {
   software?: string;
 }
 
-// XML 1.0 allows only Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]:
-// no other C0 control, no lone surrogate, no U+FFFE/U+FFFF. C1 controls and the other non-characters
-// are allowed but discouraged, so they go too. (With the `u` flag a surrogate pair is one code point:
-// only unpaired halves match.)
-const NOT_FOR_XML = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
-
 /**
- * Text as an XML 1.0 attribute value, whatever it holds (names stored before text fields were
- * checked may carry anything): white-space controls (TAB, LF, VT, FF, CR, NEL) become spaces — an
- * attribute is one line, and a parser would turn TAB, LF and CR into spaces anyway — every other
- * character XML 1.0 forbids or discourages becomes U+FFFD, and the markup characters are escaped.
+ * Text as an XML 1.0 attribute value, whatever it holds: `printableText` keeps only characters of
+ * XML 1.0's Char production (#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF])
+ * minus the discouraged C1 controls and non-characters, on one line — white-space controls become
+ * spaces, as a parser would turn TAB, LF and CR into anyway, the rest U+FFFD — and the markup
+ * characters are escaped.
  */
 function escape(text: string): string {
-  return text
-    .replace(NOT_FOR_XML, (c) => (/\p{White_Space}/u.test(c) ? ' ' : '\uFFFD'))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return printableText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands = 2, software = 'Stitchwise' }: OxsOptions): string {
