@@ -10,10 +10,6 @@ declare module 'autocannon' {
   }
 
   export interface Request {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string | Buffer;
     /** Changes the request before it is sent; runs for every request of every connection. */
     setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
   }
@@ -32,27 +28,9 @@ declare module 'autocannon' {
     setupClient?: (client: Client) => void;
   }
 
-  export interface Histogram {
-    average: number;
-    p50: number;
-    p99: number;
-    max: number;
-  }
+  /** Emits `response` (client, status, bytes, ms) and `reqError` (error) for every request. */
+  export type Instance = EventEmitter;
 
-  export interface Result {
-    requests: Histogram;
-    latency: Histogram;
-    duration: number;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-    statusCodeStats: Record<string, { count: number }>;
-  }
-
-  export interface Instance extends EventEmitter {
-    stop(): void;
-  }
-
-  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  function autocannon(options: Options, done: (error: Error | null) => void): Instance;
   export default autocannon;
 }

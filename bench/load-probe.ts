@@ -1,10 +1,10 @@
 /**
- * The load benchmark's observer, in its own process so that the load generator's busy event loop
- * does not inflate what it measures: GET /api/health every 50 ms (latency by performance.now())
- * and the server's resident memory (VmRSS of /proc/<pid>/status, of the server process and of its
- * worker processes) every 250 ms. Started by load.ts
- * with `fork`; arguments: health URL and server pid. On the message 'report' it sends back every
- * sample so far, on 'stop' it exits.
+ * The load benchmark's observer, in a process of its own at normal priority, apart from the load
+ * generator (at nice 10) and from load.ts: GET /api/health every 50 ms (latency by
+ * performance.now()) and the server's resident memory (VmRSS of /proc/<pid>/status, of the server
+ * process and of its worker processes) every 250 ms. Started by load.ts with `fork`; arguments:
+ * health URL and server pid. On the message 'report' it sends back every sample so far, on 'stop'
+ * it exits.
  */
 import { Agent, get } from 'node:http';
 import { residentOf } from './proc-stats.js';

@@ -1,13 +1,14 @@
 /**
  * Memory and CPU of a process together with its child processes, from /proc (Linux), for the load
  * benchmark: the server runs the background-removal model in a worker process of its own, so the
- * server's memory is its process tree's.
+ * server's memory is its process tree's. Also the niceness of the load generator's threads.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 /** The process and its descendants, the process first; those that exit meanwhile are left out. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   const tree = [pid];
   let tasks: string[];
   try {
@@ -53,10 +54,10 @@ export function residentOf(pid: number): Resident {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** Fields of /proc/<pid>/stat after the command name; index 0 is field 3 of stat(5). */
-function statFields(pid: number): string[] | undefined {
+/** Fields of a stat file (/proc/<pid>/stat or /proc/<pid>/task/<tid>/stat) after the command name; index 0 is field 3 of stat(5). */
+function statFields(file: string): string[] | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
@@ -70,7 +71,7 @@ function statFields(pid: number): string[] | undefined {
 export function cpuSecondsOf(pid: number): number {
   let ticks = 0;
   for (const [i, member] of processTree(pid).entries()) {
-    const fields = statFields(member);
+    const fields = statFields(`/proc/${member}/stat`);
     if (!fields) continue;
     ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
     if (i === 0) ticks += Number(fields[13]) + Number(fields[14]); // cutime, cstime: children already reaped
@@ -78,13 +79,19 @@ export function cpuSecondsOf(pid: number): number {
   return ticks / CLOCK_TICKS;
 }
 
-/** CPU time, in seconds, used so far by one thread of a process; the main thread's id is the process's. */
-export function threadCpuSecondsOf(pid: number, tid = pid): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
+/** CPU time, in seconds, used so far by the main thread of a process (the event loop of a Node process). */
+export function mainThreadCpuSecondsOf(pid: number): number {
+  const fields = statFields(`/proc/${pid}/task/${pid}/stat`);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS : 0; // utime, stime
+}
+
+/**
+ * Sets the niceness of every thread of a process: Linux keeps it per thread, and a thread inherits
+ * it only from the thread that starts it. Returns the niceness of each thread afterwards.
+ */
+export function reniceThreads(pid: number, nice: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    setPriority(Number(tid), nice);
+    return Number(statFields(`/proc/${pid}/task/${tid}/stat`)?.[16]); // field 19 of stat(5): nice
+  });
 }

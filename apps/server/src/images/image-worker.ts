@@ -20,9 +20,14 @@ import { renderChart } from '../render/chart.js';
 import { renderPdf, type Paper, type PdfVariant } from '../render/pdf.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
+import { isMainThread } from 'node:worker_threads';
+import { yieldToRequests } from './thread-priority.js';
 import { moving, ownedBytes } from './transfer.js';
 
 /** The longest side of the copy that dominant colours are computed on. */
+// Only in the pool's threads: the server's main thread imports this module for its types and constants.
+if (!isMainThread) yieldToRequests();
+
 export const ANALYSIS_SIDE = 400;
 
 export interface CropRect {

@@ -5,7 +5,10 @@
  */
 import sharp from 'sharp';
 import { removeBackground } from './background-removal.js';
+import { yieldToRequests } from './thread-priority.js';
 import { serveTasks } from './worker-process.js';
+
+yieldToRequests();
 
 // Each removal is a new image: libvips' cache of recent operations would only hold on to memory.
 sharp.cache(false);
