@@ -31,7 +31,6 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     timeWindow: 60_000,
     keyGenerator: options.clientKey,
     ...(options.redis ? { redis: options.redis, nameSpace: 'stitchwise-rate-limit:', skipOnError: true } : {}),
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new HttpProblem(
