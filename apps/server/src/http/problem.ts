@@ -15,7 +15,11 @@ export class HttpProblem extends Error {
     /** Extra response headers, such as WWW-Authenticate or Retry-After. */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
+    // An expected answer, never logged with a stack: not capturing one keeps refusals (429, 503) cheap under load.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(detail);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'HttpProblem';
   }
 

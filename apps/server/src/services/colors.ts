@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
@@ -62,7 +62,8 @@ export class ColorsService {
    * decoder, so it goes to the worker pool.
    */
   private async decoded(input: ImageInput): Promise<RasterImage> {
-    const key = createHash('sha256').update(input.bytes).digest('base64url');
+    // Hashed on libuv's threads (Web Crypto is asynchronous): a megabytes-long hash would hold up the event loop.
+    const key = Buffer.from(await webcrypto.subtle.digest('SHA-256', input.bytes)).toString('base64url');
     const cached = this.decodedImages.get(key);
     if (cached) return cached;
     const image = await runImageWork(
