@@ -4,7 +4,7 @@
  */
 import { fork, spawn, spawnSync, type ChildProcess, type ForkOptions } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../apps/server/test/support/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,20 +27,6 @@ const IDLE_CPU_SHARE = 0.15;
 /** Runs a TypeScript file of bench/ in a child process with an IPC channel. */
 export function forkBench(file: string, args: string[] = [], options: ForkOptions = {}): ChildProcess {
   return fork(fileURLToPath(new URL(file, import.meta.url)), args, { cwd: root, execArgv: ['--import', 'tsx'], ...options });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 export function ensureBuilt(): void {

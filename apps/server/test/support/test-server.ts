@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 export interface TestServer {
   app: FastifyInstance;
@@ -17,21 +19,6 @@ export interface TestServer {
 
 /** Tests that are not about abuse limits send many requests from one address; they set their own limit to test it. */
 export const UNLIMITED = '1000000';
-
-/** A free TCP port: the issuer URL must be known before the server listens. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 /** The real application listening on a real port, as a browser or client would reach it; `now` replaces its clock. */
 export async function startTestServer(environment: NodeJS.ProcessEnv, port?: number, now?: () => Date): Promise<TestServer> {
