@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
  * Chromium (CHROMIUM_PATH, found by scripts/run-e2e.ts). A second local origin plays an outside
  * image host, allowed through IMAGE_URL_ALLOW.
  */
-const APP_PORT = 3211;
-const IMAGE_PORT = 3212;
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3211);
+const IMAGE_PORT = APP_PORT + 1;
 const dataDir = process.env.E2E_DATA_DIR ?? 'e2e-results/data';
 
 export default defineConfig({
@@ -31,7 +31,14 @@ export default defineConfig({
       url: `http://localhost:${APP_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(APP_PORT), PUBLIC_URL: `http://localhost:${APP_PORT}`, DATA_DIR: dataDir, IMAGE_URL_ALLOW: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(APP_PORT),
+        PUBLIC_URL: `http://localhost:${APP_PORT}`,
+        DATA_DIR: dataDir,
+        IMAGE_URL_ALLOW: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SIGN_UPS_PER_DAY: '1000',
+      }, // every test user signs up from this one address
     },
     {
       command: `npx tsx e2e/image-origin.ts ${IMAGE_PORT}`,

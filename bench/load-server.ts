@@ -63,6 +63,7 @@ export async function startServer(logLevel: string, settings: string[]): Promise
     DATA_DIR: join(workDir, 'data'),
     LOG_LEVEL: logLevel,
     TRUST_PROXY: 'true',
+    SIGN_UPS_PER_DAY: '1000', // every simulated client signs up from this one address
   };
   for (const setting of settings) {
     const [key = '', ...value] = setting.split('=');

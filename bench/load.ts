@@ -17,7 +17,7 @@
  *
  * Targets: only 2xx, 429 and 503 answers (403 for ideas once a user's daily credits are spent) and
  * no connection errors or timeouts; health p99 under 50 ms during each load; resident memory 30 s
- * after the last load within 20 % of its start (after a warm-up request to every endpoint, so model
+ * after the last load at most 20 % above its start (after a warm-up request to every endpoint, so model
  * loading is part of the start); at most 1 GB after background removals. Exits non-zero on FAIL.
  */
 import type { ChildProcess } from 'node:child_process';

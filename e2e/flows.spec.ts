@@ -10,7 +10,7 @@ import { guardAgainstCspViolations, test } from './csp-guard.js';
  */
 const require = createRequire(import.meta.url);
 const PHOTO = require.resolve('rgbquant/demo/img/kodim21.png');
-const REMOTE_PHOTO = 'http://127.0.0.1:3212/kodim21.png';
+const REMOTE_PHOTO = `http://127.0.0.1:${Number(process.env.E2E_APP_PORT ?? 3211) + 1}/kodim21.png`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -227,9 +227,16 @@ test('generates ideas until the credits run out', async () => {
   await snap('wizard-no-credits');
 });
 
-test('signs out back to the site', async () => {
+/** Signs out and waits for the site to load again (sign-out ends with a full page load of the origin). */
+async function signOut(): Promise<void> {
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  await reloaded;
   await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
+}
+
+test('signs out back to the site', async () => {
+  await signOut();
   await expect(menu()).toHaveText(labels('Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
 });
 
@@ -240,8 +247,7 @@ test('signs in again with the new account', async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('user-name')).toHaveText('Ada Stitcher');
   await expect(page.getByTestId('user-email')).toHaveText(account.email);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
+  await signOut();
 });
 
 test('a failed sign-in return shows the error with a way home', async () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,10 +25,11 @@ import { ImageIntake } from './images/intake.js';
 import { DEFAULT_URL_FETCH_POLICY } from './images/url-fetch.js';
 import { WorkerPool } from './images/worker-pool.js';
 import { WorkerProcess } from './images/worker-process.js';
-import { scheduleMaintenance } from './maintenance.js';
+import { scheduleMaintenance, type ClaimTurn } from './maintenance.js';
 import { LocalAccountsRepository } from './repositories/local-accounts.js';
 import { OidcPayloadsRepository } from './repositories/oidc-payloads.js';
 import { ProjectsRepository } from './repositories/projects.js';
+import { PatternVersionsRepository } from './repositories/pattern-versions.js';
 import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
 import { FileReferences } from './repositories/file-references.js';
@@ -45,19 +45,25 @@ import { registerFileRoutes } from './routes/files.js';
 import { exportRoutes } from './routes/exports.js';
 import { healthRoutes } from './routes/health.js';
 import { ideaRoutes } from './routes/ideas.js';
+import { importRoutes } from './routes/imports.js';
 import { projectRoutes } from './routes/projects.js';
+import { patternVersionRoutes } from './routes/pattern-versions.js';
 import { stitchRoutes } from './routes/stitch.js';
 import { threadRoutes } from './routes/threads.js';
 import { registerWebApp } from './routes/web-app.js';
 import { ExportService } from './services/export.js';
 import { IdeasService } from './services/ideas.js';
+import { ImportService } from './services/import.js';
 import { ProjectsService } from './services/projects.js';
+import { PatternVersionsService } from './services/pattern-versions.js';
 import { StitchService } from './services/stitch.js';
 import { LocalFileStore } from './storage/file-store.js';
+import { S3FileStore } from './storage/s3-file-store.js';
 import { LeftoverSweep } from './storage/leftover-sweep.js';
 import { OfflineSketchGenerator } from './ideas/offline-sketch.js';
 import { OpenAiImagesGenerator } from './ideas/openai-images.js';
 import { CreditsRepository } from './repositories/credits.js';
+import { MaintenanceTurns } from './repositories/maintenance-turns.js';
 
 /** Time a client has to send a whole request, body included; a stalled body is dropped sooner (BODY_IDLE_MS). */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -72,7 +78,8 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * into it. `now` is the clock for daily allowances (tests move it across midnight).
  */
 export async function buildApp(config: Config, now: () => Date = () => new Date()): Promise<FastifyInstance> {
-  const files = new LocalFileStore(join(config.dataDir, 'files'));
+  const files = config.storage.kind === 's3' ? new S3FileStore(config.storage) : new LocalFileStore(config.storage.directory);
+  await files.verify();
   const db = await openDatabase(config.database, files);
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -106,12 +113,15 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes);
   const fileReferences = new FileReferences(db);
   const leftovers = new LeftoverSweep(files, () => fileReferences.all());
-  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep(), 'delete leftover files': () => leftovers.sweep() });
+  const turns = new MaintenanceTurns(db);
+  const claimTurn: ClaimTurn = (task, periodMs) => turns.claim(task, periodMs);
+  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep(), 'delete leftover files': () => leftovers.sweep() }, claimTurn);
 
-  const identity = await setUpIdentity(app, config, db);
+  const identity = await setUpIdentity(app, config, db, claimTurn);
   const auth = createAuthenticator(app, identity.verifier, identity.users);
   await registerRateLimits(app, { perMinute: config.rateLimits.perMinute, clientKey: auth.clientKey, redis });
   registerStorageQuotaCheck(app, { clientKey: auth.clientKey, transientFiles });
+  await identity.registerPages?.(); // after the rate limits, which its sign-up form has
   const projectsRepository = new ProjectsRepository(db);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and a child process owning the segmentation model.
@@ -127,6 +137,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
   const projects = new ProjectsService(projectsRepository, files, images, fileUrl);
+  const patternVersions = new PatternVersionsService(projectsRepository, new PatternVersionsRepository(db), files, imagePool, fileUrl);
   const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl);
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
@@ -141,9 +152,11 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(imageRoutes, { images, intake, auth });
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, intake, auth });
+      await api.register(patternVersionRoutes, { versions: patternVersions, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
+      await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects), auth });
     },
     { prefix: '/api' },
   );
@@ -160,7 +173,8 @@ async function setUpIdentity(
   app: FastifyInstance,
   config: Config,
   db: Db,
-): Promise<{ verifier: TokenVerifier; users: Users; session: Omit<AuthRouteOptions, 'auth'> }> {
+  claimTurn: ClaimTurn,
+): Promise<{ verifier: TokenVerifier; users: Users; session: Omit<AuthRouteOptions, 'auth'>; registerPages?: () => Promise<void> }> {
   if (config.identity.kind === 'external') {
     const issuer = new ExternalIssuer(config.identity.issuer);
     const metadata = (): Promise<Awaited<ReturnType<ExternalIssuer['metadata']>> | undefined> => issuer.metadata().catch(() => undefined);
@@ -182,14 +196,14 @@ async function setUpIdentity(
   const oidcPayloads = new OidcPayloadsRepository(db);
   const signingKeys = await loadSigningKeys(secrets);
   const provider = createIdentityProvider({ config, oidcPayloads, accounts, signingKeys, cookieKeys: await loadCookieKeys(secrets) });
-  await registerIdentityRoutes(app, provider, accounts);
 
-  scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(oidcPayloads) });
+  scheduleMaintenance(app, { 'purge expired identity records': () => purgeExpiredOidcPayloads(oidcPayloads) }, claimTurn);
 
   const keys = reloadingLocalKeySet(async () => ({ keys: (await loadSigningKeys(secrets)).publicKeys }), { keys: signingKeys.publicKeys });
   return {
     verifier: new TokenVerifier(config.identity, keys),
     users: new Users(new UsersRepository(db)),
+    registerPages: () => registerIdentityRoutes(app, provider, accounts, { signUpsPerDay: config.rateLimits.signUpsPerDay }),
     session: {
       // Built-in accounts are the token subjects, so the user's subject names the provider account.
       endSessions: (user) => endAccountSessions(oidcPayloads, user.subject),

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-file-store.js';
 
 /**
  * The one place that reads the environment. Every setting has a default that works on one
@@ -25,9 +26,11 @@ export interface Config {
   /** Where idea pictures come from. */
   readonly ideas: IdeasConfig;
   /** Abuse limits: requests per minute per client and heavy endpoint; Redis for counters shared by several processes. */
-  readonly rateLimits: { readonly perMinute: number; readonly redisUrl: string | undefined };
+  readonly rateLimits: { readonly perMinute: number; readonly redisUrl: string | undefined; readonly signUpsPerDay: number };
   /** Bytes a visitor's address may have stored in 24 hours (uploads, cut-outs, results). */
   readonly visitorStorageBytes: number;
+  /** Where stored files live: `<dataDir>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
+  readonly storage: { readonly kind: 'local'; readonly directory: string } | ({ readonly kind: 's3' } & Readonly<S3Settings>);
 }
 
 export type IdeasConfig =
@@ -74,9 +77,16 @@ const environmentSchema = z
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_IMAGE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-image-1')),
     RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+    SIGN_UPS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(20)),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
     VISITOR_STORAGE_MB_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
     OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
+    S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')),
+    S3_ENDPOINT: optional(httpUrl),
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   })
   .superRefine((env, context) => {
     if (env.IDEAS_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
@@ -86,6 +96,14 @@ const environmentSchema = z
       for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'] as const) {
         if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC_ISSUER is set' });
       }
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other S3 key (or leave both unset for the usual AWS credential chain)',
+      });
     }
   });
 
@@ -122,8 +140,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.IDEAS_PROVIDER === 'openai' && env.OPENAI_API_KEY
         ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_IMAGE_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS }
         : { provider: 'offline' },
-    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL },
+    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL, signUpsPerDay: env.SIGN_UPS_PER_DAY },
     visitorStorageBytes: env.VISITOR_STORAGE_MB_PER_DAY * 1024 * 1024,
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+          ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
+        }
+      : { kind: 'local', directory: join(dataDir, 'files') },
   };
 }
 

@@ -89,6 +89,33 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
   });
 });
 
+describe('sign-ups per address (SIGN_UPS_PER_DAY=2)', () => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  beforeAll(async () => {
+    database = await sqliteUnderTest();
+    server = await startTestServer({ ...database.environment, SIGN_UPS_PER_DAY: '2' });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  it('refuses a third new account from one address with a page saying so, and still lets its users sign in', async () => {
+    const first = newUser('first');
+    await new OidcBrowser(server.baseUrl).signUp(first);
+    await new OidcBrowser(server.baseUrl).signUp(newUser('second'));
+    const browser = new OidcBrowser(server.baseUrl);
+    const { page } = await browser.authorize({ prompt: 'create' });
+    const refused = await browser.submit(page, 'signup', newUser('third'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
+    expect(await refused.text()).toContain('Too many accounts were created from your network today.');
+    await expect(new OidcBrowser(server.baseUrl).signIn(first)).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+});
+
 describe.each(DATABASES)('storage quota of visitors (VISITOR_STORAGE_MB_PER_DAY=1) on $name', ({ create }) => {
   let database: DatabaseUnderTest;
   let server: TestServer;

@@ -82,6 +82,7 @@ describe('the API contract', () => {
         'POST /api/stitch/generate',
         'POST /api/stitch/generate/anonymous',
         'POST /api/stitch/projects',
+        'POST /api/stitch/projects/import',
       ].sort(),
     );
     for (const { operation } of forms) {

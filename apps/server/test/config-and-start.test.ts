@@ -41,6 +41,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps files on disk unless S3_BUCKET is set, and then in that bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/stitch' }).storage).toEqual({ kind: 'local', directory: '/srv/stitch/files' });
+    expect(loadConfig({ S3_BUCKET: 'charts' }).storage).toEqual({ kind: 's3', bucket: 'charts', region: 'us-east-1', forcePathStyle: false });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'charts',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'charts',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
   it.each([
     [{ OIDC_ISSUER: 'https://id.example' }, 'OIDC_CLIENT_ID'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -48,6 +71,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'charts', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'charts', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'charts', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
   ])('refuses %o with a message naming the setting', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);

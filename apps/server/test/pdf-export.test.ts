@@ -1,19 +1,8 @@
 import { fabricByCount, generatePattern, type Pattern } from '@stitchwise/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPageTexts as pageTexts } from './support/pdf-text.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blockStarts, PAGE_OVERLAP, renderPdf } from '../src/render/pdf.js';
-
-/** Text of every page, read back with PDF.js as a tracking app would read it. */
-async function pageTexts(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return texts;
-}
 
 function chart(width: number, height: number, colours: number): Pattern {
   const data = new Uint8Array(width * height * 4);

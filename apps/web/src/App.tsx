@@ -8,6 +8,7 @@ import { Callback } from './pages/Callback';
 import { ColorMatcher } from './pages/ColorMatcher';
 import { DominantColors } from './pages/DominantColors';
 import { Home } from './pages/Home';
+import { ProjectChartEditor, VisitorChartEditor } from './pages/ChartEditor';
 import { ProjectDetail } from './pages/ProjectDetail';
 import { ProjectsList } from './pages/ProjectsList';
 import { Wizard } from './pages/Wizard';
@@ -30,6 +31,8 @@ export function AppRoutes() {
         <Route path="stitch/wizard" element={<Navigate to="/stitch/new" replace />} />
         <Route path="stitch/projects" element={<ProjectsList />} />
         <Route path="stitch/projects/:projectId" element={<ProjectDetail />} />
+        <Route path="stitch/projects/:projectId/edit" element={<ProjectChartEditor />} />
+        <Route path="stitch/edit/:patternId" element={<VisitorChartEditor />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -2,8 +2,11 @@ import { disallowedCharacter, parseColor, type DisallowedCharacter } from '@stit
 import { z } from 'zod';
 import { problemSchema } from './problem.js';
 
-/** Largest upload, in bytes: the limit the multipart parser enforces (413 past it). */
+/** Largest upload, in bytes: the limit the multipart parser enforces (413 past it) unless a file field sets its own with `.max()`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** A byte count in whole megabytes, as limits are stated to users: `10 MB`. */
+export const megabytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * A whole number from a query string or form field, with a message that names the field and its range,

@@ -1,7 +1,8 @@
-import { FABRICS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
+import { CHART_SYMBOLS, FABRICS, PATTERN_LIMITS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
 import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
+import { problemSchema } from './problem.js';
 import type { SameShape } from './same-shape.js';
 
 /** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
@@ -116,3 +117,65 @@ export type ExportQuery = z.output<typeof exportQuery>;
 export const patternIdParams = z.object({
   patternId: textField('patternId').min(1).max(100).meta({ description: 'The file name at the end of `pattern_url`.' }),
 });
+
+/** The largest pattern document accepted: a 500 × 500 chart is about 1 MB of JSON, so 4 MB leaves room for spacing. */
+export const PATTERN_DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
+
+const MAX_CELLS = PATTERN_LIMITS.maxSide ** 2;
+
+/**
+ * Cells as a shape: a list of whole numbers from −1, no longer than the largest chart. Checked in one plain
+ * loop and documented as the array it is: zod's own array schema spends 50–100 ms of the event loop on
+ * 250,000 cells. Whether each index names a legend entry is the core's question.
+ */
+const cellsField = z
+  .custom<number[]>((value) => Array.isArray(value) && value.length <= MAX_CELLS && value.every((cell) => Number.isInteger(cell) && (cell as number) >= -1), {
+    error: `cells must be a list of at most ${MAX_CELLS} whole numbers, each −1 (no stitch) or a legend index`,
+  })
+  .meta({
+    type: 'array',
+    items: { type: 'integer', minimum: -1 },
+    maxItems: MAX_CELLS,
+    description: 'Row by row, one legend index per cell; −1 where there is no stitch. Exactly width × height entries.',
+  });
+
+/**
+ * A pattern document sent by a client (the editor's downloads). This checks its shape; the core's
+ * `patternFromUntrustedDocument` checks its meaning (sizes, indices, thread codes, symbols). Lists longer
+ * than any pattern can have are refused by their length, before a single entry is read.
+ */
+export const patternDocumentBody = patternDocumentSchema.extend({
+  legend: patternDocumentSchema.shape.legend
+    .max(CHART_SYMBOLS.length, { error: `legend can have at most ${PATTERN_LIMITS.maxThreads} threads` })
+    .meta({ description: `Threads in the order the chart lists them, at most ${PATTERN_LIMITS.maxThreads}.` }),
+  cells: cellsField,
+});
+
+/** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant and fabric. */
+export const documentExportQuery = exportQuery.extend({
+  format: z.enum(['pdf', 'oxs', 'png'], { error: 'format must be pdf, oxs or png' }).default('pdf'),
+  name: textField('name')
+    .trim()
+    .max(100, { error: 'name must be at most 100 characters' })
+    .optional()
+    .meta({ description: 'Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); default "Stitchwise pattern".' }),
+});
+
+/** The sent document's file, by format: a PDF chart, an OXS chart, or the chart image. */
+export const documentExportResponse = {
+  description: exportResponse.description,
+  content: {
+    'application/pdf': exportResponse.content['application/pdf'],
+    'application/xml': exportResponse.content['application/xml'],
+    'image/png': { schema: z.string().meta({ format: 'binary', description: 'The chart image, 12 px a stitch, as generation draws it.' }) },
+  },
+};
+
+/** 413 for a document over PATTERN_DOCUMENT_BODY_LIMIT (the shared description speaks of 10 MB uploads). */
+export const documentTooLargeResponse = {
+  description: 'The document is larger than 4 MB.',
+  content: { 'application/problem+json': { schema: problemSchema } },
+};
+
+export type PatternDocumentBody = z.output<typeof patternDocumentBody>;
+export type DocumentExportQuery = z.output<typeof documentExportQuery>;

@@ -30,6 +30,14 @@ export const appConfigSchema = z
         .meta({ description: "Extra authorization parameters that open the provider's sign-up screen ('Start Free Now')." }),
     }),
     ideas: z.object({ source: ideaSourceSchema }),
+    uploads: z.object({
+      max_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .meta({ description: 'The largest image upload the server takes; the web app refuses larger files before sending them.' }),
+      max_chart_bytes: z.number().int().min(1).meta({ description: 'The largest chart file (OXS or pattern JSON) an import takes.' }),
+    }),
   })
   .meta({ id: 'AppConfig' });
 

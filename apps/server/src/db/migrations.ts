@@ -114,6 +114,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('transient_files_client').on('transient_files').columns(['client', 'expires_at']).execute();
     },
   },
+  '0004_pattern_versions': {
+    async up(db: Kysely<unknown>) {
+      // Saved states of each project's chart. Projects made before this have no rows: their chart
+      // becomes version 1 when first read or saved.
+      await db.schema
+        .createTable('pattern_versions')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('pattern_file', 'text', (c) => c.notNull())
+        .addColumn('chart_file', 'text')
+        .addColumn('stitches', 'integer', (c) => c.notNull())
+        .addColumn('threads', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('replaced_at', 'text')
+        .addPrimaryKeyConstraint('pattern_versions_pk', ['project_id', 'version'])
+        .execute();
+    },
+  },
+  '0005_maintenance_turns': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('maintenance_turns')
+        .addColumn('task', 'text', (c) => c.primaryKey())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

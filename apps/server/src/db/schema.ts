@@ -14,6 +14,14 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   server_secrets: ServerSecretsTable;
   transient_files: TransientFilesTable;
+  pattern_versions: PatternVersionsTable;
+  maintenance_turns: MaintenanceTurnsTable;
+}
+
+/** When each periodic housekeeping task last ran, in any process: with several processes, one of them runs it per period. */
+export interface MaintenanceTurnsTable {
+  task: string;
+  started_at: string;
 }
 
 /** Stored files that belong to no project (uploads, cut-outs, anonymous results): deleted when they expire. */
@@ -73,6 +81,23 @@ export interface ProjectFilesTable {
   file_id: string;
 }
 
+/**
+ * Every saved state of a project's chart: version 1 is the generated (or imported) original, each save
+ * adds the next. The current one is the only row not replaced; the project's outputs name its files.
+ */
+export interface PatternVersionsTable {
+  project_id: string;
+  version: number;
+  /** The pattern document (JSON) and the chart PNG of this version. */
+  pattern_file: string;
+  chart_file: string | null;
+  stitches: number;
+  threads: number;
+  created_at: string;
+  /** When a later save replaced it; null for the current version. */
+  replaced_at: string | null;
+}
+
 export interface CreditUsageTable {
   user_id: string;
   /** UTC day, YYYY-MM-DD. */
@@ -105,3 +130,5 @@ export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
 export type LocalAccountRow = Selectable<LocalAccountsTable>;
+export type PatternVersionRow = Selectable<PatternVersionsTable>;
+export type NewPatternVersionRow = Insertable<PatternVersionsTable>;

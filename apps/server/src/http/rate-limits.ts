@@ -1,3 +1,4 @@
+import { ConfigError } from '../config.js';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -79,7 +80,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot reach Redis at ${redactedUrl(url)} (${(error as Error).message}).`, { cause: error });
+    throw new ConfigError(`REDIS_URL: cannot reach Redis at ${redactedUrl(url)} (${(error as Error).message}).`, { cause: error });
   }
   return redis;
 }

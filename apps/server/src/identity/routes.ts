@@ -1,9 +1,12 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults, default as Provider } from 'oidc-provider';
+import { HttpProblem } from '../http/problem.js';
 import { characterProblem, SignUpRefused, type LocalAccounts } from './local-accounts.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { PASSWORD_MIN_LENGTH } from './passwords.js';
+
+const TOO_MANY_SIGN_UPS = 'Too many accounts were created from your network today. Please try again tomorrow, or sign in to an account you already have.';
 
 const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`;
 
@@ -22,9 +25,19 @@ function formText(request: FastifyRequest, name: string): string {
  * userinfo, end-session, …) through one catch-all route handed to oidc-provider untouched, and the
  * sign-in and sign-up pages of its interactions as ordinary Fastify routes.
  */
-export async function registerIdentityRoutes(app: FastifyInstance, provider: Provider, accounts: LocalAccounts): Promise<void> {
+export async function registerIdentityRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  accounts: LocalAccounts,
+  { signUpsPerDay }: { signUpsPerDay: number },
+): Promise<void> {
   await app.register(async (interactions) => {
     await interactions.register(formBody, { bodyLimit: 16 * 1024 });
+    // The sign-up limit's refusal (a 429 HttpProblem thrown before the form is read) as a page, not JSON.
+    interactions.setErrorHandler((error, _request, reply) => {
+      if (!(error instanceof HttpProblem && error.status === 429)) throw error;
+      return sendHtml(reply, 429, messagePage('Too many new accounts', TOO_MANY_SIGN_UPS, { href: '/', label: 'Back to Stitchwise' }));
+    });
     interactions.addHook('onRequest', (_request, reply, done) => {
       // Pages carrying forms for credentials are never cached (never framed either: http/security-headers.ts).
       void reply.header('Cache-Control', 'no-store');
@@ -68,7 +81,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, provider: Pro
       return finish(provider, request, reply, { login: { accountId: account.id, remember: true } });
     });
 
-    interactions.post<{ Params: InteractionParams }>('/oidc/interaction/:uid/signup', async (request, reply) => {
+    // Each account has its own storage quota, so sign-ups are limited per address (form submissions, a day).
+    const signUpLimit = { rateLimit: { max: signUpsPerDay, timeWindow: '1 day' } };
+    interactions.post<{ Params: InteractionParams }>('/oidc/interaction/:uid/signup', { config: signUpLimit }, async (request, reply) => {
       const details = await interactionDetails(provider, request, reply);
       if (!details) return;
       const values = { name: formText(request, 'name'), email: formText(request, 'email') };

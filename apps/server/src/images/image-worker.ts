@@ -13,6 +13,7 @@ import {
   toPatternDocument,
   type DominantColor,
   type LegendEntry,
+  type Pattern,
   type PatternOptions,
   type PatternStats,
 } from '@stitchwise/core';
@@ -44,16 +45,26 @@ export type ImageTask =
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
   | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions }
-  | { kind: 'export'; document: string; options: ExportTaskOptions };
+  | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions };
 
-/** A printable or interchange file from a stored pattern document. */
+/**
+ * A printable or interchange file, or the chart image, from a stored pattern document (JSON text, checked
+ * here) or from a pattern the caller has checked already (an edited chart sent by a client).
+ */
 export interface ExportTaskOptions {
-  format: 'pdf' | 'oxs';
+  format: 'pdf' | 'oxs' | 'png';
   title: string;
   paper: Paper;
   variant: PdfVariant;
   fabricCount: number;
+  /** PNG only: draw each cell's symbol, as generation does when asked to. */
+  symbols?: boolean;
+  /** PNG only: pixels a stitch (a saved project's chart keeps its generation's); EXPORT_CHART_CELL_SIZE unless given. */
+  cellSize?: number;
 }
+
+/** Pixels a stitch in an exported chart image: generation's default. */
+export const EXPORT_CHART_CELL_SIZE = 12;
 
 export interface PatternTaskOptions extends PatternOptions {
   cellSize: number;
@@ -102,13 +113,15 @@ export default async function run(
   }
 }
 
-async function exportPattern(document: string, options: ExportTaskOptions): Promise<{ bytes: Uint8Array }> {
-  const pattern = parsePatternDocument(document);
+async function exportPattern(document: string | Pattern, options: ExportTaskOptions): Promise<{ bytes: Uint8Array }> {
+  const pattern = typeof document === 'string' ? parsePatternDocument(document) : document;
   const fabric = fabricByCount(options.fabricCount) ?? fabricByCount(14)!;
-  const bytes =
-    options.format === 'oxs'
-      ? new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }))
-      : ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric }));
+  let bytes: Uint8Array;
+  if (options.format === 'oxs')
+    bytes = new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }));
+  else if (options.format === 'png')
+    bytes = ownedBytes((await renderChart(pattern, { cellSize: options.cellSize ?? EXPORT_CHART_CELL_SIZE, symbols: options.symbols ?? true })).png);
+  else bytes = ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric }));
   return moving({ bytes }, [bytes]);
 }
 

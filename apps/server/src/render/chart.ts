@@ -1,4 +1,4 @@
-import type { Pattern } from '@stitchwise/core';
+import type { LegendEntry, Pattern } from '@stitchwise/core';
 import { glyphMask, type GlyphMask } from './glyphs.js';
 import { PngWriter } from './png-writer.js';
 
@@ -49,20 +49,17 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
   const labels = new Map<number, GlyphMask>();
   for (let n = 10; n <= Math.max(pattern.width, pattern.height); n += 10) labels.set(n, await glyphMask(String(n), labelSize, 'label'));
 
-  // One tile per thread: the cell's colour with its symbol, so drawing a row is copying tile rows.
-  const tiles = pattern.legend.map((entry, index) => {
-    const tile = new Uint8Array(cellSize * cellSize * 3);
-    for (let i = 0; i < cellSize * cellSize; i++) tile.set([entry.rgb.r, entry.rgb.g, entry.rgb.b], i * 3);
+  const palette = chartPalette(pattern.legend, ink, symbols);
+  // One tile per thread: the cell's colour with its symbol, as palette indices, so drawing a row is copying tile rows.
+  const tiles = pattern.legend.map((_, index) => {
+    const tile = new Uint8Array(cellSize * cellSize).fill(palette.stitch(index, 0));
     const mask = symbolMasks[index];
     if (mask) {
       const offset = Math.floor((cellSize + 1 - mask.width) / 2);
-      const colour = ink[index]!;
       for (let gy = 0; gy < mask.height; gy++) {
         for (let gx = 0; gx < mask.width; gx++) {
-          const a = mask.alpha[gy * mask.width + gx]! / 255;
-          if (!a) continue;
-          const o = ((gy + offset) * cellSize + gx + offset) * 3;
-          for (let c = 0; c < 3; c++) tile[o + c] = Math.round(tile[o + c]! * (1 - a) + colour * a);
+          const alpha = mask.alpha[gy * mask.width + gx]!;
+          if (alpha) tile[(gy + offset) * cellSize + gx + offset] = palette.stitch(index, alpha);
         }
       }
     }
@@ -77,29 +74,55 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
     if (within === 0) return heavy ? 2 : 1;
     return within === 1 && heavy ? 2 : 0;
   };
-  const columnLines: { x: number; kind: number }[] = [];
+  const rowLineAt = (py: number): number => (py <= pattern.height * cellSize + 1 ? lineAt(py, pattern.height) : 0);
+  const lineColumns: number[] = [];
+  const lineColours: number[] = [];
   for (let px = 0; px < width - left; px++) {
     const kind = lineAt(px, pattern.width);
-    if (kind && px <= pattern.width * cellSize + 1) columnLines.push({ x: left + px, kind });
+    if (kind && px <= pattern.width * cellSize + 1) {
+      lineColumns.push(left + px);
+      lineColours.push(kind === 2 ? palette.heavy : palette.grid);
+    }
   }
   const gridEnd = left + pattern.width * cellSize + 2;
 
-  const png = new PngWriter(width, height);
-  const row = new Uint8Array(width * 3);
-  const paperRow = new Uint8Array(width * 3).fill(255);
-  const blend = (x: number, colour: readonly number[], alpha: number): void => {
-    const a = alpha / 255;
-    for (let c = 0; c < 3; c++) row[x * 3 + c] = Math.round(row[x * 3 + c]! * (1 - a) + colour[c]! * a);
-  };
+  // Each tile's pixel rows, cut once rather than for every cell of every chart row.
+  const tileRows = tiles.map((tile) => Array.from({ length: cellSize }, (_, within) => tile.subarray(within * cellSize, (within + 1) * cellSize)));
+  // Pixel rows of a cell that equal the row above in every tile (all of them without symbols): a chart row
+  // there repeats the one above, unless a row number passes through either.
+  const sameAsAbove = Array.from(
+    { length: cellSize },
+    (_, within) => within > 0 && tileRows.every((rows) => rows[within]!.every((value, i) => value === rows[within - 1]![i])),
+  );
+  const labelled = new Uint8Array(height);
+  for (const [n, mask] of labels) {
+    if (n > pattern.height) continue;
+    const first = top + n * cellSize - Math.floor(mask.height / 2);
+    for (let y = Math.max(first, 0); y < Math.min(first + mask.height, height); y++) labelled[y] = 1;
+  }
+
+  const png = new PngWriter(width, height, palette.rgb);
+  const row = new Uint8Array(width);
+  // Numbers sit on paper, beside the grid: each pixel is the label's shade for its coverage.
   const drawLabel = (mask: GlyphMask, glyphRow: number, x0: number): void => {
     for (let gx = 0; gx < mask.width; gx++) {
-      const a = mask.alpha[glyphRow * mask.width + gx]!;
-      if (a && x0 + gx >= 0 && x0 + gx < width) blend(x0 + gx, LABEL, a);
+      const alpha = mask.alpha[glyphRow * mask.width + gx]!;
+      if (alpha && x0 + gx >= 0 && x0 + gx < width) row[x0 + gx] = palette.label(alpha);
     }
   };
+  // Grid lines across the chart, drawn once and copied into each row that is one.
+  const lineRows = [palette.grid, palette.heavy].map((colour) => new Uint8Array(gridEnd - left).fill(colour));
 
   for (let y = 0; y < height; y++) {
-    row.set(paperRow);
+    if (y > top) {
+      const py = y - top;
+      const within = py % cellSize;
+      if (sameAsAbove[within] && rowLineAt(py) === 0 && rowLineAt(py - 1) === 0 && !labelled[y] && !labelled[y - 1]) {
+        await png.repeatRow();
+        continue;
+      }
+    }
+    row.fill(palette.paper);
     if (y < top) {
       // Column numbers, centred on their heavy line, just above the grid.
       const glyphRow = y - (top - 4 - labelSize);
@@ -109,29 +132,89 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
     } else {
       const py = y - top;
       // Row numbers, right-aligned before the grid, centred on their heavy line.
-      for (const [n, mask] of labels) {
-        const glyphRow = py - (n * cellSize - Math.floor(mask.height / 2));
-        if (n <= pattern.height && glyphRow >= 0 && glyphRow < mask.height) drawLabel(mask, glyphRow, left - 4 - mask.width);
+      if (labelled[y]) {
+        for (const [n, mask] of labels) {
+          const glyphRow = py - (n * cellSize - Math.floor(mask.height / 2));
+          if (n <= pattern.height && glyphRow >= 0 && glyphRow < mask.height) drawLabel(mask, glyphRow, left - 4 - mask.width);
+        }
       }
-      const rowLine = py <= pattern.height * cellSize + 1 ? lineAt(py, pattern.height) : 0;
-      if (rowLine === 2) {
-        for (let x = left; x < gridEnd; x++) row.set(HEAVY, x * 3);
-      } else if (rowLine === 1) {
-        for (let x = left; x < gridEnd; x++) row.set(GRID, x * 3);
+      const rowLine = rowLineAt(py);
+      if (rowLine !== 0) {
+        row.set(lineRows[rowLine - 1]!, left);
       } else {
         const cellRow = Math.floor(py / cellSize);
-        const tileRow = (py - cellRow * cellSize) * cellSize * 3;
+        const within = py - cellRow * cellSize;
         const rowStart = cellRow * pattern.width;
         for (let column = 0; column < pattern.width; column++) {
           const index = pattern.cells[rowStart + column]!;
-          if (index >= 0) row.set(tiles[index]!.subarray(tileRow, tileRow + cellSize * 3), (left + column * cellSize) * 3);
+          if (index >= 0) row.set(tileRows[index]![within]!, left + column * cellSize);
         }
       }
-      if (rowLine !== 2) for (const { x, kind } of columnLines) row.set(kind === 2 ? HEAVY : GRID, x * 3);
+      if (rowLine !== 2) {
+        for (let line = 0; line < lineColumns.length; line++) row[lineColumns[line]!] = lineColours[line]!;
+      }
     }
     await png.writeRow(row);
   }
   return { png: await png.finish(), width, height };
+}
+
+/** Shades of the numbers' ink over paper, paper and full ink included: anti-aliased edges. */
+const LABEL_SHADES = 16;
+const PAPER = [255, 255, 255] as const;
+const BLACK = [0, 0, 0] as const;
+
+/** The chart's colours (a PNG palette, at most 256) and where each drawn colour is in it. */
+export interface ChartPalette {
+  rgb: Uint8Array;
+  paper: number;
+  grid: number;
+  heavy: number;
+  /** The numbers' ink at coverage `alpha` (0–255) over paper. */
+  label(alpha: number): number;
+  /** Thread `thread`'s colour with its symbol's ink (black or white) at coverage `alpha` (0–255) over it. */
+  stitch(thread: number, alpha: number): number;
+}
+
+/**
+ * Paper, the two grid lines, black, the numbers' shades, then each thread's colour followed by blends of
+ * it with its symbol's ink, as many as leave room for every thread (3 for 50 threads: coverage in
+ * quarters, enough for symbols 5–22 px tall). `ink[i]` is 0 (black) or 255 (white) for thread i.
+ */
+export function chartPalette(legend: readonly LegendEntry[], ink: readonly number[], symbols: boolean): ChartPalette {
+  const colours: (readonly number[])[] = [PAPER, GRID, HEAVY, BLACK];
+  const labelBase = colours.length - 1; // shade s (1…15) at labelBase + s
+  for (let shade = 1; shade < LABEL_SHADES; shade++) colours.push(mix(PAPER, LABEL, shade / (LABEL_SHADES - 1)));
+  const threadBase = colours.length;
+  const room = Math.floor((256 - threadBase) / Math.max(1, legend.length));
+  if (room < 1) throw new Error(`A chart of ${legend.length} threads does not fit a PNG palette`);
+  const blends = symbols ? Math.min(7, room - 1) : 0;
+  for (const [index, entry] of legend.entries()) {
+    const colour = [entry.rgb.r, entry.rgb.g, entry.rgb.b];
+    colours.push(colour);
+    for (let level = 1; level <= blends; level++) colours.push(mix(colour, ink[index] === 0 ? BLACK : PAPER, level / (blends + 1)));
+  }
+  const rgb = new Uint8Array(colours.length * 3);
+  for (const [i, colour] of colours.entries()) rgb.set(colour, i * 3);
+  return {
+    rgb,
+    paper: 0,
+    grid: 1,
+    heavy: 2,
+    label: (alpha) => {
+      const shade = Math.round((alpha / 255) * (LABEL_SHADES - 1));
+      return shade === 0 ? 0 : labelBase + shade;
+    },
+    stitch: (thread, alpha) => {
+      const level = Math.round((alpha / 255) * (blends + 1));
+      if (level > blends) return ink[thread] === 0 ? 3 : 0;
+      return threadBase + thread * (blends + 1) + level;
+    },
+  };
+}
+
+function mix(from: readonly number[], to: readonly number[], share: number): number[] {
+  return from.map((value, c) => Math.round(value * (1 - share) + to[c]! * share));
 }
 
 /** WCAG relative luminance of an sRGB colour, 0–1. */

@@ -26,6 +26,9 @@ export class FileReferences {
       // The outputs document (input image, chart, pattern) repeats project_files today; read anyway, so a
       // project written without its project_files rows never loses its files.
       .unionAll((db) => db.selectFrom('projects').select('outputs as ref'))
+      // Saved versions of charts: the files of the versions a project's outputs no longer name.
+      .unionAll((db) => db.selectFrom('pattern_versions').select('pattern_file as ref'))
+      .unionAll((db) => db.selectFrom('pattern_versions').select('chart_file as ref').where('chart_file', 'is not', null).$narrowType<{ ref: NotNull }>())
       // Pictures are usually the identity provider's URLs; a stored one would be named here.
       .unionAll((db) => db.selectFrom('users').select('picture as ref').where('picture', 'is not', null).$narrowType<{ ref: NotNull }>())
       .execute();

@@ -47,15 +47,23 @@ export class ProjectsRepository {
     return result.numUpdatedRows > 0n ? this.findOwned(id, userId) : undefined;
   }
 
-  /** Deletes the project and returns the ids of its files, or undefined when the user has no such project. */
+  /**
+   * Deletes the project with its chart's saved versions and returns the ids of all their files, or
+   * undefined when the user has no such project.
+   */
   async deleteOwned(id: string, userId: string): Promise<string[] | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const owned = await trx.selectFrom('projects').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!owned) return undefined;
+      // Versions before the project row, in the order a save takes its locks (PostgreSQL: no deadlock with one).
+      const versions = await trx.selectFrom('pattern_versions').select(['pattern_file', 'chart_file']).where('project_id', '=', id).execute();
+      await trx.deleteFrom('pattern_versions').where('project_id', '=', id).execute();
       const files = await trx.selectFrom('project_files').select('file_id').where('project_id', '=', id).execute();
       await trx.deleteFrom('project_files').where('project_id', '=', id).execute();
       await trx.deleteFrom('projects').where('id', '=', id).execute();
-      return files.map((file) => file.file_id);
+      const ids = [...files.map((file) => file.file_id), ...versions.flatMap((version) => [version.pattern_file, version.chart_file])];
+      // The original version's files are the project's own files too.
+      return [...new Set(ids.filter((fileId): fileId is string => fileId !== null))];
     });
   }
 }

@@ -62,13 +62,14 @@ export class TransientFiles {
     );
   }
 
-  /** Deletes expired files; returns how many went. */
+  /**
+   * Deletes expired files; returns how many went. Their rows are claimed by deleting them first, so
+   * with several processes sweeping each file is taken by one of them; a file whose row went but whose
+   * deletion failed is an unreferenced file, which the leftover sweep removes.
+   */
   async sweep(now = new Date()): Promise<number> {
-    const expired = await this.db.selectFrom('transient_files').select('file_id').where('expires_at', '<=', now.toISOString()).execute();
-    for (const { file_id } of expired) {
-      await this.files.delete(file_id);
-      await this.db.deleteFrom('transient_files').where('file_id', '=', file_id).execute();
-    }
-    return expired.length;
+    const claimed = await this.db.deleteFrom('transient_files').where('expires_at', '<=', now.toISOString()).returning('file_id').execute();
+    for (const { file_id } of claimed) await this.files.delete(file_id);
+    return claimed.length;
   }
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { WEB_APP_SCOPES, type Config } from '../config.js';
+import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
+import { MAX_CHART_FILE_BYTES } from '../contract/imports.js';
 import { appConfigSchema, type AppConfig } from '../contract/session.js';
 
 export const configRoutes: FastifyPluginCallbackZod<{ config: Config }> = (app, { config }, done) => {
@@ -17,6 +19,7 @@ export const configRoutes: FastifyPluginCallbackZod<{ config: Config }> = (app, 
     },
     // The screen labels offline pictures as sketches.
     ideas: { source: config.ideas.provider === 'openai' ? 'openai' : 'offline_sketch' },
+    uploads: { max_bytes: MAX_UPLOAD_BYTES, max_chart_bytes: MAX_CHART_FILE_BYTES },
   };
 
   app.get(

@@ -1,10 +1,20 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
+import { PATTERN_LIMITS } from '@stitchwise/core';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
-import { exportQuery, exportResponse, patternIdParams } from '../contract/patterns.js';
+import {
+  documentExportQuery,
+  documentExportResponse,
+  documentTooLargeResponse,
+  exportQuery,
+  exportResponse,
+  PATTERN_DOCUMENT_BODY_LIMIT,
+  patternDocumentBody,
+  patternIdParams,
+} from '../contract/patterns.js';
 import { projectIdParams } from '../contract/projects.js';
-import type { ExportedFile, ExportService } from '../services/export.js';
+import { VISITOR_PATTERN_LIMITS, type ExportedFile, type ExportService } from '../services/export.js';
 import type { ProjectsService } from '../services/projects.js';
 import { heavyRoute } from '../http/admission.js';
 
@@ -64,6 +74,30 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
       },
     },
     async (request, reply) => send(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),
+  );
+
+  app.post(
+    '/stitch/patterns/export',
+    {
+      config: heavyRoute(),
+      bodyLimit: PATTERN_DOCUMENT_BODY_LIMIT,
+      onRequest: auth.optionalUser,
+      schema: {
+        tags: ['stitch'],
+        operationId: 'exportPatternDocument',
+        summary: 'Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG',
+        description:
+          'JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
+          'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
+          `unknown or repeated thread codes or symbols) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
+          `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +
+          '`format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant` and `fabric` as for the other exports; `name` titles the chart and names the file.',
+        querystring: documentExportQuery,
+        body: patternDocumentBody,
+        response: { 200: documentExportResponse, ...problemResponses(400, 401, 403, 415, 429, 503), 413: documentTooLargeResponse },
+      },
+    },
+    async (request, reply) => send(reply, await exports.exportDocument(request.body, request.query.name, request.query, { signedIn: request.user !== null })),
   );
 
   done();

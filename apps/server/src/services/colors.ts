@@ -1,4 +1,3 @@
-import { webcrypto } from 'node:crypto';
 import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
@@ -62,9 +61,7 @@ export class ColorsService {
    * decoder, so it goes to the worker pool.
    */
   private async decoded(input: ImageInput): Promise<RasterImage> {
-    // Hashed on libuv's threads (Web Crypto is asynchronous): a megabytes-long hash would hold up the event loop.
-    const key = Buffer.from(await webcrypto.subtle.digest('SHA-256', input.bytes)).toString('base64url');
-    const cached = this.decodedImages.get(key);
+    const cached = this.decodedImages.get(input.bytes);
     if (cached) return cached;
     const image = await runImageWork(
       () =>
@@ -73,7 +70,7 @@ export class ColorsService {
           : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
       input.field,
     );
-    this.decodedImages.set(key, image);
+    this.decodedImages.set(input.bytes, image);
     return image;
   }
 }

@@ -1,11 +1,20 @@
 import { buffer } from 'node:stream/consumers';
-import type { ExportQuery } from '../contract/patterns.js';
-import { HttpProblem } from '../http/problem.js';
+import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type Pattern, type PatternLimits } from '@stitchwise/core';
+import type { DocumentExportQuery, ExportQuery, PatternDocumentBody } from '../contract/patterns.js';
+import { HttpProblem, type FieldError } from '../http/problem.js';
 import { runImageWork } from './image-work.js';
+import { ANONYMOUS_LIMITS } from './stitch.js';
+import type { ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { FileStore } from '../storage/file-store.js';
 
-type ExportFormat = ExportQuery['format'];
+type ExportFormat = ExportQuery['format'] | DocumentExportQuery['format'];
+
+/** A visitor's chart is within what a visitor can generate: 10 threads, 100 stitches on the long side. */
+export const VISITOR_PATTERN_LIMITS: PatternLimits = { maxSide: Math.max(...ANONYMOUS_LIMITS.maxSides), maxThreads: ANONYMOUS_LIMITS.maxColors };
+
+/** Title and file name of a sent chart that was given no name. */
+const UNNAMED_TITLE = 'Stitchwise pattern';
 
 export interface ExportedFile {
   bytes: Uint8Array;
@@ -17,11 +26,13 @@ const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   pdf: 'application/pdf',
   oxs: 'application/xml',
   json: 'application/json',
+  png: 'image/png',
 };
 
 /**
- * A stored pattern as a file to download: the pattern document itself, an OXS chart, or the
- * printable PDF. OXS and PDF are made in the image worker pool, with its back-pressure.
+ * A pattern as a file to download: a stored one as the pattern document itself, an OXS chart or the
+ * printable PDF; one sent by a client (an edited chart) as PDF, OXS or the chart PNG. Files are made in
+ * the image worker pool, with its back-pressure.
  */
 export class ExportService {
   constructor(
@@ -45,6 +56,60 @@ export class ExportService {
     );
     return { bytes, contentType: CONTENT_TYPES[request.format], filename };
   }
+
+  /**
+   * A chart sent by a client (the editor's downloads), checked strictly: colours, names and counts come
+   * from the catalogue and the cells, never from the client. Visitors are held to what they can generate.
+   */
+  async exportDocument(
+    document: PatternDocumentBody,
+    title: string | undefined,
+    request: DocumentExportQuery,
+    { signedIn }: { signedIn: boolean },
+  ): Promise<ExportedFile> {
+    const pattern = checkedPattern(document);
+    if (!signedIn) refuseBeyondVisitorLimits(pattern);
+    const shownTitle = title || UNNAMED_TITLE; // a blank name too
+    const task: ImageTask = {
+      kind: 'export',
+      document: pattern,
+      // The chart image as generation draws it for each: symbols need an account there (decisions §1.10).
+      options: { format: request.format, title: shownTitle, paper: request.paper, variant: request.variant, fabricCount: request.fabric, symbols: signedIn },
+    };
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    return { bytes, contentType: CONTENT_TYPES[request.format], filename: `${slug(shownTitle)}.${request.format}` };
+  }
+}
+
+/**
+ * A chart sent by a client as a Pattern the renderers can trust: the core's strict check, with colours,
+ * names and counts from the catalogue and the cells. A document that does not hold together is 400
+ * `invalid_pattern` naming each field; `use` ('exported', 'saved') completes its sentence.
+ */
+export function checkedPattern(document: PatternDocumentBody, use: 'exported' | 'saved' = 'exported'): Pattern {
+  try {
+    return patternFromUntrustedDocument(document, PATTERN_LIMITS);
+  } catch (error) {
+    if (!(error instanceof PatternValidationError)) throw error;
+    const described = error.problems.map((problem) => problem.message).join('; ');
+    throw new HttpProblem(400, 'invalid_pattern', `The pattern cannot be ${use}: ${described}.`, error.problems);
+  }
+}
+
+/** 403 naming what needs an account, as generation does for visitors' settings. */
+function refuseBeyondVisitorLimits(pattern: Pattern): void {
+  const { maxSide, maxThreads } = VISITOR_PATTERN_LIMITS;
+  const violations: FieldError[] = [];
+  if (pattern.legend.length > maxThreads) violations.push({ field: 'legend', message: `more than ${maxThreads} threads` });
+  if (pattern.width > maxSide) violations.push({ field: 'width', message: `more than ${maxSide} stitches across` });
+  if (pattern.height > maxSide) violations.push({ field: 'height', message: `more than ${maxSide} stitches down` });
+  if (violations.length === 0) return;
+  throw new HttpProblem(
+    403,
+    'sign_in_required',
+    `Sign in to export a chart with ${violations.map((v) => v.message).join(' and ')}. Without an account, charts have up to ${maxThreads} threads and ${maxSide} stitches on the long side.`,
+    violations,
+  );
 }
 
 /** A file name from a project name: letters, digits and dashes. */

@@ -19,6 +19,18 @@ export type StoredOutputs = z.infer<typeof storedOutputsSchema>;
 
 /** The stored JSON columns of a project row, read back through the contract's shapes. */
 const storedProjectSchema = projectSchema.pick({ status: true, parameters: true, metadata: true, color_legend: true }).extend({ outputs: storedOutputsSchema });
+export type StoredProject = z.infer<typeof storedProjectSchema>;
+
+/** A stored row's JSON columns, checked against the contract as they are read. */
+export function storedProjectOf(row: ProjectRow): StoredProject {
+  return storedProjectSchema.parse({
+    status: row.status,
+    parameters: JSON.parse(row.parameters) as unknown,
+    metadata: JSON.parse(row.metadata) as unknown,
+    outputs: JSON.parse(row.outputs) as unknown,
+    color_legend: JSON.parse(row.color_legend) as unknown,
+  });
+}
 
 export interface NewImageProject {
   name: string;
@@ -91,6 +103,7 @@ export class ProjectsService {
     return this.view(row);
   }
 
+  /** Deletes the project with every file it holds, those of its chart's saved versions included. */
   async delete(user: UserRow, id: string): Promise<void> {
     const fileIds = await this.projects.deleteOwned(id, user.id);
     if (!fileIds) throw notFound();
@@ -99,13 +112,7 @@ export class ProjectsService {
 
   /** A stored row as the API shows it; the JSON columns are checked against the contract as they are read. */
   private view(row: ProjectRow): Project {
-    const stored = storedProjectSchema.parse({
-      status: row.status,
-      parameters: JSON.parse(row.parameters) as unknown,
-      metadata: JSON.parse(row.metadata) as unknown,
-      outputs: JSON.parse(row.outputs) as unknown,
-      color_legend: JSON.parse(row.color_legend) as unknown,
-    });
+    const stored = storedProjectOf(row);
     const url = (id: string | null | undefined): string | null => (id ? this.fileUrl(id) : null);
     return {
       id: row.id,

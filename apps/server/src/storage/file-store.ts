@@ -19,11 +19,18 @@ export type StoredFileExtension = keyof typeof STORED_FILE_TYPES;
 /** `<32 url-safe characters>.<extension>`: 192 random bits, so ids cannot be guessed or enumerated. */
 const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{32}\.(png|jpg|gif|webp|bmp|json|pdf)$/;
 
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface StoredFile {
   readonly id: string;
   readonly contentType: string;
   readonly size: number;
-  readonly stream: () => Readable;
+  /** The whole file, or the range of it. */
+  readonly stream: (range?: ByteRange) => Readable;
 }
 
 /** One entry of a store's listing. */
@@ -38,10 +45,12 @@ export interface ListedFile {
   readonly modifiedAt: () => Promise<Date | undefined>;
 }
 
-/** Where inputs and outputs live. Local disk now; an S3-compatible store can implement the same. */
+/** Where inputs and outputs live: the local disk (one machine), or an S3-compatible bucket (several processes). */
 export interface FileStore {
   /** Where the files are, for messages: a folder, a bucket. */
   readonly location: string;
+  /** Start-up check that the store can be used; throws a message naming the setting to correct. */
+  verify(): Promise<void>;
   put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string>;
   get(id: string): Promise<StoredFile | undefined>;
   delete(id: string): Promise<void>;
@@ -70,6 +79,10 @@ export class LocalFileStore implements FileStore {
     return this.directory;
   }
 
+  async verify(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
+
   async put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string> {
     const id = `${randomBytes(24).toString('base64url')}.${extension}`;
     const path = this.pathOf(id);
@@ -86,7 +99,12 @@ export class LocalFileStore implements FileStore {
     const path = this.pathOf(id);
     try {
       const info = await stat(path);
-      return { id, contentType: contentTypeOf(id), size: info.size, stream: () => createReadStream(path) };
+      return {
+        id,
+        contentType: contentTypeOf(id),
+        size: info.size,
+        stream: (range) => createReadStream(path, range ? { start: range.start, end: range.end } : {}),
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

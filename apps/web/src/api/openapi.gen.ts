@@ -289,6 +289,74 @@ export interface paths {
         patch: operations["updateProject"];
         trace?: never;
     };
+    "/api/stitch/projects/{id}/pattern": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's current pattern document, with its version as ETag
+         * @description The `ETag` (such as `"v3"`) is what a save sends back as `If-Match`. With `If-None-Match` naming the current version the answer is 304, without a body.
+         */
+        get: operations["getProjectPattern"];
+        /**
+         * Save an edited chart as the project's new current version
+         * @description JSON body: the edited PatternDocument (at most 4 MB), checked as `POST /api/stitch/patterns/export` checks it: thread colours, names and stitch counts come from the DMC catalogue and the cells, threads without stitches are left out, and a document that does not hold together is 400 `invalid_pattern` naming each field. The chart PNG is drawn again (the project's stitch size and symbols setting) and the project's outputs, metadata and legend change with it, so the list, the detail and every export show the edit.
+         *
+         *     No lost update: send `If-Match` with the ETag of the version that was edited (from `GET …/pattern`). Without it the answer is 428 `precondition_required` (`*` is not enough); when the chart was saved elsewhere meanwhile, 412 `version_conflict` with the current version in the ETag header, so the editor can reload it or save the edit as a new project. Of two saves of the same version, exactly one succeeds.
+         *
+         *     Every save is kept as a version; the original (version 1) and the last 20 are kept. To restore a version, read it (`GET …/pattern/versions/{version}`) and save it with this endpoint: it becomes the newest version.
+         */
+        put: operations["saveProjectPattern"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/projects/{id}/pattern/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved versions of the project's chart, newest first
+         * @description The original (version 1) and the last 20 saves are kept. Restore one by saving its document (`PUT …/pattern`).
+         */
+        get: operations["listPatternVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/projects/{id}/pattern/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pattern document of one saved version
+         * @description Without an ETag: only the current pattern is saved over. To restore this version, send it to `PUT …/pattern`.
+         */
+        get: operations["getPatternVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/generate": {
         parameters: {
             query?: never;
@@ -406,10 +474,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stitch/patterns/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG
+         * @description JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant` and `fabric` as for the other exports; `name` titles the chart and names the file.
+         */
+        post: operations["exportPatternDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/projects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a project from a chart file: OXS from other programs, or a Stitchwise pattern
+         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches, knots and other ornaments are counted in `import_report.not_imported`. A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
+         */
+        post: operations["importProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        RgbInput: {
+            r: number;
+            g: number;
+            b: number;
+        };
+        LegendEntryInput: {
+            /** @description Position in the legend; cells refer to it. */
+            index: number;
+            /** @example #000000 */
+            hex: string;
+            /** @description The chart symbol of this thread. */
+            symbol: string;
+            /** @example 310 */
+            dmc_code: string;
+            /** @example Black */
+            dmc_name: string;
+            stitch_count: number;
+            rgb: components["schemas"]["RgbInput"];
+        };
+        PatternStatsInput: {
+            /** @description Share of lone stitches before clean-up, 0–1. */
+            confetti_before: number;
+            /** @description Share of lone stitches after clean-up, 0–1. */
+            confetti_after: number;
+            /** @description Mean ΔE00 between each stitch's colour in the picture and its thread. */
+            mean_delta_e: number;
+        };
         FieldError: {
             /** @description The request field, query parameter or form field, as the client sent it. */
             field: string;
@@ -580,6 +715,12 @@ export interface components {
             ideas: {
                 source: components["schemas"]["IdeaSource"];
             };
+            uploads: {
+                /** @description The largest image upload the server takes; the web app refuses larger files before sending them. */
+                max_bytes: number;
+                /** @description The largest chart file (OXS or pattern JSON) an import takes. */
+                max_chart_bytes: number;
+            };
         };
         Health: {
             /** @constant */
@@ -706,6 +847,96 @@ export interface components {
         ProjectList: {
             projects: components["schemas"]["Project"][];
             total: number;
+        };
+        ThreadMapping: {
+            /**
+             * @description The thread as the file names it.
+             * @example Anchor 403
+             */
+            source: string;
+            /** @example 310 */
+            dmc_code: string;
+            /** @example Black */
+            dmc_name: string;
+            /** @description ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code. */
+            delta_e: number;
+            /**
+             * @description code: the file names this DMC thread; colour: the nearest DMC thread to its colour.
+             * @enum {string}
+             */
+            matched_by: "code" | "colour";
+        };
+        NotImported: {
+            /** @description Half, quarter and three-quarter stitches. */
+            part_stitches: number;
+            backstitches: number;
+            /** @description French knots. */
+            knots: number;
+            /** @description Beads, buttons and other ornaments. */
+            other: number;
+        };
+        ImportReport: {
+            /** @enum {string} */
+            format: "oxs" | "json";
+            /** @description The file's own title, if it has one. */
+            title: string | null;
+            /** @description Stitches across. */
+            width: number;
+            /** @description Stitches down. */
+            height: number;
+            /** @description Threads in the legend, after matching to DMC. */
+            threads: number;
+            /** @description Full stitches imported. */
+            stitches: number;
+            /** @description Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already). */
+            thread_mappings: components["schemas"]["ThreadMapping"][];
+            not_imported: components["schemas"]["NotImported"];
+        };
+        /** @description The new project, as GET /api/stitch/projects/{id} shows it, and what the import did. */
+        ImportedProject: {
+            id: string;
+            user_id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "active" | "archived";
+            /** @description ISO 8601. */
+            created_at: string;
+            /** @description ISO 8601. */
+            updated_at: string;
+            parameters: components["schemas"]["ProjectParameters"];
+            metadata: components["schemas"]["ProjectMetadata"];
+            outputs: components["schemas"]["ProjectOutputs"];
+            color_legend: components["schemas"]["LegendEntry"][];
+            import_report: components["schemas"]["ImportReport"];
+        };
+        PatternVersion: {
+            version: number;
+            /** @description ISO 8601: when it was generated or saved. */
+            created_at: string;
+            stitches: number;
+            threads: number;
+            /** @description Version 1: the chart as generated (or imported); always kept. */
+            is_original: boolean;
+            /** @description The chart the project shows now. */
+            is_current: boolean;
+        };
+        PatternVersionList: {
+            current_version: number;
+            /** @description Newest first: the original and the last 20 saves are kept. */
+            versions: components["schemas"]["PatternVersion"][];
+        };
+        SavedPattern: {
+            /** @description The new current version; its ETag is `"v<version>"`. */
+            version: number;
+            /** @description ISO 8601. */
+            saved_at: string;
+            stitches: number;
+            threads: number;
+            /** @description The re-rendered chart PNG. */
+            stitch_plan_url: string;
+            /** @description The saved pattern document (PatternDocument) as JSON. */
+            pattern_url: string;
         };
     };
     responses: never;
@@ -1664,6 +1895,260 @@ export interface operations {
             };
         };
     };
+    getProjectPattern: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current pattern document. Its `ETag` header names its version, such as `"v3"`: send it back as If-Match to save. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternDocument"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveProjectPattern: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version that was edited (from GET …/pattern), such as `"v3"`. Required: without it 428. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format: "stitchwise-pattern";
+                    /** @enum {number} */
+                    version: 1;
+                    /** @description Stitches across. */
+                    width: number;
+                    /** @description Stitches down. */
+                    height: number;
+                    /** @description Threads in the order the chart lists them, at most 50. */
+                    legend: components["schemas"]["LegendEntryInput"][];
+                    /** @description Row by row, one legend index per cell; −1 where there is no stitch. Exactly width × height entries. */
+                    cells: number[];
+                    stats: components["schemas"]["PatternStatsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved as the new current version; the `ETag` header names it, for the next save. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPattern"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The chart was changed elsewhere since it was read (`code` version_conflict); the `ETag` header names the current version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The document is larger than 4 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition header is required. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPatternVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternVersionList"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPatternVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's pattern document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternDocument"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     generatePattern: {
         parameters: {
             query?: never;
@@ -2138,6 +2623,203 @@ export interface operations {
             };
             /** @description Not found (or not yours). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportPatternDocument: {
+        parameters: {
+            query?: {
+                format?: "pdf" | "oxs" | "png";
+                paper?: "a4" | "letter";
+                variant?: "color" | "bw";
+                /** @description Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins. */
+                fabric?: "11" | "14" | "16" | "18" | "22" | "28";
+                /** @description Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); default "Stitchwise pattern". */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format: "stitchwise-pattern";
+                    /** @enum {number} */
+                    version: 1;
+                    /** @description Stitches across. */
+                    width: number;
+                    /** @description Stitches down. */
+                    height: number;
+                    /** @description Threads in the order the chart lists them, at most 50. */
+                    legend: components["schemas"]["LegendEntryInput"][];
+                    /** @description Row by row, one legend index per cell; −1 where there is no stitch. Exactly width × height entries. */
+                    cells: number[];
+                    stats: components["schemas"]["PatternStatsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment (Content-Disposition names it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "application/xml": string;
+                    "image/png": Blob;
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed: the detail says why. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The document is larger than 4 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The chart: an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB. The format is read from the content, not the name.
+                     */
+                    file: Blob;
+                    /** @description The project's name; by default the chart's title, else the file's name. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedProject"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is larger than 32 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { toPatternDocument, type Pattern } from '@stitchwise/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
 import { imageFields, type ImageSource } from './colors';
@@ -45,23 +46,47 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
   });
 }
 
-/** Whose pattern to export: a signed-in user's project, or a visitor's pattern by its file name. */
-export type ExportSource = { projectId: string } | { patternId: string };
-/** The export's settings, as the contract names them. */
-export type ExportOptions = Required<NonNullable<operations['exportPattern']['parameters']['query']>>;
+/**
+ * Whose pattern to export: a signed-in user's project, a visitor's pattern by its file name, or a chart
+ * being edited (sent whole to the stateless export; its JSON is written here).
+ */
+export type ExportSource = { projectId: string } | { patternId: string } | { edited: () => Pattern; name: string };
+type StoredExportQuery = Required<NonNullable<operations['exportPattern']['parameters']['query']>>;
+/** The export's settings, as the contract names them; `png` (the chart image) only for edited charts. */
+export type ExportOptions = Omit<StoredExportQuery, 'format'> & { format: StoredExportQuery['format'] | 'png' };
 
 /** The export as a file to save: its bytes and the name the server gave it. */
 export function useExportPattern(source: ExportSource) {
   return useMutation({
-    mutationFn: async (query: ExportOptions): Promise<{ blob: Blob; filename: string }> => {
+    mutationFn: async ({ format, ...options }: ExportOptions): Promise<{ blob: Blob; filename: string }> => {
       const asFile = { parseAs: 'blob', fetch: fetchWithTimeout(LONG_TIMEOUT_MS) } as const;
-      const result =
-        'projectId' in source
-          ? await api.GET('/api/stitch/projects/{id}/export', { ...asFile, params: { path: { id: source.projectId }, query } })
-          : await api.GET('/api/stitch/patterns/{patternId}/export', { ...asFile, params: { path: { patternId: source.patternId }, query } });
+      let result;
+      if ('edited' in source) {
+        const document = toPatternDocument(source.edited());
+        if (format === 'json') return { blob: new Blob([JSON.stringify(document)], { type: 'application/json' }), filename: `${fileSlug(source.name)}.json` };
+        const query = { ...options, format, name: source.name };
+        result = await api.POST('/api/stitch/patterns/export', { ...asFile, params: { query }, body: document });
+      } else {
+        if (format === 'png') throw new Error('A stored chart image is its stitch_plan_url, not an export');
+        const query = { ...options, format };
+        result =
+          'projectId' in source
+            ? await api.GET('/api/stitch/projects/{id}/export', { ...asFile, params: { path: { id: source.projectId }, query } })
+            : await api.GET('/api/stitch/patterns/{patternId}/export', { ...asFile, params: { path: { patternId: source.patternId }, query } });
+      }
       const blob: Blob = unwrap(result);
-      const filename = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? `pattern.${query.format}`;
+      const filename = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? `pattern.${format}`;
       return { blob, filename };
     },
   });
 }
+
+/** A file name from a chart's name, as the server makes them. */
+const fileSlug = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
+    .slice(0, 60) || 'pattern';

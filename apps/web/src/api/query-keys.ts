@@ -10,4 +10,21 @@ export const queryKeys = {
     list: (filters: { limit: number }) => ['projects', 'list', filters] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
   },
+  /**
+   * A project's chart through the API: the current document with its ETag, the version list, one version.
+   * Not under `projects`: invalidating the projects after a save must not reload the chart being edited.
+   */
+  projectPattern: {
+    current: (projectId: string) => ['project-pattern', 'current', projectId] as const,
+    versions: (projectId: string) => ['project-pattern', 'versions', projectId] as const,
+    version: (projectId: string, version: number) => ['project-pattern', 'version', projectId, version] as const,
+  },
+  /** A stored pattern document, by its same-origin URL. */
+  patternDocument: (url: string) => ['pattern-document', url] as const,
+  images: {
+    /** The server's copy of a picture given by URL (the preview reads it same-origin). */
+    copy: (url: string | undefined) => ['images', 'copy', url] as const,
+    /** A picture's cut-out, by the picture's identity. */
+    cutout: (identity: string | undefined) => ['images', 'cutout', identity] as const,
+  },
 };

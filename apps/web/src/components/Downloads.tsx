@@ -7,9 +7,20 @@ import { useExportPattern, type ExportOptions, type ExportSource } from '../api/
 /**
  * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
  * materials it takes on the chosen fabric. `source` is a signed-in user's project (its export needs the
- * token, hence fetched rather than linked) or a visitor's pattern.
+ * token, hence fetched rather than linked), a visitor's pattern, or the chart in the editor.
  */
-export function Downloads({ source, width, height, legend }: { source: ExportSource; width: number; height: number; legend: LegendEntry[] }) {
+export function Downloads({
+  source,
+  width,
+  height,
+  legend,
+}: {
+  source: ExportSource;
+  width: number;
+  height: number;
+  /** Stitches per thread, for the skeins. */
+  legend: readonly Pick<LegendEntry, 'stitch_count'>[];
+}) {
   const [fabricCount, setFabricCount] = useState(14);
   const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
   const [variant, setVariant] = useState<'color' | 'bw'>('color');
@@ -83,6 +94,11 @@ export function Downloads({ source, width, height, legend }: { source: ExportSou
         <button type="button" className="btn-ghost" disabled={!!busy} onClick={() => download('json')}>
           Pattern JSON
         </button>
+        {'edited' in source && (
+          <button type="button" className="btn-ghost" disabled={!!busy} onClick={() => download('png')}>
+            Chart image (PNG)
+          </button>
+        )}
       </div>
     </section>
   );

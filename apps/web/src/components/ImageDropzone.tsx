@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { useAppConfig } from '../auth/config-context';
+import { fileSizeMb, megabytes } from '../lib/sizes';
 import { Icon } from './Icon';
 
 export const ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp'];
@@ -11,19 +13,25 @@ export function isAcceptedImage(file: File): boolean {
 
 /**
  * One image by drag-and-drop, click or keyboard (Enter or Space on the focused zone opens the file
- * picker). Files of other types are refused with a message.
+ * picker). Files of other types, and files over the server's upload limit, are refused with a message
+ * before anything is sent.
  */
 export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (file: File) => void; label?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string>();
   const hintId = useId();
+  const maxBytes = useAppConfig().uploads.max_bytes;
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     if (files.length > 1 || !isAcceptedImage(file)) {
       setRefused(files.length > 1 ? 'Please choose a single image.' : 'Please choose a PNG, JPG, GIF, BMP or WebP image.');
+      return;
+    }
+    if (file.size > maxBytes) {
+      setRefused(`This image is ${fileSizeMb(file)}; images can be at most ${megabytes(maxBytes)}. Please choose a smaller one.`);
       return;
     }
     setRefused(undefined);
@@ -60,7 +68,7 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
         <Icon name="image" className="h-10 w-10 text-violet-500" />
         <p className="mt-2 font-medium">{label}</p>
         <p id={hintId} className="mt-1 text-sm text-slate-500">
-          Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP · max 10MB
+          Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP · max {megabytes(maxBytes).replace(' ', '')}
         </p>
       </div>
       <input
@@ -80,8 +88,4 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
       )}
     </div>
   );
-}
-
-export function fileSizeMb(file: File): string {
-  return `${(file.size / (1024 * 1024)).toFixed(2)} MB`;
 }

@@ -3,13 +3,29 @@ import type { LegendEntry } from '../api/schemas';
 /** Legend entries shown at most (spec §9). */
 export const LEGEND_LIMIT = 50;
 
-export function Legend({ entries }: { entries: LegendEntry[] }) {
+/**
+ * The chart's threads: symbol, colour, DMC code and name, hex and stitches. With `onSelect`, a click on
+ * a row (or its symbol button, for the keyboard) selects that thread, and a second click clears it.
+ */
+export function Legend({
+  entries,
+  selected,
+  onSelect,
+}: {
+  entries: LegendEntry[];
+  selected?: number | undefined;
+  onSelect?: (index: number | undefined) => void;
+}) {
   const shown = entries.slice(0, LEGEND_LIMIT);
+  const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
   return (
     <section className="card" aria-labelledby="legend-title">
       <h3 id="legend-title" className="font-semibold">
         Color Legend
       </h3>
+      {onSelect && shown.length > 0 && (
+        <p className="mt-1 text-xs text-slate-500">Click a thread to highlight its stitches on the chart; click it again to show all.</p>
+      )}
       {shown.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No threads yet.</p>
       ) : (
@@ -27,8 +43,30 @@ export function Legend({ entries }: { entries: LegendEntry[] }) {
             </thead>
             <tbody>
               {shown.map((entry) => (
-                <tr key={entry.index} className="border-t border-slate-100" data-testid="legend-row">
-                  <td className="py-1.5 pr-3 text-base font-bold">{entry.symbol}</td>
+                <tr
+                  key={entry.index}
+                  className={`border-t border-slate-100 ${toggle ? 'cursor-pointer hover:bg-slate-50' : ''} ${selected === entry.index ? 'bg-violet-50 outline-2 -outline-offset-2 outline-violet-400' : ''}`}
+                  data-testid="legend-row"
+                  onClick={toggle && (() => toggle(entry.index))}
+                >
+                  <td className="py-1.5 pr-3 text-base font-bold">
+                    {toggle ? (
+                      <button
+                        type="button"
+                        className="rounded px-1 hover:bg-violet-100"
+                        aria-pressed={selected === entry.index}
+                        aria-label={`Highlight DMC ${entry.dmc_code} ${entry.dmc_name} on the chart`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          toggle(entry.index);
+                        }}
+                      >
+                        {entry.symbol}
+                      </button>
+                    ) : (
+                      entry.symbol
+                    )}
+                  </td>
                   <td className="py-1.5 pr-3">
                     <span
                       className="inline-block h-5 w-8 rounded border border-slate-200 align-middle"

@@ -10,6 +10,17 @@ const photo = () => new File([new Uint8Array(2 * 1024 * 1024)], 'meadow.jpg', { 
 const thread = { code: '310', name: 'Black', r: 0, g: 0, b: 0, hex: '#000000' };
 
 describe('Dominant Color Analysis', () => {
+  it('refuses an image over the upload limit at once, naming the limit, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderScreen(<DominantColors />);
+    const big = new File([new Uint8Array(16 * 1024 * 1024 + 300_000)], 'phone.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByTestId('file-input'), big);
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is 16.29 MB; images can be at most 10 MB. Please choose a smaller one.');
+    expect(screen.getByRole('button', { name: 'Analyze Colors' })).toBeDisabled();
+    expect(requests).toEqual([]);
+    expect(screen.getByText(/max 10MB$/)).toBeInTheDocument();
+  });
+
   it('offers the spec colour counts with 6 chosen, and sends the form', async () => {
     const user = userEvent.setup();
     let sent: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { statusOf } from '../api/client';
 import { useProject } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { Downloads } from '../components/Downloads';
-import { Legend } from '../components/Legend';
+import { PatternChart } from '../components/chart/PatternChart';
 import { StatusBadge } from './ProjectsList';
 
 export function projectErrorMessage(error: unknown): string {
@@ -37,6 +37,11 @@ export function ProjectDetail() {
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-2xl font-bold">{data.name}</h2>
           <StatusBadge status={data.status} />
+          {data.outputs.pattern_url && (
+            <Link className="btn-primary ml-auto" to={`/stitch/projects/${data.id}/edit`}>
+              Edit chart
+            </Link>
+          )}
         </div>
         <p className="mt-1 text-slate-600">{data.description || 'No description available'}</p>
       </header>
@@ -61,14 +66,22 @@ export function ProjectDetail() {
           <Row label="Canvas size" value={data.metadata.canvas_size ? `${data.metadata.canvas_size.width} × ${data.metadata.canvas_size.height} px` : '—'} />
         </Panel>
       </div>
+      {/* The Stitch Plan panel shows the zoomable chart once its pattern document is read (the chart image until then), then the legend. */}
+      <PatternChart
+        label="Stitch Plan"
+        header={<PanelHeader title="Stitch Plan" url={data.outputs.stitch_plan_url} />}
+        patternUrl={data.outputs.pattern_url}
+        imageUrl={data.outputs.stitch_plan_url}
+        imageAlt={`${data.name}: stitch chart`}
+        imageClassName="max-h-96 w-full rounded object-contain"
+        legend={data.color_legend}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <ImagePanel title="Original Image" url={data.outputs.input_image_url} alt={`${data.name}: original image`} />
-        <ImagePanel title="Stitch Plan" url={data.outputs.stitch_plan_url} alt={`${data.name}: stitch chart`} />
       </div>
       {data.outputs.pattern_url && data.metadata.grid_size && (
         <Downloads source={{ projectId: data.id }} width={data.metadata.grid_size.width} height={data.metadata.grid_size.height} legend={data.color_legend} />
       )}
-      <Legend entries={data.color_legend} />
     </div>
   );
 }
@@ -106,15 +119,22 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 function ImagePanel({ title, url, alt }: { title: string; url: string | null | undefined; alt: string }) {
   return (
     <section className="card" aria-label={title}>
-      <div className="mb-3 flex items-center justify-between">
-        <h3 className="font-semibold">{title}</h3>
-        {url && (
-          <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
-            View Full Size
-          </a>
-        )}
-      </div>
+      <PanelHeader title={title} url={url} />
       {url ? <img src={url} alt={alt} className="max-h-96 w-full rounded object-contain" /> : <p className="text-sm text-slate-500">Not available.</p>}
     </section>
+  );
+}
+
+/** A picture panel's title, and 'View Full Size' when there is a picture. */
+function PanelHeader({ title, url }: { title: string; url: string | null | undefined }) {
+  return (
+    <div className="mb-3 flex items-center justify-between">
+      <h3 className="font-semibold">{title}</h3>
+      {url && (
+        <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
+          View Full Size
+        </a>
+      )}
+    </div>
   );
 }

@@ -61,6 +61,26 @@ describe('Stitch Projects list', () => {
     expect(screen.getAllByText('active')[0]).toHaveClass('bg-green-100');
   });
 
+  it('shows the chart of a project without a photo (an imported chart), and says so when it has neither', async () => {
+    const noPhoto = { input_image_url: null, pattern_url: null };
+    renderScreen(<ProjectsList />, {
+      auth: { signedIn: true },
+      answers: list({
+        status: 200,
+        data: {
+          projects: [
+            { ...project, id: 'p3', name: 'Imported', outputs: { ...noPhoto, stitch_plan_url: 'http://localhost/files/chart.png' } },
+            { ...project, id: 'p4', name: 'Bare', outputs: { ...noPhoto, stitch_plan_url: null } },
+          ],
+          total: 2,
+        },
+      }),
+    });
+    expect(await screen.findByRole('img', { name: 'Imported chart' })).toHaveAttribute('src', 'http://localhost/files/chart.png');
+    const cards = screen.getAllByTestId('project-card');
+    expect(cards[1]).toHaveTextContent('No image');
+  });
+
   it('explains a 401 and another failure, and tries again', async () => {
     const user = userEvent.setup();
     let answer: Answer = { status: 401 };

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { detailOf, statusOf } from '../api/client';
 import { useProjects } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
+import { ImportChart } from './editor/ImportChart';
 
 /** The message shown under 'Error loading projects' (spec §8). */
 export function projectsErrorMessage(error: unknown): string {
@@ -20,6 +22,7 @@ export function StatusBadge({ status }: { status: string }) {
 export function ProjectsList() {
   const session = useSession();
   const projects = useProjects({ enabled: session.signedIn });
+  const [importing, setImporting] = useState(false);
 
   if (!session.signedIn) {
     return (
@@ -37,10 +40,16 @@ export function ProjectsList() {
     <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold">Stitch Projects</h2>
-        <Link to="/stitch/wizard" className="btn-primary">
-          + New Project
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" aria-expanded={importing} onClick={() => setImporting((shown) => !shown)}>
+            Import a chart
+          </button>
+          <Link to="/stitch/wizard" className="btn-primary">
+            + New Project
+          </Link>
+        </div>
       </header>
+      {importing && <ImportChart onClose={() => setImporting(false)} />}
       {projects.isPending ? (
         <p className="text-slate-600">Loading projects...</p>
       ) : projects.isError ? (
@@ -64,6 +73,15 @@ export function ProjectsList() {
             <li key={project.id} className="card flex flex-col" data-testid="project-card">
               {project.outputs.input_image_url ? (
                 <img src={project.outputs.input_image_url} alt={`${project.name} input image`} className="h-40 w-full rounded-lg object-cover" />
+              ) : project.outputs.stitch_plan_url ? (
+                // An imported chart has no photo: its chart stands in.
+                <img
+                  src={project.outputs.stitch_plan_url}
+                  alt={`${project.name} chart`}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-40 w-full rounded-lg bg-white object-contain"
+                />
               ) : (
                 <div className="flex h-40 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-400">No image</div>
               )}

@@ -95,6 +95,7 @@ export function Wizard() {
 
       {step === 1 && (
         <SettingsStep
+          picture={picture}
           settings={settings}
           update={update}
           signedIn={session.signedIn}

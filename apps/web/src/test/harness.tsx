@@ -39,6 +39,7 @@ export const TEST_CONFIG: AppConfig = {
     signup_parameters: { prompt: 'create' },
   },
   ideas: { source: 'offline_sketch' },
+  uploads: { max_bytes: 10 * 1024 * 1024, max_chart_bytes: 32 * 1024 * 1024 },
 };
 
 export interface Harness extends RenderResult {

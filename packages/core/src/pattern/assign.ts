@@ -1,9 +1,9 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { linearRgbToXyz, srgbChannelToLinear, xyzToLab, type Lab } from '../color/spaces.js';
 import type { DmcThread } from '../threads/catalogue.js';
-import { ThreadIndex } from '../threads/thread-index.js';
 import type { StitchGrid } from './grid.js';
 import { lightnessBound, NearestThreadFinder } from './nearest-thread.js';
+import { assignByColour, distinctColours, type DistinctColours } from './assign-by-colour.js';
 
 /**
  * Every stitch's thread (index into the pattern's threads, −1 for no stitch) and its ΔE00 to the
@@ -57,6 +57,23 @@ const MODEL_STEP = 0.5;
 const MODEL_STRIDE = 3 + 4 * (BIN_CONTENDERS - 1);
 
 /**
+ * How a grid's stitches find their nearest threads, whatever the threads: one exact search per
+ * distinct colour when the grid has at most EXACT_COLOURS of them, otherwise through colour bins,
+ * fine or coarse (see Binning). Depends only on the grid, so a caller that keeps the grid may keep
+ * this too and pass it back (see prepareGrid).
+ */
+export type AssignmentPlan = { readonly kind: 'by-colour'; readonly colours: DistinctColours } | { readonly kind: 'by-bin'; readonly coarse: boolean };
+
+/** Grids with at most this many distinct colours get every colour's exact nearest thread. */
+const EXACT_COLOURS = 16_384;
+
+/** The grid's assignment plan: a pass over its stitches for their colours, and over their bins when they are many. */
+export function planAssignment(grid: StitchGrid): AssignmentPlan {
+  const colours = distinctColours(grid, EXACT_COLOURS);
+  return colours ? { kind: 'by-colour', colours } : { kind: 'by-bin', coarse: fineBinCount(grid) > MAX_FINE_BINS };
+}
+
+/**
  * Every stitched cell's nearest thread by ΔE00.
  *
  * A grid of few colours gets one exact search per colour. Otherwise the threads are searched once per
@@ -64,59 +81,24 @@ const MODEL_STRIDE = 3 + 4 * (BIN_CONTENDERS - 1);
  * where there is one, every cell of the bin gets it without any ΔE00. Otherwise each cell picks among
  * the contenders for its own exact colour: the first cells of a bin by exact ΔE00, later ones by the
  * bin's linear model (below), falling back to exact ΔE00 where the model's verdict is close.
- * Distances are kept where they were computed, NaN elsewhere.
+ * Distances are kept where they were computed, NaN elsewhere. `plan` is the grid's own, when kept.
  */
-export function assignNearestThreads(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
-  return assignByColour(grid, threads, alive) ?? assignByBin(grid, threads, alive);
-}
-
-/** Grids with at most this many distinct colours get every colour's exact nearest thread. */
-const EXACT_COLOURS = 16_384;
-
-/**
- * One exact search (every thread that the lightness bound does not rule out) per distinct colour,
- * when a grid has few enough colours: small charts and flat artwork. Undefined for a grid with more.
- */
-function assignByColour(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment | undefined {
-  const cells = grid.width * grid.height;
-  const colourOf = new Int32Array(cells).fill(-1);
-  const firstCell = new Map<number, number>(); // colour → the first cell that has it
-  for (let cell = 0; cell < cells; cell++) {
-    if (!grid.stitched[cell]) continue;
-    const key = (grid.rgb[cell * 3]! << 16) | (grid.rgb[cell * 3 + 1]! << 8) | grid.rgb[cell * 3 + 2]!;
-    if (!firstCell.has(key)) {
-      if (firstCell.size === EXACT_COLOURS) return undefined;
-      firstCell.set(key, cell);
-    }
-    colourOf[cell] = key;
-  }
-  const candidates = threads.filter((_, index) => !alive || alive[index]);
-  const index = new ThreadIndex(candidates);
-  const position = new Map(threads.map((thread, at) => [thread, at]));
-  const answer = new Map<number, { thread: number; distance: number }>();
-  for (const [key, cell] of firstCell) {
-    const [match] = index.nearest(cellLab(grid, cell), 1);
-    if (match) answer.set(key, { thread: position.get(match.thread)!, distance: match.distance });
-  }
-  const thread = new Int16Array(cells).fill(-1);
-  const distance = new Float32Array(cells).fill(Number.NaN);
-  for (let cell = 0; cell < cells; cell++) {
-    const found = colourOf[cell]! >= 0 ? answer.get(colourOf[cell]!) : undefined;
-    if (!found) continue;
-    thread[cell] = found.thread;
-    distance[cell] = found.distance;
-  }
-  return { thread, distance };
+export function assignNearestThreads(
+  grid: StitchGrid,
+  threads: readonly DmcThread[],
+  alive?: readonly boolean[],
+  plan: AssignmentPlan = planAssignment(grid),
+): StitchAssignment {
+  return plan.kind === 'by-colour' ? assignByColour(plan.colours, threads, alive) : assignByBin(grid, threads, plan.coarse ? COARSE_BINS : FINE_BINS, alive);
 }
 
 /** Nearest threads through colour bins and their models, for grids with many colours (photos). */
-function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
+function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], binning: Binning, alive?: readonly boolean[]): StitchAssignment {
   const cells = grid.width * grid.height;
   const thread = new Int16Array(cells).fill(-1);
   const distance = new Float32Array(cells).fill(Number.NaN);
   const labs = threads.map((t) => t.lab);
   const finder = new NearestThreadFinder(labs, alive);
-  const binning = fineBinCount(grid) > MAX_FINE_BINS ? COARSE_BINS : FINE_BINS;
   const { bits, margin } = binning;
   const shift = 8 - bits;
   const bins = 1 << (3 * bits);

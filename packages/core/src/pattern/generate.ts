@@ -1,13 +1,16 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
-import { exactOrBinnedHistogram, type RgbaImage } from '../analysis/color-histogram.js';
+import type { RgbaImage } from '../analysis/color-histogram.js';
 import { confettiShare, cleanConfetti } from './confetti.js';
-import { gridAsImage, resampleToGrid, type StitchGrid } from './grid.js';
+import { resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { quantizeColors } from './quantize.js';
 import type { DmcThread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab } from './assign.js';
-import { keepEveryColour, mergeCloseThreads, mostUsedNearestThreads, snapToDistinctThreads, fitsBetter } from './threads.js';
+import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter } from './threads.js';
+import { prepareGrid, type PreparedGrid } from './prepare.js';
+
+export { prepareGrid, type PreparedGrid } from './prepare.js';
 
 export interface PatternOptions {
   /** Stitches on the long side. */
@@ -34,18 +37,26 @@ export function generatePattern(image: RgbaImage, options: PatternOptions): Patt
 }
 
 export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
-  const samples = exactOrBinnedHistogram(gridAsImage(grid));
+  return patternFromPrepared(prepareGrid(grid), options);
+}
+
+/**
+ * The pattern of a prepared grid (see prepareGrid): the same as patternFromGrid of its grid, without
+ * repeating the work that depends on the grid alone. Leaves `prepared` as it was, so it can be kept.
+ */
+export function patternFromPrepared(prepared: PreparedGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
+  const { grid, samples } = prepared;
   const palette = quantizeColors(samples, options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
   // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
   // nearest to the image's colours (better when the budget nearly covers the image). The one with
   // the lower colour error on the image's own colours wins.
   const snapped = snapToDistinctThreads(palette);
-  const popular = mostUsedNearestThreads(samples, options.colors);
+  const popular = prepared.threadsByUse.slice(0, options.colors);
   const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
   const threads = usePopular ? popular : snapped;
-  let assignment = assignNearestThreads(grid, threads);
+  let assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
   if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
-  if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment);
+  if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
   if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);
   const { legend, cells } = buildLegend(threads, assignment.thread);

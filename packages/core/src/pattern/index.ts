@@ -8,3 +8,5 @@ export * from './model.js';
 export * from './generate.js';
 export * from './materials.js';
 export * from './oxs.js';
+export * from './validate.js';
+export * from './edit/index.js';

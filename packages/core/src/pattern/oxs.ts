@@ -4,6 +4,9 @@ import { confettiShare } from './confetti.js';
 import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
 import { symbolFor } from './symbols.js';
 
+// The reader for charts from other programs (and from here): streaming, strict, every colour matched to DMC.
+export * from './oxs-read.js';
+
 /**
  * The Open Cross Stitch format (.oxs), read and written by KG-Chart, WinStitch, FlossCross and
  * others: `<chart>` with `<properties>`, a `<palette>` whose item 0 is the cloth, one
@@ -89,7 +92,8 @@ function elements(xml: string, tag: string): Record<string, string>[] {
 /**
  * Reads an OXS chart back into a pattern: its full stitches and its palette. DMC numbers are
  * looked up in the catalogue; other threads keep the file's name and colour. Part stitches and
- * back stitches, which patterns here do not have, are ignored.
+ * back stitches, which patterns here do not have, are ignored. A quick reader for checking our own
+ * exports; files from users and other programs go through `OxsChartReader` / `readOxsChart`.
  */
 export function parseOxs(xml: string): Pattern {
   const fail = (why: string): never => {

@@ -20,32 +20,53 @@ interface Box {
   mean: [number, number, number];
 }
 
-const component = (lab: Lab, axis: 0 | 1 | 2): number => (axis === 0 ? lab.L : axis === 1 ? lab.a : lab.b);
-
-function describeBox(samples: readonly ColorSample[], members: number[]): Box {
-  let weight = 0;
-  const sum = [0, 0, 0];
-  const squares = [0, 0, 0];
-  for (const i of members) {
-    const { lab, weight: w } = samples[i]!;
-    weight += w;
-    for (const axis of [0, 1, 2] as const) {
-      const v = component(lab, axis);
-      sum[axis]! += v * w;
-      squares[axis]! += v * v * w;
-    }
+/** The samples' L, a, b and weight, 4 numbers a sample: read many times over while boxes split. */
+function flatSamples(samples: readonly ColorSample[]): Float64Array {
+  const flat = new Float64Array(samples.length * 4);
+  for (let i = 0; i < samples.length; i++) {
+    const { lab, weight } = samples[i]!;
+    flat[i * 4] = lab.L;
+    flat[i * 4 + 1] = lab.a;
+    flat[i * 4 + 2] = lab.b;
+    flat[i * 4 + 3] = weight;
   }
-  const mean = sum.map((s) => s / weight) as [number, number, number];
-  const variance = squares.map((s, axis) => s / weight - mean[axis]! ** 2);
+  return flat;
+}
+
+function describeBox(flat: Float64Array, members: number[]): Box {
+  // One accumulator per sum, added in member order: the arithmetic of a per-axis loop, without its arrays.
+  let weight = 0;
+  let sumL = 0;
+  let sumA = 0;
+  let sumB = 0;
+  let squaresL = 0;
+  let squaresA = 0;
+  let squaresB = 0;
+  for (const i of members) {
+    const L = flat[i * 4]!;
+    const a = flat[i * 4 + 1]!;
+    const b = flat[i * 4 + 2]!;
+    const w = flat[i * 4 + 3]!;
+    weight += w;
+    sumL += L * w;
+    squaresL += L * L * w;
+    sumA += a * w;
+    squaresA += a * a * w;
+    sumB += b * w;
+    squaresB += b * b * w;
+  }
+  const mean: [number, number, number] = [sumL / weight, sumA / weight, sumB / weight];
+  const variance = [squaresL / weight - mean[0] ** 2, squaresA / weight - mean[1] ** 2, squaresB / weight - mean[2] ** 2];
   const axis = variance.indexOf(Math.max(...variance)) as 0 | 1 | 2;
   return { members, mean, axis, error: members.length > 1 ? variance.reduce((x, y) => x + y, 0) * weight : 0 };
 }
 
 function medianCutCentres(samples: readonly ColorSample[], count: number): Lab[] {
   if (samples.length === 0) return [];
+  const flat = flatSamples(samples);
   const boxes: Box[] = [
     describeBox(
-      samples,
+      flat,
       samples.map((_, i) => i),
     ),
   ];
@@ -55,13 +76,14 @@ function medianCutCentres(samples: readonly ColorSample[], count: number): Lab[]
     const box = boxes[worst]!;
     if (box.error <= 0) break; // every box is a single colour
     const split = box.mean[box.axis];
-    const low = box.members.filter((i) => component(samples[i]!.lab, box.axis) < split);
-    const high = box.members.filter((i) => component(samples[i]!.lab, box.axis) >= split);
+    const low: number[] = [];
+    const high: number[] = [];
+    for (const i of box.members) (flat[i * 4 + box.axis]! < split ? low : high).push(i);
     if (low.length === 0 || high.length === 0) {
       box.error = 0; // cannot split along this axis; leave it
       continue;
     }
-    boxes.splice(worst, 1, describeBox(samples, low), describeBox(samples, high));
+    boxes.splice(worst, 1, describeBox(flat, low), describeBox(flat, high));
   }
   return boxes.map((box) => ({ L: box.mean[0], a: box.mean[1], b: box.mean[2] }));
 }

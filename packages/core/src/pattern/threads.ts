@@ -3,7 +3,7 @@ import type { ColorSample } from '../analysis/color-histogram.js';
 import type { ColorCluster } from '../analysis/kmeans.js';
 import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
-import { assignNearestThreads, type StitchAssignment } from './assign.js';
+import { assignNearestThreads, type AssignmentPlan, type StitchAssignment } from './assign.js';
 import { NearestThreadFinder } from './nearest-thread.js';
 
 /**
@@ -35,13 +35,21 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThre
  * natural choice when the image has about as many thread-distinct colours as the budget allows.
  */
 export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): DmcThread[] {
+  return threadsByNearestUse(samples).slice(0, count);
+}
+
+/**
+ * Every catalogue thread that is the nearest thread of some sample, ranked by the weight of those
+ * samples (ties by code): the ranking mostUsedNearestThreads takes its first `count` from. It does
+ * not depend on the count, so a prepared grid keeps it (one nearest-thread search per sample).
+ */
+export function threadsByNearestUse(samples: readonly ColorSample[]): DmcThread[] {
   const finder = new NearestThreadFinder(DMC_THREADS.map((thread) => thread.lab));
   const usage = new Float64Array(DMC_THREADS.length);
   for (const { lab, weight } of samples) usage[finder.nearest(lab)]! += weight;
   return DMC_THREADS.map((thread, index) => ({ thread, votes: usage[index]! }))
     .filter(({ votes }) => votes > 0)
     .sort((x, y) => y.votes - x.votes || x.thread.code.localeCompare(y.thread.code))
-    .slice(0, count)
     .map(({ thread }) => thread);
 }
 
@@ -125,9 +133,9 @@ export const MERGE_THRESHOLD = 4;
 /**
  * Merges threads closer than MERGE_THRESHOLD: the pair closest together first, the thread with
  * fewer stitches giving way; its stitches go to the nearest remaining thread. Removed threads keep
- * their index but have no stitches.
+ * their index but have no stitches. `plan` is the grid's own assignment plan, when kept.
  */
-export function mergeCloseThreads(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment): StitchAssignment {
+export function mergeCloseThreads(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment, plan?: AssignmentPlan): StitchAssignment {
   const counts = new Int32Array(threads.length);
   for (const index of assignment.thread) if (index >= 0) counts[index]!++;
   const alive = threads.map((_, i) => counts[i]! > 0);
@@ -152,5 +160,5 @@ export function mergeCloseThreads(grid: StitchGrid, threads: readonly DmcThread[
     counts[loser] = 0;
     merged = true;
   }
-  return merged ? assignNearestThreads(grid, threads, alive) : assignment;
+  return merged ? assignNearestThreads(grid, threads, alive, plan) : assignment;
 }

@@ -1,6 +1,7 @@
 import { IdeaBox } from '../../components/IdeaBox';
 import { ImageUrlForm } from '../../components/ImageUrlForm';
-import { fileSizeMb, ImageDropzone } from '../../components/ImageDropzone';
+import { ImageDropzone } from '../../components/ImageDropzone';
+import { fileSizeMb } from '../../lib/sizes';
 import type { Picture } from './model';
 
 interface ImageStepProps {

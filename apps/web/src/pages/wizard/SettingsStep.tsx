@@ -1,7 +1,10 @@
+import { PreviewPanel } from '../../preview/PreviewPanel';
 import { SettingsForm } from './SettingsForm';
-import type { UpdateSettings, WizardSettings } from './model';
+import type { Picture, UpdateSettings, WizardSettings } from './model';
 
 interface SettingsStepProps {
+  /** The chosen picture, previewed as a chart beside the settings. */
+  picture: Picture | undefined;
   settings: WizardSettings;
   update: UpdateSettings;
   signedIn: boolean;
@@ -14,8 +17,8 @@ interface SettingsStepProps {
   onBack: () => void;
 }
 
-/** Step 2: the pattern settings and the project name, then Generate. */
-export function SettingsStep({ settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack }: SettingsStepProps) {
+/** Step 2: the pattern settings with a live preview of the chart, and the project name, then Generate. */
+export function SettingsStep({ picture, settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack }: SettingsStepProps) {
   const nameMissing = !settings.projectName.trim();
   return (
     <form
@@ -27,7 +30,10 @@ export function SettingsStep({ settings, update, signedIn, nameTouched, onNameTo
         if (!nameMissing) onGenerate();
       }}
     >
-      <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} />
+      </div>
       <div>
         <label htmlFor="project-name" className="block text-sm font-medium">
           Project name <span className="text-red-600">*</span>

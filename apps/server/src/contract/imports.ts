@@ -1,0 +1,89 @@
+import { PATTERN_LIMITS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
+import { z } from 'zod';
+import { multipartForm } from '../http/multipart.js';
+import { megabytes, textField } from './fields.js';
+import { problemSchema } from './problem.js';
+import { projectSchema } from './projects.js';
+import type { SameShape } from './same-shape.js';
+
+/** Largest chart file: a 500 × 500 OXS chart with part stitches and backstitches stays well under it. */
+export const MAX_CHART_FILE_BYTES = 32 * 1024 * 1024;
+
+export const CHART_FORMATS = ['oxs', 'json'] as const;
+
+/** What a chart file may be, as the description of the form's file field and of the refusal of anything else. */
+export const ACCEPTED_CHART_FILES =
+  'an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json)';
+
+export const importChartForm = multipartForm({
+  file: z
+    .file()
+    .max(MAX_CHART_FILE_BYTES)
+    .meta({
+      description: `The chart: ${ACCEPTED_CHART_FILES}; at most ${megabytes(MAX_CHART_FILE_BYTES)}. The format is read from the content, not the name.`,
+    }),
+  name: textField('name')
+    .trim()
+    .max(100, { error: 'name must be at most 100 characters' })
+    .optional()
+    .meta({ description: "The project's name; by default the chart's title, else the file's name." }),
+});
+
+/** One colour of the file and the DMC thread it became; the core's `ThreadMapping` on the wire. */
+export const threadMappingSchema = z
+  .object({
+    source: z.string().meta({ description: 'The thread as the file names it.', example: 'Anchor 403' }),
+    dmc_code: z.string().meta({ example: '310' }),
+    dmc_name: z.string().meta({ example: 'Black' }),
+    delta_e: z.number().min(0).meta({ description: "ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code." }),
+    matched_by: z.enum(['code', 'colour']).meta({ description: 'code: the file names this DMC thread; colour: the nearest DMC thread to its colour.' }),
+  })
+  .meta({ id: 'ThreadMapping' });
+
+/** Stitches the file has that charts here do not have yet; the core's `NotImported` on the wire. */
+export const notImportedSchema = z
+  .object({
+    part_stitches: z.number().int().min(0).meta({ description: 'Half, quarter and three-quarter stitches.' }),
+    backstitches: z.number().int().min(0),
+    knots: z.number().int().min(0).meta({ description: 'French knots.' }),
+    other: z.number().int().min(0).meta({ description: 'Beads, buttons and other ornaments.' }),
+  })
+  .meta({ id: 'NotImported' });
+
+const _proofs: [SameShape<z.infer<typeof threadMappingSchema>, CoreThreadMapping>, SameShape<z.infer<typeof notImportedSchema>, NotImported>] = [true, true];
+
+export const importReportSchema = z
+  .object({
+    format: z.enum(CHART_FORMATS),
+    title: z.string().nullable().meta({ description: "The file's own title, if it has one." }),
+    width: z.number().int().min(1).meta({ description: 'Stitches across.' }),
+    height: z.number().int().min(1).meta({ description: 'Stitches down.' }),
+    threads: z.number().int().min(0).meta({ description: 'Threads in the legend, after matching to DMC.' }),
+    stitches: z.number().int().min(0).meta({ description: 'Full stitches imported.' }),
+    thread_mappings: z
+      .array(threadMappingSchema)
+      .meta({ description: 'Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already).' }),
+    not_imported: notImportedSchema,
+  })
+  .meta({ id: 'ImportReport' });
+
+export const importedProjectSchema = projectSchema
+  .extend({ import_report: importReportSchema })
+  .meta({ id: 'ImportedProject', description: 'The new project, as GET /api/stitch/projects/{id} shows it, and what the import did.' });
+
+export const IMPORT_DESCRIPTION =
+  `Multipart: \`file\` (${ACCEPTED_CHART_FILES}; at most ${megabytes(MAX_CHART_FILE_BYTES)}) and optionally \`name\`. ` +
+  `Full stitches are imported, up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads. ` +
+  'Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. ' +
+  'Part stitches, backstitches, knots and other ornaments are counted in `import_report.not_imported`. ' +
+  'A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.';
+
+/** 413 for a file over MAX_CHART_FILE_BYTES (the shared description speaks of 10 MB uploads). */
+export const chartTooLargeResponse = {
+  description: `The file is larger than ${megabytes(MAX_CHART_FILE_BYTES)}.`,
+  content: { 'application/problem+json': { schema: problemSchema } },
+};
+
+export type ImportReport = z.infer<typeof importReportSchema>;
+export type ImportedProject = z.infer<typeof importedProjectSchema>;
+export type ChartFormat = (typeof CHART_FORMATS)[number];

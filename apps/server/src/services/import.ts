@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { printableText, toPatternDocument, type Pattern } from '@stitchwise/core';
+import type { ImportedProject, ImportReport } from '../contract/imports.js';
+import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
+import { nowIso } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import type { UploadedFile } from '../http/multipart.js';
+import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import type { ProjectsRepository } from '../repositories/projects.js';
+import type { FileStore } from '../storage/file-store.js';
+import { readChartFile, type ChartFile } from './import-file.js';
+import type { ProjectsService, StoredOutputs } from './projects.js';
+
+export interface ChartUpload {
+  file: UploadedFile;
+  /** The name the user gave; the chart's title or the file's name when blank. */
+  name?: string | undefined;
+}
+
+interface ChartImage {
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
+
+const UNNAMED = 'Imported chart';
+const MAX_NAME_LENGTH = 100;
+
+/**
+ * Charts from other programs (OXS) or saved from here (pattern JSON) become projects exactly like
+ * generated ones, without an input image: the pattern document, the chart PNG (drawn in the image worker
+ * pool, 12 px a stitch with symbols), metadata and legend. The file is read and drawn before anything is
+ * stored, so a refused file leaves nothing behind.
+ */
+export class ImportService {
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly files: FileStore,
+    private readonly repository: ProjectsRepository,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  async importChart(user: UserRow, { file, name }: ChartUpload): Promise<ImportedProject> {
+    const chart = await readChartFile(file.bytes);
+    const { pattern } = chart;
+    const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
+    const chartImage = await this.render(pattern, projectName);
+
+    const [chartId, patternId] = await Promise.all([
+      this.files.put(chartImage.png, 'png'),
+      this.files.put(new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern))), 'json'),
+    ]);
+    const now = nowIso();
+    const projectId = randomUUID();
+    try {
+      await this.repository.insert(
+        {
+          id: projectId,
+          user_id: user.id,
+          name: projectName,
+          description: null,
+          status: 'active',
+          parameters: JSON.stringify(parametersOf(pattern)),
+          metadata: JSON.stringify(metadataOf(pattern, chartImage)),
+          outputs: JSON.stringify({ input_image: null, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
+          color_legend: JSON.stringify(pattern.legend),
+          created_at: now,
+          updated_at: now,
+        },
+        [chartId, patternId],
+      );
+    } catch (error) {
+      await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      throw error;
+    }
+    return { ...(await this.projects.get(user, projectId)), import_report: reportOf(chart) };
+  }
+
+  /** The chart image as generation draws it with symbols on, in the image worker pool (503 when it is full). */
+  private async render(pattern: Pattern, title: string): Promise<ChartImage> {
+    const task: ImageTask = {
+      kind: 'export',
+      document: pattern,
+      options: { format: 'png', title, paper: 'a4', variant: 'color', fabricCount: 14, symbols: true },
+    };
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    // The size from the PNG's header (IHDR: width and height, big-endian, at bytes 16 and 20).
+    const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { png: bytes, width: header.getUint32(16), height: header.getUint32(20) };
+  }
+}
+
+/** As a generated project records its settings: the grid stands for the original size, since there is no picture. */
+function parametersOf(pattern: Pattern): ProjectParameters {
+  return {
+    original_size: { width: pattern.width, height: pattern.height },
+    colors: pattern.legend.length,
+    cell_size: EXPORT_CHART_CELL_SIZE,
+    return_symbols_overlay: true,
+  };
+}
+
+function metadataOf(pattern: Pattern, { width, height }: ChartImage): ProjectMetadata {
+  return {
+    total_stitches: totalStitches(pattern),
+    canvas_size: { width, height },
+    colors_count: pattern.legend.length,
+    grid_size: { width: pattern.width, height: pattern.height },
+    confetti_before: round(pattern.stats.confetti_before),
+    confetti_after: round(pattern.stats.confetti_after),
+    mean_delta_e: round(pattern.stats.mean_delta_e),
+  };
+}
+
+function reportOf({ format, title, pattern, thread_mappings, not_imported }: ChartFile): ImportReport {
+  return {
+    format,
+    title,
+    width: pattern.width,
+    height: pattern.height,
+    threads: pattern.legend.length,
+    stitches: totalStitches(pattern),
+    thread_mappings,
+    not_imported,
+  };
+}
+
+/** A project name from an upload's file name: its last path part without the extension, as one printable line. */
+export function nameFromFile(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  const line = printableText(stem).replace(/\s+/g, ' ').trim();
+  return Array.from(line).slice(0, MAX_NAME_LENGTH).join('').trim();
+}
+
+const totalStitches = (pattern: Pattern): number => pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
+
+const round = (value: number): number => Math.round(value * 10_000) / 10_000;

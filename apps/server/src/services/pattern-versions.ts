@@ -1,0 +1,221 @@
+import { toPatternDocument, type Pattern } from '@stitchwise/core';
+import type { PatternDocumentBody } from '../contract/patterns.js';
+import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
+import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
+import { nowIso } from '../db/database.js';
+import type { NewPatternVersionRow, PatternVersionRow, ProjectRow, UserRow } from '../db/schema.js';
+import { HttpProblem } from '../http/problem.js';
+import type { ExportTaskOptions, ImageTask } from '../images/image-worker.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
+import type { ProjectsRepository } from '../repositories/projects.js';
+import type { FileStore, StoredFile } from '../storage/file-store.js';
+import { checkedPattern } from './export.js';
+import { storedProjectOf, type StoredOutputs, type StoredProject } from './projects.js';
+
+/** Generation's defaults, for projects whose parameters do not say (imported charts). */
+const DEFAULT_CELL_SIZE = 12;
+
+/** A project of the user's that has a chart, with its stored columns read. */
+interface ChartProject {
+  row: ProjectRow;
+  stored: StoredProject;
+  patternFile: string;
+}
+
+export interface CurrentPattern {
+  etag: string;
+  file: StoredFile;
+}
+
+const projectNotFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
+
+/**
+ * The saved versions of a project's chart: reading the current one with its version (the ETag), saving
+ * an edit only over the version it was made from (no lost update), listing and reading past versions.
+ * Version 1 is the chart as generated; projects from before versions existed get it when first used.
+ */
+export class PatternVersionsService {
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly versions: PatternVersionsRepository,
+    private readonly files: FileStore,
+    private readonly pool: WorkerPool,
+    private readonly fileUrl: (id: string) => string,
+  ) {}
+
+  async current(user: UserRow, projectId: string): Promise<CurrentPattern> {
+    const project = await this.chartProject(user, projectId);
+    const current = await this.currentVersion(project);
+    return { etag: versionEtag(current.version), file: await this.documentOf(current) };
+  }
+
+  async list(user: UserRow, projectId: string): Promise<PatternVersionList> {
+    const project = await this.chartProject(user, projectId);
+    const current = await this.currentVersion(project);
+    const rows = await this.versions.list(projectId);
+    return {
+      current_version: current.version,
+      versions: rows.map((row) => ({
+        version: row.version,
+        created_at: row.created_at,
+        stitches: row.stitches,
+        threads: row.threads,
+        is_original: row.version === 1,
+        is_current: row.replaced_at === null,
+      })),
+    };
+  }
+
+  async version(user: UserRow, projectId: string, version: number): Promise<StoredFile> {
+    const project = await this.chartProject(user, projectId);
+    await this.currentVersion(project);
+    const row = await this.versions.find(projectId, version);
+    if (!row) throw versionNotFound();
+    return this.documentOf(row);
+  }
+
+  /**
+   * Saves an edited chart over the version the client read (`editedVersions`, from If-Match): checked by
+   * the core (colours, names and counts from the catalogue and the cells), its chart re-rendered in the
+   * image pool, then stored as the next version in one transaction that succeeds only while the edited
+   * version is still the current one. 412 otherwise, naming the current version.
+   */
+  async save(
+    user: UserRow,
+    projectId: string,
+    editedVersions: readonly number[],
+    document: PatternDocumentBody,
+  ): Promise<{ etag: string; saved: SavedPattern }> {
+    const project = await this.chartProject(user, projectId);
+    const existing = await this.versions.current(projectId);
+    const replaces = existing?.version ?? 1;
+    // Refused before any work: a stale editor should reload first.
+    if (!editedVersions.includes(replaces)) throw versionConflict(replaces);
+
+    const pattern = checkedPattern(document, 'saved');
+    const chart = await this.renderChart(pattern, project.stored.parameters);
+    const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
+    const [chartId, patternId] = await Promise.all([this.files.put(chart, 'png'), this.files.put(documentBytes, 'json')]);
+
+    const savedAt = nowIso();
+    const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
+    const threads = pattern.legend.length;
+    const metadata: ProjectMetadata = {
+      ...project.stored.metadata,
+      total_stitches: stitches,
+      colors_count: threads,
+      grid_size: { width: pattern.width, height: pattern.height },
+      canvas_size: pngSize(chart),
+    };
+    let saved: { version: number; droppedFiles: string[] };
+    try {
+      saved = await this.versions.save({
+        projectId,
+        userId: user.id,
+        replaces,
+        original: existing ? undefined : originalVersion(project),
+        saved: { pattern_file: patternId, chart_file: chartId, stitches, threads, created_at: savedAt },
+        project: {
+          outputs: JSON.stringify({ ...project.stored.outputs, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
+          metadata: JSON.stringify(metadata),
+          color_legend: JSON.stringify(pattern.legend),
+          updated_at: savedAt,
+        },
+      });
+    } catch (error) {
+      await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      if (error instanceof VersionConflict) throw await this.conflictAfterRace(user, projectId);
+      throw error;
+    }
+    // After the commit. A file that fails to go is a leftover the sweep takes later; the save stands.
+    await Promise.allSettled(saved.droppedFiles.map((id) => this.files.delete(id)));
+    return {
+      etag: versionEtag(saved.version),
+      saved: { version: saved.version, saved_at: savedAt, stitches, threads, stitch_plan_url: this.fileUrl(chartId), pattern_url: this.fileUrl(patternId) },
+    };
+  }
+
+  /** The user's project and its chart; a project that is not theirs is answered as a missing one. */
+  private async chartProject(user: UserRow, projectId: string): Promise<ChartProject> {
+    const row = await this.projects.findOwned(projectId, user.id);
+    if (!row) throw projectNotFound();
+    const stored = storedProjectOf(row);
+    if (!stored.outputs.pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
+    return { row, stored, patternFile: stored.outputs.pattern };
+  }
+
+  /** The current version; a project from before versions existed gets its chart recorded as version 1. */
+  private async currentVersion(project: ChartProject): Promise<PatternVersionRow> {
+    const current = await this.versions.current(project.row.id);
+    if (current) return current;
+    await this.versions.addOriginal(originalVersion(project));
+    const added = await this.versions.current(project.row.id);
+    if (!added) throw new Error(`Project ${project.row.id} has versions but none is current`);
+    return added;
+  }
+
+  private async documentOf(version: PatternVersionRow): Promise<StoredFile> {
+    const file = await this.files.get(version.pattern_file);
+    if (!file) throw versionNotFound(); // dropped by a save a moment ago
+    return file;
+  }
+
+  /** The chart image as generation drew it for this project: its stitch size and symbols setting. */
+  private async renderChart(pattern: Pattern, parameters: ProjectParameters): Promise<Uint8Array> {
+    // The worker's PNG export reads `cellSize` once ExportTaskOptions has it; until then it draws 12 px a stitch.
+    const options: ExportTaskOptions & { cellSize: number } = {
+      format: 'png',
+      title: '',
+      paper: 'a4',
+      variant: 'color',
+      fabricCount: 14,
+      symbols: parameters.return_symbols_overlay ?? false,
+      cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE,
+    };
+    const task: ImageTask = { kind: 'export', document: pattern, options };
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    return bytes;
+  }
+
+  /** The 412 (or 404, when the project went) for a save that lost the race in the database. */
+  private async conflictAfterRace(user: UserRow, projectId: string): Promise<HttpProblem> {
+    const row = await this.projects.findOwned(projectId, user.id);
+    if (!row) return projectNotFound();
+    return versionConflict((await this.versions.current(projectId))?.version ?? 1);
+  }
+}
+
+/** Version 1 of a project without versions: its chart as it stands. */
+function originalVersion({ row, stored, patternFile }: ChartProject): NewPatternVersionRow {
+  return {
+    project_id: row.id,
+    version: 1,
+    pattern_file: patternFile,
+    chart_file: stored.outputs.stitch_plan ?? null,
+    stitches: stored.color_legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
+    threads: stored.color_legend.length,
+    created_at: row.created_at,
+    replaced_at: null,
+  };
+}
+
+function versionConflict(current: number): HttpProblem {
+  return new HttpProblem(
+    412,
+    'version_conflict',
+    'This chart was changed elsewhere (another window or device) since it was opened. Reload it to see the newer version, or save this edit as a new project.',
+    undefined,
+    { ETag: versionEtag(current) },
+  );
+}
+
+function versionNotFound(): HttpProblem {
+  return HttpProblem.notFound(`This version does not exist: the original and the last ${KEPT_LATEST_VERSIONS} versions are kept.`);
+}
+
+/** Width and height from a PNG's header (IHDR), as drawn. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}

@@ -1,0 +1,142 @@
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { CellPoint, ChartMode, ChartSelection, ChartTool, ChartViewState, InitialChartView, ViewerChart } from './types';
+import { ViewerController } from './viewer-controller';
+
+/** What a toolbar (or the editor) can ask of the viewer. */
+export interface ChartViewerHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  /** The whole chart. */
+  fit(): void;
+  /** CSS px per stitch, around the middle of the view. */
+  zoomTo(scale: number): void;
+  view(): ChartViewState | undefined;
+}
+
+export interface ChartViewerProps {
+  chart: ViewerChart;
+  /** Bump to redraw after the chart's cells changed in place (a new chart object redraws anyway). */
+  revision?: number;
+  mode: ChartMode;
+  /** A thread index: that thread at full strength, the rest dimmed. */
+  highlight?: number;
+  /** While set, a primary-button or one-finger drag goes to the tool; panning is then space+drag, middle drag or two fingers. */
+  tool?: ChartTool;
+  /** Drawn as a dashed rectangle. */
+  selection?: ChartSelection;
+  /** Classes of the viewer's box, which sets its size (default: up to 70 % of the window's height). */
+  className?: string;
+  /** Called at most once per frame after the view moved or zoomed. */
+  onViewChange?: (view: ChartViewState) => void;
+  /** Where to start (e.g. the last position and zoom); the whole chart when unset. */
+  initialView?: InitialChartView;
+  /** The viewer's accessible name. */
+  label?: string;
+  ref?: Ref<ChartViewerHandle>;
+}
+
+/**
+ * A stitch chart on a canvas: colour blocks, symbols on colour, or symbols as printed; rulers with
+ * row and column numbers and centre marks; zoom from the whole chart to 64 px per stitch around the
+ * pointer (wheel, pinch, + − 0 keys) and panning by dragging or with the arrow keys. Hovering or
+ * tapping a stitch names it in the line below.
+ */
+export function ChartViewer({ chart, revision = 0, mode, highlight, tool, selection, className, onViewChange, initialView, label, ref }: ChartViewerProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const controllerRef = useRef<ViewerController | null>(null);
+  const [pointed, setPointed] = useState<CellPoint | undefined>();
+  const [failed, setFailed] = useState(false);
+  const inputs = { chart, revision, mode, highlight, selection, tool, initialView };
+  const inputsRef = useRef(inputs);
+  const onViewChangeRef = useRef(onViewChange);
+
+  useLayoutEffect(() => {
+    inputsRef.current = inputs;
+    onViewChangeRef.current = onViewChange;
+    controllerRef.current?.update(inputs);
+  });
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let controller: ViewerController;
+    try {
+      controller = new ViewerController(canvas, inputsRef.current, {
+        onViewChange: (view) => onViewChangeRef.current?.(view),
+        onPoint: setPointed,
+      });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    controllerRef.current = controller;
+    const detach = controller.attach();
+    const measure = () => controller.measure();
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(canvas);
+    // Also catches browser zoom and a move to a screen of another pixel density.
+    const resized = () => {
+      measure();
+      controller.invalidate();
+    };
+    window.addEventListener('resize', resized);
+    return () => {
+      detach();
+      observer?.disconnect();
+      window.removeEventListener('resize', resized);
+      controller.destroy();
+      controllerRef.current = null;
+    };
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      zoomIn: () => controllerRef.current?.zoomIn(),
+      zoomOut: () => controllerRef.current?.zoomOut(),
+      fit: () => controllerRef.current?.fit(),
+      zoomTo: (scale) => controllerRef.current?.zoomTo(scale),
+      view: () => controllerRef.current?.viewState(),
+    }),
+    [],
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (controllerRef.current?.keyDown(event.key, { ctrl: event.ctrlKey || event.metaKey, alt: event.altKey })) event.preventDefault();
+  };
+  const onKeyUp = (event: KeyboardEvent) => controllerRef.current?.keyUp(event.key);
+
+  return (
+    <div>
+      <div
+        className={`relative touch-none overflow-hidden rounded-lg border border-slate-200 bg-slate-100 select-none focus-visible:outline-violet-500 ${className ?? 'h-[min(70vh,44rem)] min-h-72'}`}
+        tabIndex={0}
+        role="application"
+        aria-roledescription="chart viewer"
+        aria-label={
+          label ??
+          `Stitch chart, ${chart.width} by ${chart.height} stitches. Drag to move, wheel or + and − to zoom, 0 for the whole chart, arrow keys to move.`
+        }
+        onKeyDown={onKeyDown}
+        onKeyUp={onKeyUp}
+        onBlur={() => controllerRef.current?.releaseSpace()}
+      >
+        <canvas ref={canvasRef} className="block h-full w-full touch-none" data-testid="chart-canvas" />
+        {failed && <p className="absolute inset-0 grid place-items-center p-4 text-sm text-slate-600">This browser cannot draw the chart.</p>}
+      </div>
+      <p role="status" className="mt-1 min-h-5 truncate text-sm text-slate-600" data-testid="chart-info">
+        {describeStitch(chart, pointed)}
+      </p>
+    </div>
+  );
+}
+
+/** The info line: the stitch's row and column (from 1), symbol, DMC code and name. */
+export function describeStitch(chart: ViewerChart, cell: CellPoint | undefined): string {
+  if (!cell) return 'Point at a stitch, or tap it, to see its thread.';
+  const where = `Row ${cell.y + 1}, column ${cell.x + 1}`;
+  const thread = chart.threads[chart.cells[cell.y * chart.width + cell.x] ?? -1];
+  if (!thread || thread.removed) return `${where}: no stitch`;
+  return `${where}: ${thread.symbol} DMC ${thread.dmc_code} ${thread.dmc_name}`;
+}

@@ -1,0 +1,95 @@
+import { boundaries } from './compose';
+import type { ChartMode, ChartSelection, CellPoint } from './types';
+import type { CellRange } from './viewport';
+
+/** CSS px per stitch from which a line is drawn between every two stitches. */
+export const GRID_MIN_SCALE = 4;
+
+/** The chart's placement on the canvas for one frame, in device pixels. */
+export interface DevicePlacement {
+  /** The chart's top-left corner. */
+  originX: number;
+  originY: number;
+  /** Device pixels per stitch. */
+  scale: number;
+  /** Device pixels per CSS pixel. */
+  dpr: number;
+  /** The chart area (the rulers are outside it). */
+  clip: { left: number; top: number; right: number; bottom: number };
+}
+
+/**
+ * Thin lines between stitches (when they are at least GRID_MIN_SCALE CSS px), heavy lines every 10
+ * stitches and around the chart, at the same rounded positions as the cells.
+ */
+export function drawGrid(
+  context: CanvasRenderingContext2D,
+  range: CellRange,
+  chart: { width: number; height: number },
+  place: DevicePlacement,
+  mode: ChartMode,
+): void {
+  if (range.x0 === range.x1 || range.y0 === range.y1) return;
+  const columns = boundaries(range.x0, range.x1, place.originX, place.scale);
+  const rows = boundaries(range.y0, range.y1, place.originY, place.scale);
+  const left = Math.max(place.clip.left, columns[0]!);
+  const right = Math.min(place.clip.right, columns[columns.length - 1]!);
+  const top = Math.max(place.clip.top, rows[0]!);
+  const bottom = Math.min(place.clip.bottom, rows[rows.length - 1]!);
+  const cssScale = place.scale / place.dpr;
+  const thin = Math.max(1, Math.round(place.dpr * 0.75));
+  const heavy = Math.max(thin + 1, Math.round(place.dpr * 2));
+
+  const lines = (width: number, keep: (boundary: number) => boolean) => {
+    for (let i = 0; i < columns.length; i++) {
+      const boundary = range.x0 + i;
+      if (keep(boundary)) context.fillRect(columns[i]! - Math.floor(width / 2), top, width, bottom - top);
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const boundary = range.y0 + i;
+      if (keep(boundary)) context.fillRect(left, rows[i]! - Math.floor(width / 2), right - left, width);
+    }
+  };
+  if (cssScale >= GRID_MIN_SCALE) {
+    context.fillStyle = mode === 'print' ? 'rgb(0 0 0 / 0.35)' : 'rgb(0 0 0 / 0.22)';
+    lines(thin, (boundary) => boundary % 10 !== 0);
+  }
+  // Heavy lines every 10 once they are far enough apart to help counting; the chart's edges always.
+  const tens = cssScale * 10 >= 6;
+  context.fillStyle = mode === 'print' ? 'rgb(0 0 0 / 0.9)' : 'rgb(0 0 0 / 0.6)';
+  lines(heavy, (boundary) => (tens && boundary % 10 === 0) || boundary === 0);
+  // The far edges are boundaries `width` and `height`, different per axis.
+  const lastColumn = columns.length - 1;
+  if (range.x1 === chart.width) context.fillRect(columns[lastColumn]! - Math.floor(heavy / 2), top, heavy, bottom - top);
+  const lastRow = rows.length - 1;
+  if (range.y1 === chart.height) context.fillRect(left, rows[lastRow]! - Math.floor(heavy / 2), right - left, heavy);
+}
+
+/** A dashed rectangle around a selection of stitches. */
+export function drawSelection(context: CanvasRenderingContext2D, selection: ChartSelection, place: DevicePlacement): void {
+  const x0 = Math.round(place.originX + selection.x * place.scale);
+  const y0 = Math.round(place.originY + selection.y * place.scale);
+  const x1 = Math.round(place.originX + (selection.x + selection.width) * place.scale);
+  const y1 = Math.round(place.originY + (selection.y + selection.height) * place.scale);
+  const dash = 5 * place.dpr;
+  context.lineWidth = Math.max(1, Math.round(place.dpr * 1.5));
+  context.setLineDash([dash, dash]);
+  context.strokeStyle = '#ffffff';
+  context.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0, y1 - y0);
+  context.lineDashOffset = dash;
+  context.strokeStyle = '#6d28d9';
+  context.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0, y1 - y0);
+  context.setLineDash([]);
+  context.lineDashOffset = 0;
+}
+
+/** An outline around the stitch under the pointer, when stitches are large enough to tell apart. */
+export function drawHoverCell(context: CanvasRenderingContext2D, cell: CellPoint, place: DevicePlacement): void {
+  const x0 = Math.round(place.originX + cell.x * place.scale);
+  const y0 = Math.round(place.originY + cell.y * place.scale);
+  const size = Math.round(place.originX + (cell.x + 1) * place.scale) - x0;
+  const width = Math.max(1, Math.round(place.dpr * 1.5));
+  context.lineWidth = width;
+  context.strokeStyle = '#7c3aed';
+  context.strokeRect(x0 + width / 2, y0 + width / 2, size - width, size - width);
+}

@@ -1,0 +1,68 @@
+/** One thread of a chart, as the viewer needs it (a legend entry or an editor's thread both fit). */
+export interface ViewerThread {
+  hex: string;
+  symbol: string;
+  dmc_code: string;
+  dmc_name: string;
+  /** A thread taken out of the palette while editing; the viewer leaves it out of the info line. */
+  removed?: boolean;
+}
+
+/** The chart the viewer draws: one thread index per cell, row by row, −1 where there is no stitch. */
+export interface ViewerChart {
+  width: number;
+  height: number;
+  cells: Int16Array;
+  threads: readonly ViewerThread[];
+}
+
+/** Colour blocks; symbols on colour; black-and-white symbols as printed. */
+export type ChartMode = 'color' | 'symbols' | 'print';
+
+/** A stitch position, 0-based (column x, row y). Tools may get positions outside the chart while dragging past its edge. */
+export interface CellPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * What the editor plugs in: while set, a primary-button or one-finger drag goes to the tool, and
+ * panning is space+drag, a middle-button drag or two fingers.
+ */
+export interface ChartTool {
+  onDown(cell: CellPoint, event: PointerEvent): void;
+  onMove(cell: CellPoint, event: PointerEvent): void;
+  onUp(cell: CellPoint, event: PointerEvent): void;
+  /** A second finger turned the stroke into a pinch: the tool should drop what it started. */
+  onCancel?(): void;
+  /** CSS cursor over the chart while the tool is set (default: crosshair). */
+  cursor?: string;
+}
+
+/** A rectangle of stitches, drawn dashed. */
+export interface ChartSelection {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the viewer looks: `scale` CSS pixels per stitch, `offsetX`/`offsetY` the CSS position of the
+ * chart's top-left corner on the canvas, and `centerX`/`centerY` the stitch coordinates at the middle of
+ * the chart area (what to store to come back to the same place on another screen size).
+ */
+export interface ChartViewState {
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+  centerX: number;
+  centerY: number;
+}
+
+/** A view to start from: the stitch coordinates to centre, and the zoom (default: the whole chart). */
+export interface InitialChartView {
+  centerX: number;
+  centerY: number;
+  scale?: number;
+}

@@ -1,0 +1,220 @@
+import {
+  activeThreads,
+  chartFromPattern,
+  patternFromChart,
+  threadCounts,
+  type ChartClipboard,
+  type ChartRect,
+  type EditableChart,
+  type EditResult,
+  type Pattern,
+} from '@stitchwise/core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { ChartToolbar } from '../../components/chart/ChartToolbar';
+import { ChartViewer, type ChartViewerHandle } from '../../components/chart/ChartViewer';
+import type { ChartMode } from '../../components/chart/types';
+import { Downloads } from '../../components/Downloads';
+import { Palette, Swatch } from './Palette';
+import { chartTool, selectionEdits, TOOLS, type ToolName } from './tools';
+import { useAfterFrame } from './use-after-frame';
+import { useChartEditor, type ChartEditor } from './use-chart-editor';
+import { useEditorKeys } from './use-editor-keys';
+
+export interface EditorScreenProps {
+  name: string;
+  pattern: Pattern;
+  /** Where "Back" goes. */
+  back: ReactNode;
+  /** The save button and what it says: saving, or why it is not possible. */
+  save: (editor: ChartEditor) => ReactNode;
+}
+
+/** The chart editor: tools, the chart, the palette, undo and redo, and downloads of the edited chart. */
+export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
+  const initial = useMemo(() => chartFromPattern(pattern), [pattern]);
+  const editor = useChartEditor(initial);
+  const { chart } = editor;
+  const [tool, setTool] = useState<ToolName>('pencil');
+  const [thread, setThread] = useState<number | undefined>(chart.threads.length > 0 ? 0 : undefined);
+  const [highlight, setHighlight] = useState<number | undefined>();
+  const [mode, setMode] = useState<ChartMode>('symbols');
+  const [selection, setSelection] = useState<ChartRect | undefined>();
+  const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
+  const [scale, setScale] = useState<number | undefined>();
+  const viewer = useRef<ChartViewerHandle>(null);
+  const stage = useRef<HTMLDivElement>(null);
+
+  const refuse = (message: string) => toast.warn(message, { toastId: message });
+  const edit = (operation: (chart: EditableChart) => EditResult) => {
+    const refusal = editor.apply(operation);
+    if (refusal) refuse(refusal);
+  };
+  // The same function throughout, so the memoised palette is not drawn again for a new one.
+  const editRef = useRef(edit);
+  useLayoutEffect(() => {
+    editRef.current = edit;
+  });
+  const stableEdit = useCallback((operation: (chart: EditableChart) => EditResult) => editRef.current(operation), []);
+  const current = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
+  const { read, apply, applyPart, endDrag, cancelDrag } = editor;
+  const viewerTool = useMemo(
+    () =>
+      chartTool(tool, {
+        editor: { read, apply, applyPart, endDrag, cancelDrag },
+        thread: current,
+        onThread: (picked) => {
+          setThread(picked);
+          setTool('pencil');
+        },
+        onSelection: setSelection,
+        onRefused: refuse,
+      }),
+    [tool, current, read, apply, applyPart, endDrag, cancelDrag],
+  );
+  const selectionActions = {
+    fill: () => selection && current !== undefined && edit(selectionEdits.fill(selection, current)),
+    erase: () => selection && edit(selectionEdits.erase(selection)),
+    copy: () => selection && setClipboard(selectionEdits.copy(chart, selection)),
+    paste: () => selection && clipboard && edit(selectionEdits.paste(clipboard, selection)),
+    flip: (direction: 'horizontal' | 'vertical') => selection && edit(selectionEdits.flip(selection, direction)),
+  };
+  useEditorKeys({ editor, onTool: setTool, selection: selection && selectionActions, onClearSelection: () => setSelection(undefined) });
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!editor.unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [editor.unsaved]);
+
+  // The palette and the materials line follow the chart once the frame showing an edit is out: a stroke or an
+  // undo changes only the canvas at once, not the page's text (whose layout and paint would hold that frame
+  // up). Stitches per thread are counted once per such chart.
+  const settled = useAfterFrame(chart);
+  const counts = useMemo(() => threadCounts(settled), [settled]);
+  const stitchCounts = useMemo(() => activeThreads(settled).map((index) => ({ stitch_count: counts[index]! })), [settled, counts]);
+  const currentThread = current === undefined ? undefined : chart.threads[current];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          {back}
+          <h2 className="text-xl font-bold">Edit chart: {name}</h2>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!editor.canUndo}
+            title={editor.undoLabel ? `Undo ${editor.undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'}
+            onClick={editor.undo}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!editor.canRedo}
+            title={editor.redoLabel ? `Redo ${editor.redoLabel} (Shift+Ctrl+Z)` : 'Redo (Shift+Ctrl+Z)'}
+            onClick={editor.redo}
+          >
+            Redo
+          </button>
+          {save(editor)}
+        </div>
+      </div>
+
+      <div role="toolbar" aria-label="Tools" className="flex flex-wrap items-center gap-2">
+        {TOOLS.map((option) => (
+          <button
+            key={option.name}
+            type="button"
+            aria-pressed={tool === option.name}
+            title={`${option.hint} (${option.key.toUpperCase()})`}
+            className={`rounded-lg border px-3 py-1.5 text-sm font-medium ${tool === option.name ? 'border-violet-600 bg-violet-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+            onClick={() => setTool(option.name)}
+          >
+            {option.label}
+          </button>
+        ))}
+        <span className="ml-2 flex items-center gap-2 text-sm" data-testid="current-thread">
+          {currentThread ? (
+            <>
+              <Swatch hex={currentThread.hex} symbol={currentThread.symbol} /> DMC {currentThread.dmc_code} {currentThread.dmc_name}
+            </>
+          ) : (
+            'No thread chosen'
+          )}
+        </span>
+      </div>
+
+      {selection && (
+        <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-2 rounded-lg bg-violet-50 p-2 text-sm">
+          <span>
+            Selection {selection.width} × {selection.height}
+          </span>
+          <button type="button" className="btn-ghost" disabled={current === undefined} onClick={selectionActions.fill}>
+            Fill
+          </button>
+          <button type="button" className="btn-ghost" onClick={selectionActions.erase}>
+            Erase
+          </button>
+          <button type="button" className="btn-ghost" onClick={selectionActions.copy}>
+            Copy
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={!clipboard}
+            title="Pastes with its top-left corner at the selection's"
+            onClick={selectionActions.paste}
+          >
+            Paste
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => selectionActions.flip('horizontal')}>
+            Flip ↔
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => selectionActions.flip('vertical')}>
+            Flip ↕
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => setSelection(undefined)}>
+            Clear
+          </button>
+        </div>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="card space-y-3" ref={stage}>
+          <ChartToolbar
+            mode={mode}
+            onMode={setMode}
+            scale={scale}
+            onZoomIn={() => viewer.current?.zoomIn()}
+            onZoomOut={() => viewer.current?.zoomOut()}
+            onFit={() => viewer.current?.fit()}
+          />
+          <ChartViewer
+            ref={viewer}
+            chart={chart}
+            mode={mode}
+            highlight={highlight}
+            tool={viewerTool}
+            selection={selection}
+            onViewChange={(view) => {
+              setScale(view.scale); // the same scale while panning: no re-render
+              // Where the chart sits on the canvas, for the browser benchmark to aim at stitches; not React state, so panning renders nothing.
+              stage.current?.setAttribute('data-view', `${view.scale} ${view.offsetX} ${view.offsetY}`);
+            }}
+            label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
+            className="h-[60vh] min-h-80"
+          />
+        </div>
+        <Palette chart={settled} counts={counts} current={current} onCurrent={setThread} highlight={highlight} onHighlight={setHighlight} onEdit={stableEdit} />
+      </div>
+
+      <Downloads source={{ edited: () => patternFromChart(read()), name }} width={settled.width} height={settled.height} legend={stitchCounts} />
+    </div>
+  );
+}

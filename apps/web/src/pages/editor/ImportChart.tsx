@@ -1,0 +1,113 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError, detailOf } from '../../api/client';
+import { useImportChart } from '../../api/imports';
+import { useAppConfig } from '../../auth/config-context';
+import { megabytes } from '../../lib/sizes';
+import { ImportReport } from './ImportReport';
+
+function importFailure(error: unknown): string {
+  if (error instanceof ApiError) return detailOf(error) ?? `The chart could not be imported (the server answered ${error.status}). Please try again.`;
+  return 'The chart could not be imported: the server could not be reached. Please try again.';
+}
+
+/**
+ * 'Import a chart' on the projects list: an OXS file from another charting program, or a Stitchwise
+ * pattern (.json), becomes a project; the report says how its colours became DMC threads, and the new
+ * project opens in the editor from here.
+ */
+export function ImportChart({ onClose }: { onClose: () => void }) {
+  const importChart = useImportChart();
+  const [file, setFile] = useState<File | undefined>();
+  const [name, setName] = useState('');
+  const [tooLarge, setTooLarge] = useState(false);
+  const ids = { file: useId(), name: useId(), hint: useId() };
+  // The largest chart file the server takes, as it says.
+  const maxBytes = useAppConfig().uploads.max_chart_bytes;
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file) return;
+    if (file.size > maxBytes) {
+      setTooLarge(true);
+      return;
+    }
+    importChart.mutate({ file, name });
+  };
+
+  const imported = importChart.data;
+  return (
+    <section className="card space-y-4" aria-label="Import a chart">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">Import a chart</h3>
+        <button type="button" className="btn-ghost" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {imported ? (
+        <>
+          <ImportReport project={imported} />
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/stitch/projects/${imported.id}/edit`} className="btn-primary">
+              Open in the editor
+            </Link>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                importChart.reset();
+                setFile(undefined);
+                setName('');
+              }}
+            >
+              Import another
+            </button>
+          </div>
+        </>
+      ) : (
+        <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
+          <label htmlFor={ids.file} className="space-y-1 text-sm font-medium">
+            <span className="block">Chart file</span>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".oxs,.xml,.json"
+              aria-describedby={ids.hint}
+              className="block w-full text-sm"
+              data-testid="chart-file-input"
+              onChange={(event) => {
+                setFile(event.target.files?.[0]);
+                setTooLarge(false);
+              }}
+            />
+          </label>
+          <label htmlFor={ids.name} className="space-y-1 text-sm font-medium">
+            <span className="block">Project name (optional)</span>
+            <input
+              id={ids.name}
+              className="input w-full"
+              maxLength={100}
+              value={name}
+              placeholder="The chart's own title"
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <p id={ids.hint} className="text-xs text-slate-600 sm:col-span-2">
+            An OXS chart (.oxs or .xml, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json), up to {megabytes(maxBytes)}
+            . Full stitches are imported, and every colour becomes a DMC thread.
+          </p>
+          {(tooLarge || importChart.isError) && (
+            <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+              {tooLarge ? `That file is larger than ${megabytes(maxBytes)}, which is more than a chart file can be.` : importFailure(importChart.error)}
+            </p>
+          )}
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn-primary" disabled={!file || importChart.isPending}>
+              {importChart.isPending ? 'Importing...' : 'Import'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

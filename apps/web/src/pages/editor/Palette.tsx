@@ -1,0 +1,207 @@
+import {
+  activeThreads,
+  CHART_SYMBOLS,
+  fabricByCount,
+  MAX_CHART_THREADS,
+  mergeThread,
+  removeThread,
+  replaceThread,
+  setSymbol,
+  threadNeed,
+  type ChartThread,
+  type EditableChart,
+  type EditResult,
+} from '@stitchwise/core';
+import { memo, useMemo, useState } from 'react';
+import { AddThread } from './AddThread';
+
+const FABRIC = fabricByCount(14)!;
+
+interface PaletteProps {
+  chart: EditableChart;
+  /** Stitches per thread index (`threadCounts(chart)`). */
+  counts: Int32Array;
+  /** The thread the pencil and fill use. */
+  current: number | undefined;
+  onCurrent: (thread: number) => void;
+  /** The thread shown at full strength while the rest are dimmed. */
+  highlight: number | undefined;
+  onHighlight: (thread: number | undefined) => void;
+  /** Runs an edit; a refusal is told to the user by the editor. */
+  onEdit: (operation: (chart: EditableChart) => EditResult) => void;
+}
+
+/**
+ * The chart's threads with symbol, DMC code, name, stitches and skeins (14-count), updated with every
+ * edit; choosing one makes it the current thread, whose replace, merge, remove and symbol actions sit
+ * below the list; and adding a thread from the catalogue.
+ */
+export const Palette = memo(function Palette({ chart, counts, current, onCurrent, highlight, onHighlight, onEdit }: PaletteProps) {
+  const active = useMemo(() => activeThreads(chart), [chart]);
+  const selected = current !== undefined && chart.threads[current] && !chart.threads[current].removed ? current : undefined;
+
+  return (
+    <section className="card space-y-3" aria-labelledby="palette-title">
+      <h3 id="palette-title" className="font-semibold">
+        Threads{' '}
+        <span className="text-sm font-normal text-slate-500">
+          ({active.length} of {MAX_CHART_THREADS})
+        </span>
+      </h3>
+      <ul className="max-h-96 space-y-1 overflow-y-auto" aria-label="Chart threads">
+        {active.map((index) => (
+          <PaletteRow key={index} index={index} thread={chart.threads[index]!} stitches={counts[index]!} chosen={index === selected} onCurrent={onCurrent} />
+        ))}
+      </ul>
+      {selected !== undefined && (
+        <ThreadActions
+          chart={chart}
+          thread={selected}
+          others={active.filter((index) => index !== selected)}
+          highlighted={highlight === selected}
+          onHighlight={onHighlight}
+          onEdit={onEdit}
+        />
+      )}
+      <AddThread chart={chart} full={active.length >= MAX_CHART_THREADS} onEdit={onEdit} />
+    </section>
+  );
+});
+
+/** One thread of the list; memoised, so a stroke re-renders only the rows whose counts it changed. */
+const PaletteRow = memo(function PaletteRow({
+  index,
+  thread,
+  stitches,
+  chosen,
+  onCurrent,
+}: {
+  index: number;
+  thread: ChartThread;
+  stitches: number;
+  chosen: boolean;
+  onCurrent: (thread: number) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={chosen}
+        data-testid="palette-thread"
+        data-code={thread.dmc_code}
+        className={`flex w-full items-center gap-2 rounded-lg px-2 py-1 text-left text-sm ${chosen ? 'bg-violet-100 ring-2 ring-violet-500' : 'hover:bg-slate-50'}`}
+        onClick={() => onCurrent(index)}
+      >
+        <Swatch hex={thread.hex} symbol={thread.symbol} />
+        <span className="w-12 font-mono">{thread.dmc_code}</span>
+        <span className="min-w-0 flex-1 truncate">{thread.dmc_name}</span>
+        <span className="text-right text-slate-600 tabular-nums" data-testid="palette-count">
+          {stitches.toLocaleString('en')}
+        </span>
+        <span className="w-14 text-right text-xs text-slate-500 tabular-nums">{skeinText(threadNeed(stitches, FABRIC).skeinsToBuy)}</span>
+      </button>
+    </li>
+  );
+});
+
+const skeinText = (skeins: number): string => `${skeins} skein${skeins === 1 ? '' : 's'}`;
+
+export function Swatch({ hex, symbol }: { hex: string; symbol: string }) {
+  const dark = luminance(hex) < 0.45;
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex size-6 shrink-0 items-center justify-center rounded border border-slate-300 text-sm ${dark ? 'text-white' : 'text-slate-900'}`}
+      style={{ backgroundColor: hex }}
+    >
+      {symbol}
+    </span>
+  );
+}
+
+function luminance(hex: string): number {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return (0.299 * ((value >> 16) & 255) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255)) / 255;
+}
+
+function ThreadActions({
+  chart,
+  thread,
+  others,
+  highlighted,
+  onHighlight,
+  onEdit,
+}: {
+  chart: EditableChart;
+  thread: number;
+  others: number[];
+  highlighted: boolean;
+  onHighlight: (thread: number | undefined) => void;
+  onEdit: (operation: (chart: EditableChart) => EditResult) => void;
+}) {
+  const [target, setTarget] = useState<number | undefined>();
+  const into = target !== undefined && others.includes(target) ? target : others[0];
+  const name = (index: number) => `DMC ${chart.threads[index]!.dmc_code} ${chart.threads[index]!.dmc_name}`;
+  const usedSymbols = new Set(others.map((index) => chart.threads[index]!.symbol));
+  return (
+    <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm" aria-label={`Actions for ${name(thread)}`} role="group">
+      <p className="font-medium">{name(thread)}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn-secondary" aria-pressed={highlighted} onClick={() => onHighlight(highlighted ? undefined : thread)}>
+          {highlighted ? 'Show all threads' : 'Highlight'}
+        </button>
+        <label className="flex items-center gap-1">
+          Symbol
+          <select
+            className="input"
+            aria-label="Symbol"
+            value={chart.threads[thread]!.symbol}
+            onChange={(event) => onEdit((c) => setSymbol(c, thread, event.target.value))}
+          >
+            {CHART_SYMBOLS.filter((symbol) => symbol === chart.threads[thread]!.symbol || !usedSymbols.has(symbol)).map((symbol) => (
+              <option key={symbol} value={symbol}>
+                {symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {into !== undefined && (
+        <div className="flex flex-wrap items-center gap-2">
+          <select className="input w-full" aria-label="Other thread" value={into} onChange={(event) => setTarget(Number(event.target.value))}>
+            {others.map((index) => (
+              <option key={index} value={index}>
+                {name(index)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn-secondary"
+            title="Every stitch of this thread becomes the other thread"
+            onClick={() => onEdit((c) => replaceThread(c, thread, into))}
+          >
+            Replace with
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            title="Replace with the other thread and take this one out of the chart"
+            onClick={() => onEdit((c) => mergeThread(c, thread, into))}
+          >
+            Merge into
+          </button>
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn-ghost text-red-700"
+        title="Its stitches go to the nearest remaining thread"
+        disabled={others.length === 0}
+        onClick={() => onEdit((c) => removeThread(c, thread))}
+      >
+        Remove thread
+      </button>
+    </div>
+  );
+}

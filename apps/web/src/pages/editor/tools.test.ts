@@ -1,0 +1,252 @@
+// @vitest-environment jsdom
+import { fill, type ChartRect, type EditableChart } from '@stitchwise/core';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../test/harness';
+import type { CellPoint, ChartTool } from '../../components/chart/types';
+import { chartOf, rowsOf } from './editor-test-charts';
+import { chartTool, selectionEdits, type ToolName } from './tools';
+import { useChartEditor } from './use-chart-editor';
+
+const CODES = ['310', '321', '798'];
+// The tools never read the pointer event itself.
+const EVENT = new Event('pointermove') as PointerEvent;
+
+/** A real editor on a chart, and the tools as the editor screen makes them (drawing with `thread`; null: none chosen), with what they report. */
+function toolsOn(rows: readonly string[], thread: number | null = 1) {
+  const editor = renderHook(() => useChartEditor(chartOf(rows, CODES))).result;
+  const picked: number[] = [];
+  const selections: (ChartRect | undefined)[] = [];
+  const refusals: string[] = [];
+  const tool = (name: ToolName): ChartTool => {
+    const made = chartTool(name, {
+      editor: editor.current,
+      thread: thread ?? undefined,
+      onThread: (index) => picked.push(index),
+      onSelection: (rect) => selections.push(rect),
+      onRefused: (message) => refusals.push(message),
+    });
+    if (!made) throw new Error(`${name} has no pointer tool`);
+    return made;
+  };
+  return { editor, tool, picked, selections, refusals, rows: () => rowsOf(editor.current.chart) };
+}
+
+/** Pointer down on the first cell, moves through the rest, up on the last, each in its own event. */
+function drag(tool: ChartTool, cells: readonly [number, number][]) {
+  const points: CellPoint[] = cells.map(([x, y]) => ({ x, y }));
+  act(() => tool.onDown(points[0]!, EVENT));
+  for (const point of points.slice(1)) act(() => tool.onMove(point, EVENT));
+  act(() => tool.onUp(points.at(-1)!, EVENT));
+}
+
+/** The painted cells form one piece, neighbours including diagonals: a line with no gaps. */
+function connected(rows: readonly string[], painted: string): boolean {
+  const cells = rows.flatMap((row, y) => Array.from({ length: row.length }, (_, x) => [x, y] as const).filter(([x]) => row[x] === painted));
+  const seen = new Set([0]);
+  const queue = [0];
+  while (queue.length > 0) {
+    const [x, y] = cells[queue.pop()!]!;
+    cells.forEach(([u, v], index) => {
+      if (!seen.has(index) && Math.abs(u - x) <= 1 && Math.abs(v - y) <= 1) {
+        seen.add(index);
+        queue.push(index);
+      }
+    });
+  }
+  return seen.size === cells.length;
+}
+
+const BLANK = ['........', '........', '........', '........', '........'];
+
+describe('pencil and eraser', () => {
+  it('draws a connected line through far-apart pointer positions, shown as it goes, as one undo step', () => {
+    const { editor, tool, rows } = toolsOn(BLANK);
+    const pencil = tool('pencil');
+    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => pencil.onMove({ x: 6, y: 2 }, EVENT));
+    // Each part shows at once, before the drag ends.
+    expect(rows()[0]![0]).toBe('1');
+    expect(rows()[2]![6]).toBe('1');
+    act(() => pencil.onMove({ x: 6, y: 4 }, EVENT));
+    act(() => pencil.onUp({ x: 6, y: 4 }, EVENT));
+
+    const drawn = rows();
+    expect(drawn.join('').split('1')).toHaveLength(1 + 7 + 2); // 7 cells to (6,2), 2 more down to (6,4): a thin line
+    expect(connected(drawn, '1')).toBe(true);
+    expect(drawn[4]![6]).toBe('1');
+
+    expect(editor.current).toMatchObject({ canUndo: true, undoLabel: 'Pencil' });
+    act(() => editor.current.undo());
+    expect(rows()).toEqual(BLANK);
+    expect(editor.current.canUndo).toBe(false);
+  });
+
+  it('keeps drawing from where the pointer left the chart and came back', () => {
+    const { tool, rows } = toolsOn(['....', '....', '....']);
+    drag(tool('pencil'), [
+      [1, 1],
+      [-5, 1],
+      [3, 1],
+    ]);
+    expect(rows()).toEqual(['....', '1111', '....']);
+  });
+
+  it('erases a dragged line of stitches in one undo step', () => {
+    const { editor, tool, rows } = toolsOn(['000', '111', '222']);
+    drag(tool('eraser'), [
+      [0, 0],
+      [2, 2],
+    ]);
+    expect(rows()).toEqual(['.00', '1.1', '22.']);
+    expect(editor.current.undoLabel).toBe('Eraser');
+    act(() => editor.current.undo());
+    expect(rows()).toEqual(['000', '111', '222']);
+  });
+
+  it('asks for a thread when none is chosen, and draws nothing', () => {
+    const { editor, tool, rows, refusals } = toolsOn(BLANK, null);
+    drag(tool('pencil'), [
+      [0, 0],
+      [3, 3],
+    ]);
+    expect(refusals).toEqual(['Choose a thread in the palette first.']);
+    expect(rows()).toEqual(BLANK);
+    expect(editor.current.canUndo).toBe(false);
+  });
+});
+
+describe('a stroke that becomes a pinch', () => {
+  it('takes back what the stroke drew and leaves earlier steps alone', () => {
+    const { editor, tool, rows } = toolsOn(['000', '000', '000']);
+    act(() => void editor.current.apply((chart: EditableChart) => fill(chart, 0, 0, 2)));
+    const pencil = tool('pencil');
+    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => pencil.onMove({ x: 2, y: 0 }, EVENT));
+    expect(rows()[0]).toBe('111');
+    act(() => pencil.onCancel!());
+    expect(rows()).toEqual(['222', '222', '222']);
+    expect(editor.current.undoLabel).toBe('Fill');
+  });
+
+  it('leaves a chart just loaded as it was: nothing to undo, nothing unsaved', () => {
+    const { editor, tool, rows } = toolsOn(['000', '000']);
+    const pencil = tool('pencil');
+    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => pencil.onMove({ x: 2, y: 1 }, EVENT));
+    act(() => pencil.onCancel!());
+    expect(rows()).toEqual(['000', '000']);
+    expect(editor.current).toMatchObject({ canUndo: false, unsaved: false });
+  });
+
+  it('leaves earlier steps alone when the stroke it cancels changed nothing', () => {
+    const { editor, tool, rows } = toolsOn(['000', '000', '000']);
+    act(() => void editor.current.apply((chart: EditableChart) => fill(chart, 0, 0, 1)));
+    const pencil = tool('pencil');
+    // The pencil's thread over stitches already of that thread: no change.
+    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => pencil.onCancel!());
+    expect(rows()).toEqual(['111', '111', '111']);
+    expect(editor.current.undoLabel).toBe('Fill');
+  });
+});
+
+describe('fill', () => {
+  it('fills the 4-connected region of one thread, not what touches it only at a corner', () => {
+    const { editor, tool, rows } = toolsOn(['001', '010', '100'], 2);
+    act(() => tool('fill').onDown({ x: 0, y: 0 }, EVENT));
+    expect(rows()).toEqual(['221', '210', '100']);
+    expect(editor.current.undoLabel).toBe('Fill');
+  });
+
+  it('fills a region of empty fabric, and does nothing outside the chart', () => {
+    const { editor, tool, rows } = toolsOn(['..0', '.00', '0..'], 1);
+    const fillTool = tool('fill');
+    act(() => fillTool.onDown({ x: 7, y: 1 }, EVENT));
+    expect(editor.current.canUndo).toBe(false);
+    act(() => fillTool.onDown({ x: 0, y: 0 }, EVENT));
+    expect(rows()).toEqual(['110', '100', '0..']);
+  });
+
+  it('asks for a thread when none is chosen', () => {
+    const { tool, rows, refusals } = toolsOn(['..', '..'], null);
+    act(() => tool('fill').onDown({ x: 0, y: 0 }, EVENT));
+    expect(refusals).toEqual(['Choose a thread in the palette first.']);
+    expect(rows()).toEqual(['..', '..']);
+  });
+});
+
+describe('eyedropper', () => {
+  it('picks the thread of the stitch under the pointer and changes nothing', () => {
+    const { editor, tool, picked, rows } = toolsOn(['012', '.21']);
+    const dropper = tool('eyedropper');
+    act(() => dropper.onDown({ x: 1, y: 1 }, EVENT));
+    act(() => dropper.onDown({ x: 2, y: 0 }, EVENT));
+    // No stitch, and outside the chart: nothing to pick.
+    act(() => dropper.onDown({ x: 0, y: 1 }, EVENT));
+    act(() => dropper.onDown({ x: 3, y: 0 }, EVENT));
+    expect(picked).toEqual([2, 2]);
+    act(() => dropper.onDown({ x: 0, y: 0 }, EVENT));
+    expect(picked).toEqual([2, 2, 0]);
+    expect(rows()).toEqual(['012', '.21']);
+    expect(editor.current.canUndo).toBe(false);
+  });
+});
+
+describe('select', () => {
+  it('selects the rectangle between where the drag started and the pointer, both included', () => {
+    const { tool, selections } = toolsOn(BLANK);
+    drag(tool('select'), [
+      [1, 1],
+      [2, 1],
+      [4, 3],
+    ]);
+    expect(selections[0]).toEqual({ x: 1, y: 1, width: 1, height: 1 });
+    expect(selections.at(-1)).toEqual({ x: 1, y: 1, width: 4, height: 3 });
+  });
+
+  it('selects the same rectangle when dragged backwards, and cuts it to the chart', () => {
+    const { tool, selections } = toolsOn(BLANK);
+    const select = tool('select');
+    drag(select, [
+      [4, 3],
+      [1, 1],
+    ]);
+    expect(selections.at(-1)).toEqual({ x: 1, y: 1, width: 4, height: 3 });
+    drag(select, [
+      [6, 2],
+      [11, -4],
+    ]);
+    expect(selections.at(-1)).toEqual({ x: 6, y: 0, width: 2, height: 3 });
+    // After the pointer is up, moving selects nothing more.
+    const count = selections.length;
+    act(() => select.onMove({ x: 0, y: 0 }, EVENT));
+    expect(selections).toHaveLength(count);
+  });
+
+  it('fills, erases, flips, copies and pastes a selection, each one undo step', () => {
+    const { editor, rows } = toolsOn(['012.', '....', '....']);
+    const top = { x: 0, y: 0, width: 3, height: 1 };
+    act(() => void editor.current.apply(selectionEdits.flip(top, 'horizontal')));
+    expect(rows()).toEqual(['210.', '....', '....']);
+    const clipboard = selectionEdits.copy(editor.current.chart, top);
+    act(() => void editor.current.apply(selectionEdits.paste(clipboard, { x: 1, y: 2 })));
+    expect(rows()).toEqual(['210.', '....', '.210']);
+    act(() => void editor.current.apply(selectionEdits.fill({ x: 0, y: 1, width: 2, height: 1 }, 1)));
+    act(() => void editor.current.apply(selectionEdits.erase(top)));
+    expect(rows()).toEqual(['....', '11..', '.210']);
+    for (const label of ['Erase selection', 'Fill selection', 'Paste', 'Flip horizontally']) {
+      expect(editor.current.undoLabel).toBe(label);
+      act(() => editor.current.undo());
+    }
+    expect(rows()).toEqual(['012.', '....', '....']);
+  });
+});
+
+describe('move', () => {
+  it('has no pointer tool, so the viewer pans', () => {
+    const editor = renderHook(() => useChartEditor(chartOf(BLANK, CODES))).result;
+    const context = { editor: editor.current, thread: 0, onThread: () => undefined, onSelection: () => undefined, onRefused: () => undefined };
+    expect(chartTool('pan', context)).toBeUndefined();
+  });
+});

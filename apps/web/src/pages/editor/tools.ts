@@ -1,0 +1,142 @@
+import {
+  clipRect,
+  copyRect,
+  fill,
+  fillRect,
+  flipRect,
+  paste,
+  stroke,
+  type ChartClipboard,
+  type ChartPoint,
+  type ChartRect,
+  type EditableChart,
+} from '@stitchwise/core';
+import type { ChartTool } from '../../components/chart/types';
+import type { ChartEditor } from './use-chart-editor';
+
+export type ToolName = 'pencil' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'pan';
+
+/** The editor's tools in toolbar order, with their keyboard shortcut. */
+export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
+  { name: 'pencil', label: 'Pencil', key: 'p', hint: 'Draw stitches with the current thread' },
+  { name: 'eraser', label: 'Eraser', key: 'e', hint: 'Remove stitches' },
+  { name: 'fill', label: 'Fill', key: 'f', hint: 'Fill a region of one thread (or of empty fabric) with the current thread' },
+  { name: 'eyedropper', label: 'Eyedropper', key: 'i', hint: 'Take the thread of a stitch as the current thread' },
+  { name: 'select', label: 'Select', key: 's', hint: 'Select a rectangle to fill, erase, copy, paste or flip' },
+  { name: 'pan', label: 'Move', key: 'h', hint: 'Drag to move around the chart (space+drag works with any tool)' },
+];
+
+export interface ToolContext {
+  /** Only its functions, which stay the same while the chart changes: a tool lives through a whole drag. */
+  editor: Pick<ChartEditor, 'read' | 'apply' | 'applyPart' | 'endDrag' | 'cancelDrag'>;
+  /** The thread the pencil and fill use. */
+  thread: number | undefined;
+  onThread: (thread: number) => void;
+  onSelection: (selection: ChartRect | undefined) => void;
+  /** A refused edit, to tell the user. */
+  onRefused: (message: string) => void;
+}
+
+const inside = (chart: EditableChart, { x, y }: ChartPoint): boolean => x >= 0 && y >= 0 && x < chart.width && y < chart.height;
+
+/** The rectangle between two cells, both included, cut to the chart. */
+export function rectBetween(chart: EditableChart, a: ChartPoint, b: ChartPoint): ChartRect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return clipRect(chart, { x, y, width: Math.abs(a.x - b.x) + 1, height: Math.abs(a.y - b.y) + 1 });
+}
+
+/** What the viewer's pointer does for a tool; `pan` has none, so the viewer pans. */
+export function chartTool(name: ToolName, context: ToolContext): ChartTool | undefined {
+  const { editor, thread, onRefused } = context;
+  const report = (refusal: string | undefined): void => {
+    if (refusal) onRefused(refusal);
+  };
+  switch (name) {
+    case 'pencil':
+    case 'eraser': {
+      const paint = name === 'eraser' ? -1 : thread;
+      let last: ChartPoint | undefined;
+      return {
+        onDown(cell) {
+          if (paint === undefined) {
+            onRefused('Choose a thread in the palette first.');
+            return;
+          }
+          last = cell;
+          report(editor.applyPart((chart) => stroke(chart, [cell], paint)));
+        },
+        onMove(cell) {
+          if (!last || paint === undefined) return;
+          const from = last;
+          last = cell;
+          report(editor.applyPart((chart) => stroke(chart, [from, cell], paint)));
+        },
+        onUp() {
+          last = undefined;
+          editor.endDrag();
+        },
+        onCancel() {
+          // The stroke became a pinch: take back what it drew.
+          last = undefined;
+          editor.cancelDrag();
+        },
+      };
+    }
+    case 'fill':
+      return {
+        onDown(cell) {
+          if (thread === undefined) {
+            onRefused('Choose a thread in the palette first.');
+            return;
+          }
+          if (inside(editor.read(), cell)) report(editor.apply((chart) => fill(chart, cell.x, cell.y, thread)));
+        },
+        onMove() {},
+        onUp() {},
+        cursor: 'cell',
+      };
+    case 'eyedropper':
+      return {
+        onDown(cell) {
+          const chart = editor.read();
+          if (!inside(chart, cell)) return;
+          const picked = chart.cells[cell.y * chart.width + cell.x]!;
+          if (picked >= 0) context.onThread(picked);
+        },
+        onMove() {},
+        onUp() {},
+        cursor: 'copy',
+      };
+    case 'select': {
+      let anchor: ChartPoint | undefined;
+      const select = (from: ChartPoint, to: ChartPoint): void => {
+        const rect = rectBetween(editor.read(), from, to);
+        context.onSelection(rect.width > 0 && rect.height > 0 ? rect : undefined); // nothing of the chart: no selection
+      };
+      return {
+        onDown(cell) {
+          anchor = cell;
+          select(cell, cell);
+        },
+        onMove(cell) {
+          if (anchor) select(anchor, cell);
+        },
+        onUp() {
+          anchor = undefined;
+        },
+      };
+    }
+    case 'pan':
+      return undefined;
+  }
+}
+
+/** Edits of a selected rectangle, each one undo step. */
+export const selectionEdits = {
+  fill: (rect: ChartRect, thread: number) => (chart: EditableChart) => fillRect(chart, rect, thread),
+  erase: (rect: ChartRect) => (chart: EditableChart) => fillRect(chart, rect, -1),
+  flip: (rect: ChartRect, direction: 'horizontal' | 'vertical') => (chart: EditableChart) => flipRect(chart, rect, direction),
+  paste: (clipboard: ChartClipboard, at: ChartPoint) => (chart: EditableChart) => paste(chart, clipboard, at.x, at.y),
+  copy: (chart: EditableChart, rect: ChartRect): ChartClipboard => copyRect(chart, rect),
+};

@@ -1,0 +1,72 @@
+import type { ImageSource } from '../api/colors';
+import type { WizardSettings } from '../pages/wizard/model';
+import type { WorkerLike } from './client';
+import { PreviewCanvas } from './PreviewCanvas';
+import { PreviewLegend } from './PreviewLegend';
+import { usePreview, type PreviewState } from './use-preview';
+import { usePreviewSource, type PreviewSourceState } from './use-preview-source';
+import { previewSettingsOf } from './wizard-settings';
+
+interface PreviewPanelProps {
+  picture: ImageSource | undefined;
+  settings: WizardSettings;
+  signedIn: boolean;
+  /** Tests hand in a stand-in worker; the app uses the built one. */
+  createWorker?: () => WorkerLike | undefined;
+}
+
+/**
+ * The wizard's live preview: the chart as it will come out, computed in the browser, redrawn on
+ * every change of the settings. Its element carries the preview's threads (`data-threads`, DMC
+ * codes, most used first) and mean ΔE00 (`data-mean-delta-e`) for tests.
+ */
+export function PreviewPanel({ picture, settings, signedIn, createWorker }: PreviewPanelProps) {
+  // Background removal is for signed-in users only; the form locks it for visitors.
+  const sourceState = usePreviewSource(picture, settings.removeBackground && signedIn);
+  const preview = usePreview(sourceState?.status === 'ready' ? sourceState.source : undefined, previewSettingsOf(settings, signedIn), createWorker);
+  const { pattern } = preview;
+  const message = messageFor(sourceState, preview);
+  const updating = preview.updating || sourceState?.status === 'loading';
+
+  return (
+    <section aria-labelledby="preview-title" className="space-y-2">
+      <h3 id="preview-title" className="text-sm font-medium">
+        Preview
+      </h3>
+      <div
+        data-testid="chart-preview"
+        data-state={message ? 'unavailable' : updating || !pattern ? 'updating' : 'ready'}
+        data-threads={pattern?.legend.map((thread) => thread.dmc_code).join(' ')}
+        data-mean-delta-e={pattern?.meanDeltaE.toFixed(3)}
+      >
+        {pattern && !message ? (
+          <PreviewCanvas pattern={pattern} settings={preview.settings!} />
+        ) : (
+          <div className="flex h-48 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 text-center text-sm text-slate-500">
+            <p>{message ?? (sourceState?.status === 'loading' ? loadingText[sourceState.step] : 'Preparing the preview…')}</p>
+            {message && <p className="mt-1 text-xs">The pattern can still be generated.</p>}
+          </div>
+        )}
+      </div>
+      <p className="flex justify-between gap-2 text-xs text-slate-500" aria-live="polite">
+        <span>{pattern && !message ? `${pattern.width} × ${pattern.height} stitches · ${threadsText(pattern.legend.length)}` : ''}</span>
+        {updating && !message && <span data-testid="preview-updating">{sourceState?.status === 'loading' ? loadingText[sourceState.step] : 'Updating…'}</span>}
+      </p>
+      {pattern && !message && <PreviewLegend threads={pattern.legend} />}
+    </section>
+  );
+}
+
+const loadingText = { copy: 'Fetching the picture…', cutout: 'Removing the background…' } as const;
+
+const threadsText = (count: number): string => `${count} ${count === 1 ? 'thread' : 'threads'}`;
+
+/** Why there is no preview to show, in a quiet sentence; undefined when there is one (or one is coming). */
+function messageFor(source: PreviewSourceState | undefined, preview: PreviewState): string | undefined {
+  if (preview.problem === 'unsupported') return 'Preview unavailable in this browser';
+  if (source?.status === 'failed')
+    return source.step === 'cutout' ? 'Preview unavailable: the background could not be removed' : 'Preview unavailable for this image';
+  if (preview.problem === 'undecodable') return 'Preview unavailable for this image';
+  if (preview.problem === 'failed') return 'Preview unavailable';
+  return undefined;
+}

@@ -1,0 +1,113 @@
+import { generatePattern, type RgbaImage } from '@stitchwise/core';
+import { describe, expect, it } from 'vitest';
+import { shrunkSize } from './decode';
+import { GridCache, runPreviewJob, stitchPixels, type Decoder } from './engine';
+import type { PreviewSettings } from './protocol';
+
+/** A 160 × 120 picture: four colour bands with a gradient, and a transparent corner. */
+function picture(): RgbaImage {
+  const width = 160;
+  const height = 120;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const band = Math.floor(x / 40);
+      data[i] = [200, 30, 240, 90][band]! - Math.floor(y / 2);
+      data[i + 1] = [40, 160, 220, 60][band]!;
+      data[i + 2] = [50, 70, 30, 200][band]! + Math.floor(y / 3);
+      data[i + 3] = x < 20 && y < 20 ? 0 : 255;
+    }
+  }
+  return { width, height, data };
+}
+
+const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
+  maxSide: 40,
+  colors: 6,
+  useKmeans: false,
+  mergeThreads: false,
+  cleanConfetti: true,
+  ...changes,
+});
+
+/** A decoder that hands out the test picture and records what it was asked for. */
+function recordingDecoder(image: RgbaImage) {
+  const calls: number[] = [];
+  const decode: Decoder = (_blob, longSide) => {
+    calls.push(longSide);
+    return Promise.resolve(image);
+  };
+  return { calls, decode };
+}
+
+const source = { key: 'photo-1', blob: new Blob([]) };
+
+describe('the preview engine', () => {
+  it('makes the pattern the core makes from the same pixels, drawn one pixel per stitch', async () => {
+    const image = picture();
+    const { decode } = recordingDecoder(image);
+    const preview = await runPreviewJob({ source, settings: settings() }, new GridCache(), decode);
+    const expected = generatePattern(image, settings());
+    expect(preview.legend.map((t) => t.dmc_code)).toEqual(expected.legend.map((t) => t.dmc_code));
+    expect(preview.meanDeltaE).toBeCloseTo(expected.stats.mean_delta_e, 6);
+    expect([preview.width, preview.height]).toEqual([40, 30]);
+    // Every stitched pixel has its thread's colour; the transparent corner has none.
+    const cell = 15 * 40 + 30;
+    const thread = expected.legend[expected.cells[cell]!]!;
+    expect(Array.from(preview.pixels.subarray(cell * 4, cell * 4 + 4))).toEqual([thread.rgb.r, thread.rgb.g, thread.rgb.b, 255]);
+    expect(preview.pixels[3]).toBe(0);
+  });
+
+  it('decodes at 4 × the stitch count like the server, and not again for settings that keep the size', async () => {
+    const { calls, decode } = recordingDecoder(picture());
+    const grids = new GridCache();
+    const first = await runPreviewJob({ source, settings: settings() }, grids, decode);
+    const fewer = await runPreviewJob({ source, settings: settings({ colors: 3, useKmeans: true, mergeThreads: true }) }, grids, decode);
+    expect(calls).toEqual([160]);
+    expect(fewer.timings.decodeMs).toBe(0);
+    expect(fewer.legend.length).toBeLessThanOrEqual(3);
+    expect(fewer.legend.length).toBeLessThan(first.legend.length);
+    await runPreviewJob({ source, settings: settings({ maxSide: 20 }) }, grids, decode);
+    await runPreviewJob({ source: { ...source, key: 'photo-2' }, settings: settings() }, grids, decode);
+    expect(calls).toEqual([160, 80, 160]);
+  });
+
+  it('keeps the prepared grid for the next setting, whose preview is still the pattern the core makes', async () => {
+    const image = picture();
+    const { decode } = recordingDecoder(image);
+    const grids = new GridCache();
+    await runPreviewJob({ source, settings: settings() }, grids, decode);
+    const prepared = grids.get(`${source.key}@40`);
+    expect(prepared?.grid).toMatchObject({ width: 40, height: 30 });
+    const changed = settings({ colors: 4, mergeThreads: true, cleanConfetti: false });
+    const preview = await runPreviewJob({ source, settings: changed }, grids, decode);
+    expect(grids.get(`${source.key}@40`)).toBe(prepared); // reused, not prepared again
+    expect(preview.timings.gridMs).toBe(0);
+    const expected = generatePattern(image, changed);
+    expect(preview.legend).toEqual(expected.legend.map(({ dmc_code, dmc_name, hex, stitch_count }) => ({ dmc_code, dmc_name, hex, stitch_count })));
+    expect(preview.meanDeltaE).toBe(expected.stats.mean_delta_e);
+    expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+  });
+
+  it('forgets the least recently used grid beyond its capacity', async () => {
+    const { calls, decode } = recordingDecoder(picture());
+    const grids = new GridCache(2);
+    for (const maxSide of [20, 30, 20, 40, 20, 30]) await runPreviewJob({ source, settings: settings({ maxSide }) }, grids, decode);
+    // 20 stays in use; 30 was pushed out by 40, so it is decoded again.
+    expect(calls).toEqual([80, 120, 160, 120]);
+  });
+
+  it('leaves cells without a stitch transparent', () => {
+    const pixels = stitchPixels({ width: 2, height: 1, cells: Int16Array.from([-1, 0]), legend: [{ rgb: { r: 1, g: 2, b: 3 } }] as never });
+    expect(Array.from(pixels)).toEqual([0, 0, 0, 0, 1, 2, 3, 255]);
+  });
+});
+
+describe('shrunkSize', () => {
+  it('fits the long side to the target with the aspect kept, and never enlarges', () => {
+    expect(shrunkSize(4000, 3000, 400)).toEqual({ width: 400, height: 300 });
+    expect(shrunkSize(3000, 4000, 1200)).toEqual({ width: 900, height: 1200 });
+    expect(shrunkSize(768, 512, 1200)).toEqual({ width: 768, height: 512 });
+  });
+});

@@ -1,0 +1,78 @@
+import { patternFromPrepared, prepareGrid, resampleToGrid, type Pattern, type PreparedGrid, type RgbaImage } from '@stitchwise/core';
+import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
+
+/** Shrinks and decodes a picture to `longSide` on its long side (decode.ts in the browser, a stand-in in tests). */
+export type Decoder = (blob: Blob, longSide: number) => Promise<RgbaImage>;
+
+/**
+ * Prepared stitch grids (the grid and the core's work that depends on it alone) by picture and
+ * size, least recently used out. A setting that keeps the size (colours, k-means, merging) starts
+ * from the cached grid: no decoding, no resampling, no colour histogram or catalogue searches.
+ */
+export class GridCache {
+  private readonly grids = new Map<string, PreparedGrid>();
+
+  constructor(private readonly capacity = 4) {}
+
+  get(key: string): PreparedGrid | undefined {
+    const prepared = this.grids.get(key);
+    if (prepared) {
+      this.grids.delete(key); // re-inserted as the most recent
+      this.grids.set(key, prepared);
+    }
+    return prepared;
+  }
+
+  set(key: string, prepared: PreparedGrid): void {
+    this.grids.delete(key);
+    this.grids.set(key, prepared);
+    while (this.grids.size > this.capacity) this.grids.delete(this.grids.keys().next().value!);
+  }
+}
+
+/**
+ * One preview, the way the server makes the chart: the picture shrunk to 4 × the stitch count on
+ * its long side, resampled to the grid, then the core's pattern from that grid (what
+ * `generatePattern` does, in steps, so the grid and its preparation can be kept). The grid's
+ * preparation counts in `gridMs`.
+ */
+export async function runPreviewJob({ source, settings }: PreviewJob, cache: GridCache, decode: Decoder): Promise<PreviewPattern> {
+  const key = `${source.key}@${settings.maxSide}`;
+  let prepared = cache.get(key);
+  let decodeMs = 0;
+  let gridMs = 0;
+  if (!prepared) {
+    const started = performance.now();
+    const image = await decode(source.blob, settings.maxSide * 4);
+    const decoded = performance.now();
+    prepared = prepareGrid(resampleToGrid(image, settings.maxSide));
+    cache.set(key, prepared);
+    decodeMs = decoded - started;
+    gridMs = performance.now() - decoded;
+  }
+  const started = performance.now();
+  const pattern = patternFromPrepared(prepared, settings);
+  const patternMs = performance.now() - started;
+  return { ...previewOf(pattern), timings: { decodeMs, gridMs, patternMs } };
+}
+
+/** The pattern as the preview shows it: one pixel per stitch and a compact legend. */
+export function previewOf(pattern: Pattern): Omit<PreviewPattern, 'timings'> {
+  const legend: PreviewThread[] = pattern.legend.map(({ dmc_code, dmc_name, hex, stitch_count }) => ({ dmc_code, dmc_name, hex, stitch_count }));
+  return { width: pattern.width, height: pattern.height, pixels: stitchPixels(pattern), legend, meanDeltaE: pattern.stats.mean_delta_e };
+}
+
+/** RGBA, one pixel per stitch in its thread's colour; cells without a stitch stay transparent. */
+export function stitchPixels({ width, height, cells, legend }: Pick<Pattern, 'width' | 'height' | 'cells' | 'legend'>): Uint8ClampedArray {
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let cell = 0; cell < cells.length; cell++) {
+    const index = cells[cell]!;
+    if (index < 0) continue;
+    const { r, g, b } = legend[index]!.rgb;
+    pixels[cell * 4] = r;
+    pixels[cell * 4 + 1] = g;
+    pixels[cell * 4 + 2] = b;
+    pixels[cell * 4 + 3] = 255;
+  }
+  return pixels;
+}

@@ -1,0 +1,25 @@
+import { ANONYMOUS_SIZES, defaults, type WizardSettings } from '../pages/wizard/model';
+import type { PreviewSettings } from './protocol';
+
+/**
+ * The preview's settings from the wizard's, as the generate call sends them (the wizard leaves
+ * confetti clean-up on, the server's default), and within a visitor's limits when signed out, so a
+ * visitor never previews a chart they could not generate.
+ */
+export function previewSettingsOf(settings: WizardSettings, signedIn: boolean): PreviewSettings {
+  const chosen: PreviewSettings = {
+    maxSide: settings.maxSide,
+    colors: settings.colors,
+    useKmeans: settings.useKmeans,
+    mergeThreads: settings.mergeDmcColors,
+    cleanConfetti: true,
+  };
+  if (signedIn) return chosen;
+  return {
+    ...chosen,
+    maxSide: ANONYMOUS_SIZES.includes(chosen.maxSide) ? chosen.maxSide : Math.max(...ANONYMOUS_SIZES),
+    colors: Math.min(chosen.colors, defaults(false).colors),
+    useKmeans: false,
+    mergeThreads: false,
+  };
+}

@@ -1,0 +1,129 @@
+import type { Lab } from '../../color/spaces.js';
+import { rgbToLab } from '../../color/spaces.js';
+import { findThread, type DmcThread } from '../../threads/catalogue.js';
+import type { LegendEntry, Pattern, PatternStats } from '../model.js';
+
+/** A thread of the chart being edited. Its index in `threads` never changes while editing, so cells and undo records stay valid. */
+export interface ChartThread {
+  dmc_code: string;
+  dmc_name: string;
+  hex: string;
+  rgb: { r: number; g: number; b: number };
+  symbol: string;
+  /** Removed from the chart: it has no stitches and is not in the legend, but keeps its slot. */
+  removed: boolean;
+}
+
+/** The chart being edited: cells hold an index into `threads`, or −1 for no stitch. Treated as immutable: operations return a new chart. */
+export interface EditableChart {
+  readonly width: number;
+  readonly height: number;
+  /** Row by row, `y * width + x`. */
+  readonly cells: Int16Array;
+  readonly threads: readonly ChartThread[];
+}
+
+/** At most this many threads are active at once (the spec's legend limit). */
+export const MAX_CHART_THREADS = 50;
+
+/** An edit the chart cannot take, with a sentence a user can read. */
+export class ChartEditError extends Error {
+  override readonly name = 'ChartEditError';
+}
+
+/** "DMC 310": how messages and labels name a thread. */
+export function threadName(thread: ChartThread): string {
+  return `DMC ${thread.dmc_code}`;
+}
+
+export function chartThreadOf(thread: DmcThread, symbol: string): ChartThread {
+  return { dmc_code: thread.code, dmc_name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b }, symbol, removed: false };
+}
+
+/** The thread's CIELAB colour: the catalogue's, or from its RGB for a code the catalogue does not know. */
+export function chartThreadLab(thread: ChartThread): Lab {
+  return findThread(thread.dmc_code)?.lab ?? rgbToLab(thread.rgb);
+}
+
+/** The editable chart of a pattern: threads in legend order (so cells need no renumbering), symbols kept. */
+export function chartFromPattern(pattern: Pattern): EditableChart {
+  const { width, height, legend } = pattern;
+  if (pattern.cells.length !== width * height) throw new ChartEditError(`The chart has ${pattern.cells.length} stitches, not ${width} × ${height}.`);
+  for (const index of pattern.cells) {
+    if (index < -1 || index >= legend.length) throw new ChartEditError('A stitch of the chart names no thread of its legend.');
+  }
+  return { width, height, cells: pattern.cells.slice(), threads: legend.map(legendThread) };
+}
+
+/** The chart thread of a legend entry, with its symbol. */
+export function legendThread(entry: LegendEntry): ChartThread {
+  return { dmc_code: entry.dmc_code, dmc_name: entry.dmc_name, hex: entry.hex, rgb: { ...entry.rgb }, symbol: entry.symbol, removed: false };
+}
+
+/** Stitches per thread index. */
+export function threadCounts(chart: EditableChart): Int32Array {
+  const counts = new Int32Array(chart.threads.length);
+  const { cells } = chart;
+  // An indexed loop: iterating a typed array with for…of is several times slower, and this runs on every stroke.
+  for (let at = 0; at < cells.length; at++) {
+    const index = cells[at]!;
+    if (index >= 0) counts[index]!++;
+  }
+  return counts;
+}
+
+/** Indices of the threads not removed, in index order. */
+export function activeThreads(chart: EditableChart): number[] {
+  const active: number[] = [];
+  chart.threads.forEach((thread, index) => {
+    if (!thread.removed) active.push(index);
+  });
+  return active;
+}
+
+const NO_STATS: PatternStats = { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 };
+
+/**
+ * The pattern of a chart, as exports and the pattern document take it: a legend of the active threads
+ * that have stitches, most stitches first (ties by code, as the generator orders them), each keeping its
+ * symbol; cells renumbered to legend positions.
+ */
+export function patternFromChart(chart: EditableChart, stats: PatternStats = NO_STATS): Pattern {
+  const counts = threadCounts(chart);
+  const { threads } = chart;
+  const order = threads
+    .map((_, index) => index)
+    .filter((index) => counts[index]! > 0)
+    .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.dmc_code.localeCompare(threads[y]!.dmc_code));
+  const position = new Int16Array(threads.length).fill(-1);
+  const legend = order.map((threadIndex, rank): LegendEntry => {
+    const thread = threads[threadIndex]!;
+    // Operations never leave stitches on a removed thread; a chart that has some was built by hand, wrongly.
+    if (thread.removed) throw new ChartEditError(`${threadName(thread)} was removed but still has stitches.`);
+    position[threadIndex] = rank;
+    return {
+      index: rank,
+      hex: thread.hex,
+      symbol: thread.symbol,
+      dmc_code: thread.dmc_code,
+      dmc_name: thread.dmc_name,
+      stitch_count: counts[threadIndex]!,
+      rgb: { ...thread.rgb },
+    };
+  });
+  const cells = chart.cells.map((index) => (index < 0 ? -1 : position[index]!));
+  return { width: chart.width, height: chart.height, legend, cells, stats: { ...stats } };
+}
+
+/** The thread at `index` if it is active; otherwise a refusal. */
+export function requireActiveThread(chart: EditableChart, index: number): ChartThread {
+  const thread = Number.isInteger(index) ? chart.threads[index] : undefined;
+  if (!thread) throw new ChartEditError(`There is no thread number ${index} in this chart.`);
+  if (thread.removed) throw new ChartEditError(`${threadName(thread)} was removed from the chart. Add it again to use it.`);
+  return thread;
+}
+
+/** A thread to draw with: an active thread, or −1 for no stitch (the eraser). */
+export function requirePaint(chart: EditableChart, thread: number): void {
+  if (thread !== -1) requireActiveThread(chart, thread);
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { ChartEditError } from './chart.js';
+import { stroke } from './draw.js';
+import { applyEdit, composeEdits, composeUndo, invertEdit, type Edit } from './edit.js';
+import { addThread, removeThread } from './threads.js';
+import { chartOf, rowsOf, snapshot } from './testing.js';
+
+const cells = (indices: number[], before: number[], after: number[]) => ({
+  indices: Int32Array.from(indices),
+  before: Int16Array.from(before),
+  after: Int16Array.from(after),
+});
+
+describe('applyEdit', () => {
+  const chart = chartOf(['01', '..'], ['310', '666']);
+
+  it('applies the after values and returns the inverse, leaving the input alone', () => {
+    const before = snapshot(chart);
+    const result = applyEdit(chart, { label: 'Test', cells: cells([1, 2], [1, -1], [0, 1]) });
+    expect(rowsOf(result.chart)).toEqual(['00', '1.']);
+    expect(result.changed).toBe(true);
+    expect(snapshot(chart)).toEqual(before);
+    expect(snapshot(applyEdit(result.chart, result.inverse).chart)).toEqual(before);
+    expect(result.inverse.label).toBe('Test');
+  });
+
+  it('is no change for an empty edit', () => {
+    const result = applyEdit(chart, { label: 'Nothing' });
+    expect(result.changed).toBe(false);
+    expect(result.chart).toBe(chart);
+  });
+
+  it('refuses an edit whose before values are not the chart’s (applied twice, or to another chart)', () => {
+    const edit: Edit = { label: 'Test', cells: cells([1], [1], [0]) };
+    const once = applyEdit(chart, edit).chart;
+    expect(() => applyEdit(once, edit)).toThrow(ChartEditError);
+    const added = addThread(chart, '700');
+    expect(() => applyEdit(added.chart, { label: 'Again', threads: [{ index: 2, before: undefined, after: added.chart.threads[2] }] })).toThrow(ChartEditError);
+    expect(() => applyEdit(chart, { label: 'Gap', threads: [{ index: 5, before: undefined, after: added.chart.threads[2] }] })).toThrow(ChartEditError);
+  });
+
+  it('refuses stitches on a thread the chart does not have', () => {
+    expect(() => applyEdit(chart, { label: 'Test', cells: cells([2], [-1], [7]) })).toThrow(ChartEditError);
+    const removed = removeThread(chartOf(['01'], ['310', '666']), 1).chart;
+    expect(() => applyEdit(removed, { label: 'Test', cells: cells([0], [0], [1]) })).toThrow(ChartEditError);
+  });
+});
+
+describe('composeEdits', () => {
+  it('does the first edit, then the second, as one', () => {
+    const chart = chartOf(['....'], ['310', '666']);
+    const first: Edit = { label: 'a', cells: cells([0, 1, 2], [-1, -1, -1], [0, 0, 0]) };
+    const second: Edit = { label: 'b', cells: cells([3, 1, 2], [-1, 0, 0], [1, 1, -1]) };
+    const composed = composeEdits('ab', first, second);
+    expect(composed.label).toBe('ab');
+    // Cell 2 went . → 0 → . again: no change at all, so it is not kept.
+    expect(composed.cells).toEqual(cells([0, 1, 3], [-1, -1, -1], [0, 1, 1]));
+    const stepwise = applyEdit(applyEdit(chart, first).chart, second).chart;
+    expect(snapshot(applyEdit(chart, composed).chart)).toEqual(snapshot(stepwise));
+  });
+
+  it('keeps thread changes in order, so undoing an add and a stroke with it works as one step', () => {
+    const chart = chartOf(['00'], ['310']);
+    const added = addThread(chart, '700');
+    const drawn = stroke(added.chart, [{ x: 1, y: 0 }], 1);
+    const forward = composeEdits('Add and draw', invertEdit(added.inverse), invertEdit(drawn.inverse));
+    expect(snapshot(applyEdit(chart, forward).chart)).toEqual(snapshot(drawn.chart));
+    const undo = composeUndo('Add and draw', added.inverse, drawn.inverse);
+    expect(snapshot(applyEdit(drawn.chart, undo).chart)).toEqual(snapshot(chart));
+  });
+
+  it('joins the segments of a pencil drag into one undo step, even where the drag crosses itself', () => {
+    const chart = chartOf(['.....', '.....', '.....'], ['310', '666']);
+    const segments = [
+      [0, 0, 4, 2, 0],
+      [4, 2, 4, 0, 0],
+      [4, 0, 0, 2, 1], // crosses the first segment with another thread
+    ];
+    let current = chart;
+    let undo: Edit = { label: 'Pencil' };
+    for (const [x0, y0, x1, y1, thread] of segments) {
+      const result = stroke(
+        current,
+        [
+          { x: x0!, y: y0! },
+          { x: x1!, y: y1! },
+        ],
+        thread!,
+      );
+      undo = composeUndo('Pencil', undo, result.inverse);
+      current = result.chart;
+    }
+    const undone = applyEdit(current, undo);
+    expect(snapshot(undone.chart)).toEqual(snapshot(chart));
+    expect(snapshot(applyEdit(undone.chart, undone.inverse).chart)).toEqual(snapshot(current));
+    // Every changed cell once: no index twice.
+    const indices = Array.from(undo.cells!.indices);
+    expect(new Set(indices).size).toBe(indices.length);
+  });
+
+  it('takes cell changes in any index order', () => {
+    const first: Edit = { label: 'a', cells: cells([5, 1], [-1, -1], [0, 0]) };
+    const second: Edit = { label: 'b', cells: cells([1, 3], [0, -1], [1, 1]) };
+    expect(composeEdits('ab', first, second).cells).toEqual(cells([1, 3, 5], [-1, -1, -1], [1, 1, 0]));
+  });
+});

@@ -1,0 +1,201 @@
+import { ChartEditError, type ChartThread, type EditableChart } from './chart.js';
+
+/** The cells an edit changes: only cells that really change, each once. */
+export interface CellChange {
+  indices: Int32Array;
+  before: Int16Array;
+  after: Int16Array;
+}
+
+/** One thread slot: `undefined` means the slot does not exist (an append, or undoing one). */
+export interface ThreadChange {
+  index: number;
+  before: ChartThread | undefined;
+  after: ChartThread | undefined;
+}
+
+/** A change to a chart, small enough to keep hundreds for undo: what it changes, never a copy of the chart. */
+export interface Edit {
+  /** What a user did, for "Undo …" / "Redo …". */
+  label: string;
+  cells?: CellChange;
+  /** Applied in order. */
+  threads?: ThreadChange[];
+}
+
+export interface EditResult {
+  chart: EditableChart;
+  /** The edit that gives the input chart back. */
+  inverse: Edit;
+  /** False when nothing changed: then there is nothing to undo either. */
+  changed: boolean;
+}
+
+export function isEmptyEdit(edit: Edit): boolean {
+  return (edit.cells?.indices.length ?? 0) === 0 && (edit.threads?.length ?? 0) === 0;
+}
+
+/** The edit undoing `edit`: cells swapped, thread changes swapped and in reverse order. */
+export function invertEdit(edit: Edit): Edit {
+  const inverse: Edit = { label: edit.label };
+  if (edit.cells) inverse.cells = { indices: edit.cells.indices, before: edit.cells.after, after: edit.cells.before };
+  if (edit.threads) inverse.threads = edit.threads.map(({ index, before, after }) => ({ index, before: after, after: before })).reverse();
+  return inverse;
+}
+
+/**
+ * Applies an edit's `after` values and returns its inverse. Each change must find its `before` value in
+ * the chart: an edit recorded on another chart, or applied twice, is refused rather than applied half-way.
+ */
+export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
+  if (isEmptyEdit(edit)) return { chart, inverse: invertEdit(edit), changed: false };
+  const threads = applyThreadChanges(chart.threads, edit.threads ?? []);
+  let cells = chart.cells;
+  if (edit.cells && edit.cells.indices.length > 0) {
+    cells = cells.slice();
+    const { indices, before, after } = edit.cells;
+    for (let k = 0; k < indices.length; k++) {
+      const at = indices[k]!;
+      if (cells[at] !== before[k]) throw new ChartEditError('This change no longer fits the chart.');
+      const value = after[k]!;
+      if (value !== -1 && (threads[value] === undefined || threads[value].removed))
+        throw new ChartEditError('This change puts stitches on a thread the chart does not have.');
+      cells[at] = value;
+    }
+  }
+  return { chart: { width: chart.width, height: chart.height, cells, threads }, inverse: invertEdit(edit), changed: true };
+}
+
+function applyThreadChanges(threads: readonly ChartThread[], changes: readonly ThreadChange[]): readonly ChartThread[] {
+  if (changes.length === 0) return threads;
+  const next = threads.slice();
+  for (const { index, before, after } of changes) {
+    if (!sameThread(next[index], before)) throw new ChartEditError('This change no longer fits the chart.');
+    if (after === undefined) {
+      // Only the last slot can disappear, or indices of the others would move.
+      if (index !== next.length - 1) throw new ChartEditError('Only the last thread slot can be taken back.');
+      next.pop();
+    } else {
+      if (index > next.length) throw new ChartEditError('Threads can only be added at the end.');
+      next[index] = after;
+    }
+  }
+  return next;
+}
+
+export function sameThread(a: ChartThread | undefined, b: ChartThread | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.dmc_code === b.dmc_code &&
+    a.dmc_name === b.dmc_name &&
+    a.hex === b.hex &&
+    a.symbol === b.symbol &&
+    a.removed === b.removed &&
+    a.rgb.r === b.rgb.r &&
+    a.rgb.g === b.rgb.g &&
+    a.rgb.b === b.rgb.b
+  );
+}
+
+/**
+ * One edit doing `first`, then `second`. A cell both change goes from first's `before` to second's
+ * `after`, and drops out when that is no change. See `composeUndo` for joining undo records.
+ */
+export function composeEdits(label: string, first: Edit, second: Edit): Edit {
+  const edit: Edit = { label };
+  const cells = mergeCellChanges(first.cells, second.cells);
+  if (cells) edit.cells = cells;
+  const threads = [...(first.threads ?? []), ...(second.threads ?? [])];
+  if (threads.length > 0) edit.threads = threads;
+  return edit;
+}
+
+/**
+ * One undo record for two operations done one after the other (the segments of a pencil drag): undoing
+ * both runs the later operation's inverse first. `undo = composeUndo('Pencil', undo, segment.inverse)`.
+ */
+export function composeUndo(label: string, earlierInverse: Edit, laterInverse: Edit): Edit {
+  return composeEdits(label, laterInverse, earlierInverse);
+}
+
+/** Merges two cell changes by index (both put in index order first); linear, so a long drag stays cheap. */
+function mergeCellChanges(firstChange: CellChange | undefined, secondChange: CellChange | undefined): CellChange | undefined {
+  if (!firstChange || firstChange.indices.length === 0) return secondChange;
+  if (!secondChange || secondChange.indices.length === 0) return firstChange;
+  const first = inIndexOrder(firstChange);
+  const second = inIndexOrder(secondChange);
+  const capacity = first.indices.length + second.indices.length;
+  const indices = new Int32Array(capacity);
+  const before = new Int16Array(capacity);
+  const after = new Int16Array(capacity);
+  let count = 0;
+  let i = 0;
+  let j = 0;
+  while (i < first.indices.length || j < second.indices.length) {
+    const a = i < first.indices.length ? first.indices[i]! : Infinity;
+    const b = j < second.indices.length ? second.indices[j]! : Infinity;
+    let from: number;
+    let to: number;
+    if (a < b) {
+      from = first.before[i]!;
+      to = first.after[i++]!;
+    } else if (b < a) {
+      from = second.before[j]!;
+      to = second.after[j++]!;
+    } else {
+      from = first.before[i++]!;
+      to = second.after[j++]!;
+    }
+    if (from === to) continue;
+    indices[count] = Math.min(a, b);
+    before[count] = from;
+    after[count++] = to;
+  }
+  return { indices: indices.slice(0, count), before: before.slice(0, count), after: after.slice(0, count) };
+}
+
+function inIndexOrder(change: CellChange): CellChange {
+  const { indices } = change;
+  let sorted = true;
+  for (let k = 1; k < indices.length && sorted; k++) sorted = indices[k - 1]! < indices[k]!;
+  if (sorted) return change;
+  const order = Array.from(indices.keys()).sort((x, y) => indices[x]! - indices[y]!);
+  return {
+    indices: Int32Array.from(order, (k) => indices[k]!),
+    before: Int16Array.from(order, (k) => change.before[k]!),
+    after: Int16Array.from(order, (k) => change.after[k]!),
+  };
+}
+
+/** The cells that differ between two grids of one size, in index order. */
+export function diffCells(before: Int16Array, after: Int16Array): CellChange {
+  let count = 0;
+  for (let at = 0; at < before.length; at++) if (before[at] !== after[at]) count++;
+  const change: CellChange = { indices: new Int32Array(count), before: new Int16Array(count), after: new Int16Array(count) };
+  for (let at = 0, k = 0; k < count; at++) {
+    if (before[at] === after[at]) continue;
+    change.indices[k] = at;
+    change.before[k] = before[at]!;
+    change.after[k++] = after[at]!;
+  }
+  return change;
+}
+
+/**
+ * The result of an operation that computed the chart's next cells (a changed copy, or the same array when
+ * no cell changes) and thread changes: the edit is the difference, so it holds only what really changed.
+ */
+export function finishEdit(chart: EditableChart, label: string, nextCells: Int16Array, threadChanges: ThreadChange[] = []): EditResult {
+  const cells = nextCells === chart.cells ? undefined : diffCells(chart.cells, nextCells);
+  const edit: Edit = { label };
+  if (cells && cells.indices.length > 0) edit.cells = cells;
+  if (threadChanges.length > 0) edit.threads = threadChanges;
+  if (isEmptyEdit(edit)) return { chart, inverse: { label }, changed: false };
+  const threads = applyThreadChanges(chart.threads, threadChanges);
+  return {
+    chart: { width: chart.width, height: chart.height, cells: edit.cells ? nextCells : chart.cells, threads },
+    inverse: invertEdit(edit),
+    changed: true,
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ChartEditError, type EditableChart } from './chart.js';
+import type { EditResult } from './edit.js';
+import { clipRect, copyRect, fillRect, flipRect, paste } from './selection.js';
+import { removeThread } from './threads.js';
+import { chartOf, rowsOf, snapshot, undoAndRedo } from './testing.js';
+
+const codes = ['310', '666', '700', '307'];
+
+/** Runs an operation and checks what every operation owes: the input untouched, an exact undo and redo. */
+function reversibly(chart: EditableChart, operation: (chart: EditableChart) => EditResult): EditResult {
+  const before = snapshot(chart);
+  const result = operation(chart);
+  expect(snapshot(chart)).toEqual(before);
+  expect(result.changed).toBe(true);
+  expect(undoAndRedo(result)).toEqual({ undone: before, redone: snapshot(result.chart) });
+  expect(result.chart.threads).toEqual(chart.threads);
+  return result;
+}
+
+describe('fillRect', () => {
+  const chart = chartOf(['0000', '0110', '0000'], codes);
+
+  it('fills a rectangle with a thread, or erases it with −1', () => {
+    expect(rowsOf(reversibly(chart, (c) => fillRect(c, { x: 1, y: 0, width: 2, height: 2 }, 2)).chart)).toEqual(['0220', '0220', '0000']);
+    const erased = reversibly(chart, (c) => fillRect(c, { x: 0, y: 1, width: 4, height: 2 }, -1));
+    expect(rowsOf(erased.chart)).toEqual(['0000', '....', '....']);
+    expect(erased.inverse.label).toBe('Erase selection');
+  });
+
+  it('clips at the edges and takes a rectangle dragged backwards', () => {
+    expect(rowsOf(fillRect(chart, { x: 2, y: -5, width: 10, height: 7 }, 2).chart)).toEqual(['0022', '0122', '0000']);
+    expect(rowsOf(fillRect(chart, { x: 2, y: 3, width: -2, height: -2 }, 3).chart)).toEqual(['0000', '3310', '3300']);
+    expect(clipRect(chart, { x: 5, y: 0, width: 3, height: 3 })).toMatchObject({ width: 0 });
+    expect(fillRect(chart, { x: 5, y: 0, width: 3, height: 3 }, 2).changed).toBe(false);
+    expect(fillRect(chart, { x: 1, y: 1, width: 2, height: 1 }, 1).changed).toBe(false);
+  });
+});
+
+describe('copyRect and paste', () => {
+  const chart = chartOf(['01.', '.23', '333'], codes);
+
+  it('copies the cells of a rectangle, without changing the chart', () => {
+    const before = snapshot(chart);
+    const clipboard = copyRect(chart, { x: 0, y: 0, width: 2, height: 2 });
+    expect(clipboard.width).toBe(2);
+    expect(Array.from(clipboard.cells)).toEqual([0, 1, -1, 2]);
+    expect(copyRect(chart, { x: 1, y: 1, width: 5, height: 5 })).toEqual({ width: 2, height: 2, cells: Int16Array.from([2, 3, 3, 3]) });
+    expect(snapshot(chart)).toEqual(before);
+  });
+
+  it('pastes with empty copied cells leaving the chart as it is', () => {
+    const clipboard = copyRect(chart, { x: 0, y: 0, width: 2, height: 2 });
+    const result = reversibly(chart, (c) => paste(c, clipboard, 1, 1));
+    expect(rowsOf(result.chart)).toEqual(['01.', '.01', '332']);
+  });
+
+  it('clips a paste at every edge', () => {
+    const clipboard = copyRect(chart, { x: 0, y: 0, width: 3, height: 3 });
+    const empty = chartOf(['...', '...', '...'], codes);
+    expect(rowsOf(paste(empty, clipboard, 2, 2).chart)).toEqual(['...', '...', '..0']);
+    expect(rowsOf(paste(empty, clipboard, -2, -1).chart)).toEqual(['3..', '3..', '...']);
+    expect(paste(empty, clipboard, 3, 0).changed).toBe(false);
+  });
+
+  it('refuses a copied thread that has since been removed, by name', () => {
+    const clipboard = copyRect(chart, { x: 0, y: 0, width: 2, height: 1 });
+    const later = removeThread(chart, 1).chart;
+    expect(() => paste(later, clipboard, 0, 2)).toThrow('DMC 666 was removed after these stitches were copied. Add it again to paste them.');
+    expect(() => paste(chart, { width: 1, height: 1, cells: Int16Array.of(9) }, 0, 0)).toThrow(ChartEditError);
+  });
+});
+
+describe('flipRect', () => {
+  const chart = chartOf(['0123', '1230', '2301'], codes);
+
+  it('mirrors a rectangle left to right', () => {
+    const result = reversibly(chart, (c) => flipRect(c, { x: 1, y: 0, width: 3, height: 2 }, 'horizontal'));
+    expect(rowsOf(result.chart)).toEqual(['0321', '1032', '2301']);
+  });
+
+  it('mirrors a rectangle top to bottom', () => {
+    const result = reversibly(chart, (c) => flipRect(c, { x: 0, y: 0, width: 2, height: 3 }, 'vertical'));
+    expect(rowsOf(result.chart)).toEqual(['2323', '1230', '0101']);
+  });
+
+  it('gives the chart back when flipped twice, and is no change where the rectangle is symmetric', () => {
+    const once = flipRect(chart, { x: 0, y: 0, width: 4, height: 3 }, 'horizontal').chart;
+    expect(rowsOf(flipRect(once, { x: 0, y: 0, width: 4, height: 3 }, 'horizontal').chart)).toEqual(rowsOf(chart));
+    const symmetric = chartOf(['010', '212'], codes);
+    expect(flipRect(symmetric, { x: 0, y: 0, width: 3, height: 2 }, 'horizontal').changed).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Helpers for the edit tests: small charts written as text, and plain copies of charts that
+ * `toEqual` compares field by field. Not exported from the core.
+ */
+import { findThread } from '../../threads/catalogue.js';
+import { symbolFor } from '../symbols.js';
+import { chartThreadOf, type ChartThread, type EditableChart } from './chart.js';
+import { applyEdit, type EditResult } from './edit.js';
+
+/**
+ * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes`, '.' no stitch.
+ * Threads get the first symbols in order.
+ */
+export function chartOf(rows: readonly string[], codes: readonly string[]): EditableChart {
+  const width = rows[0]?.length ?? 0;
+  const cells = new Int16Array(width * rows.length);
+  rows.forEach((row, y) => {
+    if (row.length !== width) throw new Error(`row ${y} is ${row.length} cells wide, not ${width}`);
+    for (let x = 0; x < width; x++) cells[y * width + x] = row[x] === '.' ? -1 : parseInt(row[x]!, 36);
+  });
+  const threads = codes.map((code, index) => {
+    const thread = findThread(code);
+    if (!thread) throw new Error(`no DMC ${code}`);
+    return chartThreadOf(thread, symbolFor(index));
+  });
+  return { width, height: rows.length, cells, threads };
+}
+
+/** A chart's cells back as rows of text, in chartOf's notation. */
+export function rowsOf(chart: EditableChart): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < chart.height; y++) {
+    const row = Array.from(chart.cells.subarray(y * chart.width, (y + 1) * chart.width), (index) => (index < 0 ? '.' : index.toString(36)));
+    rows.push(row.join(''));
+  }
+  return rows;
+}
+
+export interface ChartSnapshot {
+  width: number;
+  height: number;
+  cells: number[];
+  threads: ChartThread[];
+}
+
+/** A deep, plain copy of a chart, so later changes to the chart cannot touch it. */
+export function snapshot(chart: EditableChart): ChartSnapshot {
+  return {
+    width: chart.width,
+    height: chart.height,
+    cells: Array.from(chart.cells),
+    threads: chart.threads.map((thread) => ({ ...thread, rgb: { ...thread.rgb } })),
+  };
+}
+
+/** What undoing an operation gives, and redoing it after: both should be the charts before and after it. */
+export function undoAndRedo(result: EditResult): { undone: ChartSnapshot; redone: ChartSnapshot } {
+  const undo = applyEdit(result.chart, result.inverse);
+  const redo = applyEdit(undo.chart, undo.inverse);
+  return { undone: snapshot(undo.chart), redone: snapshot(redo.chart) };
+}

@@ -1,0 +1,110 @@
+import { deltaE2000 } from '../../color/ciede2000.js';
+import { rgbToLab, type Rgb } from '../../color/spaces.js';
+import { findThread, nearestThreads, type DmcThread } from '../../threads/catalogue.js';
+import { CHART_SYMBOLS } from '../symbols.js';
+import {
+  activeThreads,
+  ChartEditError,
+  chartThreadLab,
+  chartThreadOf,
+  MAX_CHART_THREADS,
+  requireActiveThread,
+  threadName,
+  type ChartThread,
+  type EditableChart,
+} from './chart.js';
+import { finishEdit, type EditResult, type ThreadChange } from './edit.js';
+
+/** Every stitch of `from` becomes `to`; both stay in the chart. */
+export function replaceThread(chart: EditableChart, from: number, to: number): EditResult {
+  const source = requireActiveThread(chart, from);
+  const target = requireActiveThread(chart, to);
+  return finishEdit(chart, `Replace ${threadName(source)} with ${threadName(target)}`, recolour(chart.cells, from, to));
+}
+
+/** Removes a thread: its stitches go to the nearest remaining active thread by ΔE00. The last active thread cannot go. */
+export function removeThread(chart: EditableChart, index: number): EditResult {
+  const thread = requireActiveThread(chart, index);
+  const lab = chartThreadLab(thread);
+  let nearest = -1;
+  let nearestDistance = Infinity;
+  for (const other of activeThreads(chart)) {
+    if (other === index) continue;
+    const distance = deltaE2000(lab, chartThreadLab(chart.threads[other]!));
+    if (distance < nearestDistance) [nearest, nearestDistance] = [other, distance];
+  }
+  if (nearest < 0) throw new ChartEditError(`${threadName(thread)} is the only thread of the chart, so it cannot be removed.`);
+  return finishEdit(chart, `Remove ${threadName(thread)}`, recolour(chart.cells, index, nearest), [markRemoved(chart, index)]);
+}
+
+/** Merges `from` into `into`: its stitches become `into`, and `from` leaves the chart. */
+export function mergeThread(chart: EditableChart, from: number, into: number): EditResult {
+  const source = requireActiveThread(chart, from);
+  const target = requireActiveThread(chart, into);
+  if (from === into) throw new ChartEditError(`${threadName(source)} cannot be merged into itself.`);
+  return finishEdit(chart, `Merge ${threadName(source)} into ${threadName(target)}`, recolour(chart.cells, from, into), [markRemoved(chart, from)]);
+}
+
+/**
+ * Adds a thread from the DMC catalogue (its name and colour from there) with the first chart symbol no
+ * active thread uses. A thread removed earlier comes back in its old slot, with its old symbol if that is
+ * still free, so the chart keeps one slot per code.
+ */
+export function addThread(chart: EditableChart, dmcCode: string): EditResult {
+  const dmc = findThread(dmcCode);
+  if (!dmc) throw new ChartEditError(`DMC ${dmcCode.trim()} is not a DMC thread.`);
+  const sameCode = (thread: ChartThread): boolean => (findThread(thread.dmc_code)?.code ?? thread.dmc_code) === dmc.code;
+  if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`DMC ${dmc.code} is already in the chart.`);
+  const slot = chart.threads.findIndex(sameCode);
+  const existing = chart.threads[slot];
+  const active = activeThreads(chart);
+  if (active.length >= MAX_CHART_THREADS) throw new ChartEditError(`A chart can have at most ${MAX_CHART_THREADS} threads. Remove or merge one first.`);
+  const used = new Set(active.map((index) => chart.threads[index]!.symbol));
+  const symbol = existing && !used.has(existing.symbol) ? existing.symbol : CHART_SYMBOLS.find((candidate) => !used.has(candidate))!;
+  const change: ThreadChange = existing
+    ? { index: slot, before: existing, after: chartThreadOf(dmc, symbol) }
+    : { index: chart.threads.length, before: undefined, after: chartThreadOf(dmc, symbol) };
+  return finishEdit(chart, `Add DMC ${dmc.code}`, chart.cells, [change]);
+}
+
+/** Gives a thread another of the chart symbols; symbols stay unique among active threads. */
+export function setSymbol(chart: EditableChart, index: number, symbol: string): EditResult {
+  const thread = requireActiveThread(chart, index);
+  if (!CHART_SYMBOLS.includes(symbol)) throw new ChartEditError(`“${symbol}” is not one of the chart symbols.`);
+  const holder = activeThreads(chart).find((other) => other !== index && chart.threads[other]!.symbol === symbol);
+  if (holder !== undefined) throw new ChartEditError(`Symbol ${symbol} is already used by ${threadName(chart.threads[holder]!)}.`);
+  const label = `Symbol of ${threadName(thread)}`;
+  if (thread.symbol === symbol) return finishEdit(chart, label, chart.cells);
+  return finishEdit(chart, label, chart.cells, [{ index, before: thread, after: { ...thread, symbol } }]);
+}
+
+export interface ThreadSuggestion {
+  thread: DmcThread;
+  /** CIEDE2000 distance from the picked colour. */
+  deltaE: number;
+}
+
+/**
+ * The DMC threads nearest to a colour picked on screen, nearest first: the catalogue's exact
+ * `nearestThreads` search, taking RGB.
+ */
+export function nearestThreadsToRgb(rgb: Rgb, count = 5): ThreadSuggestion[] {
+  return nearestThreads(rgbToLab(rgb), count).map(({ thread, distance }) => ({ thread, deltaE: distance }));
+}
+
+/** A copy of the cells with every `from` turned into `to`; the same array when there is none. */
+function recolour(cells: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return cells;
+  let next: Int16Array | undefined;
+  for (let at = 0; at < cells.length; at++) {
+    if (cells[at] !== from) continue;
+    next ??= cells.slice();
+    next[at] = to;
+  }
+  return next ?? cells;
+}
+
+function markRemoved(chart: EditableChart, index: number): ThreadChange {
+  const before: ChartThread = chart.threads[index]!;
+  return { index, before, after: { ...before, rgb: { ...before.rgb }, removed: true } };
+}

@@ -1,0 +1,385 @@
+import { describe, expect, it } from 'vitest';
+import { deltaE2000 } from '../color/ciede2000.js';
+import { parseHex } from '../color/hex.js';
+import { rgbToLab } from '../color/spaces.js';
+import { seededRandom } from '../random.js';
+import { DMC_THREADS, findThread, nearestThreads } from '../threads/catalogue.js';
+import { generatePattern } from './generate.js';
+import type { Pattern } from './model.js';
+import { toOxs } from './oxs.js';
+import { ChartImportError, MAX_OXS_PALETTE_ITEMS, OxsChartReader, readOxsChart, type ChartImportProblem } from './oxs-read.js';
+import { CHART_SYMBOLS } from './symbols.js';
+import { patternFromUntrustedDocument, PATTERN_LIMITS } from './validate.js';
+
+/** A synthetic picture as a pattern; `clearFrom` makes the columns from there transparent: empty cells. */
+function patternOf(seed: number, width: number, height: number, colors: number, clearFrom = width): Pattern {
+  const random = seededRandom(seed);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    data.set([(x * 7 + random() * 90) % 256, (y * 5 + random() * 60) % 256, (x * y + random() * 40) % 256, x >= clearFrom ? 0 : 255], i * 4);
+  }
+  return generatePattern({ width, height, data }, { maxSide: Math.max(width, height), colors, useKmeans: false, mergeThreads: false });
+}
+
+/** A chart whose legend uses the symbols XML must escape (& < >) and the last ones of the list. */
+function escapedSymbolsPattern(): Pattern {
+  const codes = ['310', 'B5200', '321', '3865'];
+  const symbols = ['&', '%', '=', CHART_SYMBOLS.at(-1)!];
+  return patternFromUntrustedDocument(
+    {
+      format: 'stitchwise-pattern',
+      version: 1,
+      width: 4,
+      height: 2,
+      legend: codes.map((dmc_code, index) => ({ index, dmc_code, symbol: symbols[index] })),
+      cells: [0, 1, 2, 3, -1, 3, 2, 1],
+      stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+    },
+    PATTERN_LIMITS,
+  );
+}
+
+/** The refusal a chart gets; fails the test when it is read, or refused otherwise. */
+function refusalOf(read: () => unknown): ChartImportError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ChartImportError) return error;
+    throw error;
+  }
+  throw new Error('the chart was read, not refused');
+}
+
+const refusal = (xml: string): ChartImportError => refusalOf(() => readOxsChart(xml));
+
+/** A small OXS chart: `palette` and `stitches` are the elements inside their sections. */
+function chart({ properties = 'chartwidth="3" chartheight="2"', palette = '', stitches = '', extra = '' } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<chart><properties oxsversion="1.0" ${properties}/><palette><palette_item index="0" number="cloth" name="cloth" color="FFFFFF"/>${palette}</palette><fullstitches>${stitches}</fullstitches>${extra}</chart>`;
+}
+
+const item = (index: number, number: string, color: string, more = ''): string =>
+  `<palette_item index="${index}" number="${number}" color="${color}" ${more}/>`;
+const stitch = (x: number | string, y: number | string, palindex: number): string => `<stitch x="${x}" y="${y}" palindex="${palindex}"/>`;
+
+describe('OXS import: our own export', () => {
+  const patterns: [string, Pattern][] = [
+    ['a noisy picture with empty cells', patternOf(8, 60, 40, 12, 51)],
+    ['a tall narrow chart', patternOf(3, 7, 90, 5)],
+    ['a chart of 40 threads', patternOf(5, 80, 80, 40)],
+    ['the symbols XML escapes', escapedSymbolsPattern()],
+  ];
+
+  it.each(patterns)('reads %s back as the identical chart', (_, pattern) => {
+    const imported = readOxsChart(toOxs(pattern, { title: 'Roses <& thorns>' }));
+    expect(imported.pattern.width).toBe(pattern.width);
+    expect(imported.pattern.height).toBe(pattern.height);
+    expect(Array.from(imported.pattern.cells)).toEqual(Array.from(pattern.cells));
+    expect(imported.pattern.legend).toEqual(pattern.legend); // codes, names, colours, symbols, counts, order
+    expect(imported.title).toBe('Roses <& thorns>');
+    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code, mapping.matched_by, mapping.delta_e])).toEqual(
+      pattern.legend.map((entry) => [`DMC ${entry.dmc_code}`, entry.dmc_code, 'code', 0]),
+    );
+    expect(imported.not_imported).toEqual({ part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
+  });
+
+  it('has empty cells where the export has none, and a pattern with them among the round trips', () => {
+    const [, withEmpty] = patterns[0]!;
+    const empty = Array.from(withEmpty.cells).filter((cell) => cell === -1).length;
+    expect(empty).toBeGreaterThan(300);
+    expect(Array.from(readOxsChart(toOxs(withEmpty, { title: 'x' })).pattern.cells).filter((cell) => cell === -1)).toHaveLength(empty);
+  });
+
+  it('reads the same however the text is cut as it streams in', () => {
+    const xml = toOxs(escapedSymbolsPattern(), { title: 'Café — 刺繍 🌸' });
+    const whole = readOxsChart(xml);
+    for (const size of [1, 3, 7, 64]) {
+      const reader = new OxsChartReader();
+      for (let start = 0; start < xml.length; start += size) reader.write(xml.slice(start, start + size));
+      const pieces = reader.close();
+      expect(pieces.title).toBe('Café — 刺繍 🌸');
+      expect(pieces.pattern.legend).toEqual(whole.pattern.legend);
+      expect(Array.from(pieces.pattern.cells)).toEqual(Array.from(whole.pattern.cells));
+    }
+  });
+});
+
+describe('OXS import: what other programs write', () => {
+  it('takes palindex 0 as no stitch, with or without a cloth entry, and items without an index by position', () => {
+    const withCloth = readOxsChart(chart({ palette: item(1, 'DMC 310', '000000'), stitches: stitch(0, 0, 1) + stitch(1, 0, 0) + stitch(2, 1, 1) }));
+    expect(Array.from(withCloth.pattern.cells)).toEqual([0, -1, -1, -1, -1, 0]);
+
+    const noCloth = `<chart><properties chartwidth="2" chartheight="1"/><palette>${item(1, 'DMC 310', '000000')}${item(2, 'DMC 321', 'C72B3B')}</palette><fullstitches>${stitch(0, 0, 2)}${stitch(1, 0, 0)}</fullstitches></chart>`;
+    const fromOne = readOxsChart(noCloth);
+    expect(fromOne.pattern.legend.map((entry) => entry.dmc_code)).toEqual(['321']);
+    expect(Array.from(fromOne.pattern.cells)).toEqual([0, -1]);
+
+    const byPosition = (palette: string) =>
+      readOxsChart(
+        `<chart><properties chartwidth="2" chartheight="1"/><palette>${palette}</palette><fullstitches>${stitch(0, 0, 1)}${stitch(1, 0, 2)}</fullstitches></chart>`,
+      );
+    const cloth = '<palette_item number="cloth" color="FFFFFF"/>';
+    const threads = '<palette_item number="DMC 310" color="000000"/><palette_item number="DMC 321" color="C72B3B"/>';
+    expect(byPosition(cloth + threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
+    expect(byPosition(threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
+  });
+
+  it('reads DMC numbers however they are written, as the catalogue writes the codes', () => {
+    const numbers = ['DMC    943', '310', 'DMC 1', 'blanc', 'DMC White', 'dmc ecru', 'DMC b5200'];
+    const palette = numbers.map((number, i) => item(i + 1, number, '808080')).join('');
+    const imported = readOxsChart(
+      chart({ properties: 'chartwidth="7" chartheight="1"', palette, stitches: numbers.map((_, i) => stitch(i, 0, i + 1)).join('') }),
+    );
+    // 'blanc' and 'DMC White' are one thread, so one legend entry.
+    expect(imported.pattern.legend.map((entry) => entry.dmc_code)).toEqual(['943', '310', '01', 'Blanc', 'Ecru', 'B5200']);
+    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code, mapping.matched_by])).toEqual([
+      ['DMC 943', '943', 'code'],
+      ['310', '310', 'code'],
+      ['DMC 1', '01', 'code'],
+      ['blanc', 'Blanc', 'code'],
+      ['DMC White', 'Blanc', 'code'],
+      ['dmc ecru', 'Ecru', 'code'],
+      ['DMC b5200', 'B5200', 'code'],
+    ]);
+    // Colours, names and legend colours come from the catalogue, not the file's grey.
+    const blanc = imported.pattern.legend.find((entry) => entry.dmc_code === 'Blanc')!;
+    expect([blanc.dmc_name, blanc.hex, blanc.stitch_count]).toEqual([findThread('Blanc')!.name, findThread('Blanc')!.hex, 2]);
+  });
+
+  it('maps other brands and unknown codes to the nearest DMC thread by ΔE00, and merges colours that land on one thread', () => {
+    const palette = item(1, 'Anchor 403', '000000') + item(2, 'DMC 310', '101010') + item(3, 'Madeira 0813', '1E5AA0') + item(4, 'DMC 9999', 'C8A050');
+    const imported = readOxsChart(chart({ palette, stitches: stitch(0, 0, 1) + stitch(1, 0, 2) + stitch(2, 0, 3) + stitch(0, 1, 4) + stitch(1, 1, 1) }));
+    const [anchor, dmc, madeira, unknown] = imported.thread_mappings;
+    expect(anchor).toEqual({ source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'colour' });
+    expect(dmc).toEqual({ source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' });
+    for (const [mapping, colour] of [
+      [madeira!, '1E5AA0'],
+      [unknown!, 'C8A050'],
+    ] as const) {
+      const lab = rgbToLab(parseHex(colour)!);
+      const best = nearestThreads(lab, 1)[0]!.thread;
+      expect(mapping.matched_by).toBe('colour');
+      expect(mapping.dmc_code).toBe(best.code);
+      expect(mapping.delta_e).toBeCloseTo(deltaE2000(lab, best.lab), 2);
+      // No thread of the catalogue is nearer.
+      expect(Math.min(...DMC_THREADS.map((thread) => deltaE2000(lab, thread.lab)))).toBeCloseTo(mapping.delta_e, 2);
+    }
+    // Anchor 403 and DMC 310 are one legend entry with both colours' stitches.
+    expect(imported.pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
+      ['310', 3],
+      [madeira!.dmc_code, 1],
+      [unknown!.dmc_code, 1],
+    ]);
+    expect(Array.from(imported.pattern.cells)).toEqual([0, 0, 1, 2, 0, -1]);
+  });
+
+  it('reports a palette item by at most 60 characters of its own name', () => {
+    const long = `Madeira ${'9'.repeat(5_000)}`;
+    const imported = readOxsChart(chart({ palette: item(1, long, '1E5AA0'), stitches: stitch(0, 0, 1) }));
+    expect(imported.thread_mappings[0]!.source).toBe(long.slice(0, 60));
+  });
+
+  it('keeps symbols that are chart symbols and unique, and gives the others chart symbols of their own', () => {
+    const palette =
+      item(1, 'DMC 310', '000000', 'symbol="182" fontname="CrossStitch3"') +
+      item(2, 'DMC 321', 'C72B3B', 'symbol="▲"') +
+      item(3, 'DMC 943', '3D9384', 'symbol="▲"') +
+      item(4, 'DMC 798', '466A8E', 'symbol="X"') +
+      item(5, 'DMC 3865', 'F9F7F1', 'symbol="7"') +
+      item(6, 'DMC 01', 'E3E3E6', 'symbol="66" symbol_courier="★"');
+    const imported = readOxsChart(
+      chart({ properties: 'chartwidth="6" chartheight="1"', palette, stitches: [1, 2, 3, 4, 5, 6].map((p) => stitch(p - 1, 0, p)).join('') }),
+    );
+    const symbols = imported.pattern.legend.map((entry) => entry.symbol);
+    expect(symbols[1]).toBe('▲'); // its own
+    expect(symbols[4]).toBe('7'); // a single digit is a character, and a chart symbol
+    expect(symbols[5]).toBe('★'); // the character beside a font code
+    expect(new Set(symbols).size).toBe(6);
+    for (const symbol of symbols) expect(CHART_SYMBOLS).toContain(symbol);
+    // The font code, the repeated ▲ and X (not a chart symbol) get the first chart symbols no one has.
+    const spare = CHART_SYMBOLS.filter((symbol) => !['▲', '7', '★'].includes(symbol));
+    expect([symbols[0], symbols[2], symbols[3]]).toEqual(spare.slice(0, 3));
+  });
+
+  it('reads decimal commas, titles in any spelling, an oxs root, properties after the stitches and a chart without a size', () => {
+    const commas = readOxsChart(
+      chart({ properties: 'chartwidth="3,0" chartheight="2.0"', palette: item(1, 'DMC 310', '000000'), stitches: stitch('2,0', '1,0', 1) }),
+    );
+    expect(Array.from(commas.pattern.cells)).toEqual([-1, -1, -1, -1, -1, 0]);
+
+    const titled = (attribute: string) => readOxsChart(chart({ properties: `chartwidth="1" chartheight="1" ${attribute}` })).title;
+    expect(titled('chatTitle="Misspelt"')).toBe('Misspelt');
+    expect(titled('chartTitle="Camel"')).toBe('Camel');
+    expect(titled('charttitle="  two\tlines\nhere\u009f "')).toBe('two lines here\uFFFD');
+    expect(titled('charttitle="   "')).toBeNull();
+    expect(titled(`charttitle="${'a'.repeat(300)}"`)).toHaveLength(100);
+
+    const late = `<oxs><palette>${item(1, 'DMC 310', '000000')}</palette><fullstitches>${stitch(3, 0, 1)}</fullstitches><properties chartwidth="5" chartheight="2"/></oxs>`;
+    expect(Array.from(readOxsChart(late).pattern.cells)).toEqual([-1, -1, -1, 0, -1, -1, -1, -1, -1, -1]);
+
+    const sizeless = `<chart><palette>${item(1, 'DMC 310', '000000')}</palette><fullstitches>${stitch(4, 2, 1)}</fullstitches></chart>`;
+    expect([readOxsChart(sizeless).pattern.width, readOxsChart(sizeless).pattern.height]).toEqual([5, 3]);
+  });
+
+  it('counts part stitches, backstitches, knots and ornaments, and ignores comment boxes, print settings and programs’ own sections', () => {
+    const extra =
+      '<partstitches><partstitch x="0" y="0" palindex1="1" palindex2="0" direction="1"/><partstitch x="1" y="0" palindex1="1" palindex2="1" direction="2"/></partstitches>' +
+      '<backstitches><backstitch x1="0,5" x2="2,5" y1="1" y2="1" palindex="1" objecttype="backstitch"/></backstitches>' +
+      '<ornaments_inc_knots_and_beads><object x1="1" y1="1" palindex="1" objecttype="knot"/><object x1="1" y1="1" palindex="1" objecttype="quarter"/><object x1="1" y1="1" palindex="1" objecttype="bead2mm"/></ornaments_inc_knots_and_beads>' +
+      '<commentboxes><commentbox boxwords="a note"/></commentboxes><printsettings pagesacross="2"/><program_extras><stitch x="99" y="99" palindex="99"/></program_extras>';
+    // A stitch inside a program's own section is not one of the chart's.
+    const imported = readOxsChart(chart({ palette: item(1, 'DMC 310', '000000'), stitches: stitch(0, 0, 1), extra }));
+    expect(imported.not_imported).toEqual({ part_stitches: 3, backstitches: 1, knots: 1, other: 1 });
+    expect(imported.pattern.legend.map((entry) => entry.stitch_count)).toEqual([1]);
+  });
+});
+
+describe('OXS import: refusals', () => {
+  const problemOf = (xml: string): ChartImportProblem => refusal(xml).problem;
+
+  it('refuses a DOCTYPE before anything in it is used: billion laughs, external entities', () => {
+    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><chart a="&lol9;"/>`;
+    const external = '<?xml version="1.0"?><!DOCTYPE chart [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><chart><properties charttitle="&xxe;"/></chart>';
+    const publicDtd = '<!DOCTYPE chart SYSTEM "http://example.com/oxs.dtd"><chart/>';
+    for (const xml of [laughs, external, publicDtd]) {
+      const error = refusal(xml);
+      expect(error.problem).toBe('doctype');
+      expect(error.message).toMatch(/document type/);
+    }
+    // Refused as soon as the declaration is read, while the rest of the file is still to come.
+    const reader = new OxsChartReader();
+    expect(() => {
+      reader.write('<!DOCTYPE chart [<!ENTITY a "b">]>');
+    }).toThrow(ChartImportError);
+  });
+
+  it('refuses entities the file does not define and broken character references', () => {
+    for (const xml of [chart({ properties: 'charttitle="&xxe;"' }), chart({ properties: 'charttitle="&#x110000;"' })]) {
+      const error = refusal(xml);
+      expect(error.problem).toBe('not_xml');
+      expect(error.message).toMatch(/entity or character reference .*\(line 2, column \d+\)/);
+    }
+  });
+
+  it('refuses grids over 500 × 500, of zero size, or without a size or stitches', () => {
+    for (const properties of [
+      'chartwidth="501" chartheight="10"',
+      'chartwidth="10" chartheight="501"',
+      'chartwidth="0" chartheight="5"',
+      'chartwidth="-3" chartheight="5"',
+      'chartwidth="abc" chartheight="5"',
+    ]) {
+      expect(problemOf(chart({ properties })), properties).toBe('size');
+    }
+    expect(refusal(chart({ properties: 'chartwidth="501" chartheight="10"' })).message).toBe(
+      'The chart is 501 × 10 stitches; at most 500 × 500 can be imported.',
+    );
+    expect(refusal('<chart><properties/></chart>').message).toMatch(/no size/);
+    // Refused at the properties, before the stitches are read.
+    expect(() => {
+      new OxsChartReader().write('<chart><properties chartwidth="100000" chartheight="100000"/>');
+    }).toThrow(/at most 500 × 500/);
+  });
+
+  it('refuses stitches outside the grid or between cells, and palette indices that do not exist', () => {
+    const palette = item(1, 'DMC 310', '000000');
+    expect(refusal(chart({ palette, stitches: stitch(3, 0, 1) })).message).toBe(
+      'A stitch at x=3, y=0 is outside the chart, which is 3 × 2 stitches (x from 0 to 2, y from 0 to 1).',
+    );
+    expect(problemOf(chart({ palette, stitches: stitch(0, -1, 1) }))).toBe('stitch');
+    expect(problemOf(chart({ palette, stitches: stitch('1.5', 0, 1) }))).toBe('stitch');
+    expect(problemOf(`<chart><palette>${palette}</palette><fullstitches>${stitch(500, 0, 1)}</fullstitches></chart>`)).toBe('stitch');
+    expect(refusal(chart({ palette, stitches: stitch(0, 0, 7) })).message).toBe('A stitch at x=0, y=0 uses palette index 7, which the palette does not have.');
+    // Also when the palette comes after the stitches.
+    expect(
+      problemOf(`<chart><properties chartwidth="2" chartheight="2"/><fullstitches>${stitch(0, 0, 7)}</fullstitches><palette>${palette}</palette></chart>`),
+    ).toBe('palette');
+    expect(problemOf(chart({ palette: palette + palette }))).toBe('palette');
+    expect(problemOf(chart({ palette: item(1, 'Anchor 403', 'nil'), stitches: stitch(0, 0, 1) }))).toBe('palette');
+  });
+
+  it('refuses more than 50 threads, but not 50 threads from more colours', () => {
+    const codes = DMC_THREADS.slice(0, 51).map((thread) => thread.code);
+    const fiftyOne = chart({
+      properties: 'chartwidth="51" chartheight="1"',
+      palette: codes.map((code, i) => item(i + 1, `DMC ${code}`, '808080')).join(''),
+      stitches: codes.map((_, i) => stitch(i, 0, i + 1)).join(''),
+    });
+    expect(refusal(fiftyOne).problem).toBe('threads');
+    expect(refusal(fiftyOne).message).toMatch(/51 threads .* at most 50/);
+    // The 51st colour is another brand's black, which is DMC 310 here too.
+    const merged = fiftyOne
+      .replace(`number="DMC ${codes[50]!}" color="808080"`, 'number="Anchor 403" color="000000"')
+      .replace(`number="DMC ${codes[0]!}"`, 'number="DMC 310"');
+    expect(readOxsChart(merged).pattern.legend).toHaveLength(50);
+  });
+
+  it('refuses oversized palettes and more stitch entries than a chart can hold', () => {
+    const palette = Array.from({ length: MAX_OXS_PALETTE_ITEMS + 1 }, (_, i) => item(i + 1, 'DMC 310', '000000')).join('');
+    expect(problemOf(chart({ palette }))).toBe('palette');
+    const small = { maxSide: 10, maxThreads: 5 };
+    const stitches = Array.from({ length: 401 }, (_, i) => stitch(i % 10, Math.floor(i / 10) % 10, 1)).join('');
+    const error = refusalOf(() =>
+      readOxsChart(chart({ properties: 'chartwidth="10" chartheight="10"', palette: item(1, 'DMC 310', '000000'), stitches }), small),
+    );
+    expect(error.problem).toBe('stitch');
+  });
+
+  it('refuses elements nested deeper, or with more attributes, than any OXS chart has, before holding them', () => {
+    const deep = `<chart>${'<a>'.repeat(100_000)}`;
+    expect(refusal(deep).message).toBe('The file nests its elements more than 16 deep, which no OXS chart does.');
+    const attributes = Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ');
+    expect(refusal(`<chart><properties ${attributes}/></chart>`).message).toBe('An element of the file has more than 64 attributes, which no OXS chart has.');
+    // A real chart's elements stay well within both.
+    expect(() => readOxsChart(toOxs(patternOf(3, 12, 9, 4), { title: 'Deep enough' }))).not.toThrow();
+  });
+
+  it('refuses what is not XML, not an OXS chart, or cut short', () => {
+    expect(refusal('hello, world').message).toBe('The file is not XML: an OXS chart starts with "<".');
+    expect(problemOf('{"format":"stitchwise-pattern"}')).toBe('not_xml');
+    expect(refusal('  \n').message).toBe('The file is empty.');
+    expect(refusal('<html><body>a web page</body></html>').message).toBe('The file is XML but not an OXS chart: its root element is <html>, not <chart>.');
+    expect(problemOf(chart().replace('</chart>', ''))).toBe('not_xml');
+    expect(problemOf(`${chart()}<chart/>`)).toBe('not_xml');
+    expect(refusal('<chart><palette></chart>').message).toMatch(/^The file is not well-formed XML \(line 1, column \d+\): /);
+  });
+});
+
+describe('OXS import: memory', () => {
+  it('streams a 32 MB chart without holding a document tree', () => {
+    const reader = new OxsChartReader();
+    const before = process.memoryUsage().heapUsed;
+    let peak = 0;
+    let written = 0;
+    const write = (text: string) => {
+      reader.write(text);
+      written += text.length;
+      if (written % 64 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+    };
+    write(
+      chart({ properties: 'chartwidth="500" chartheight="500"', palette: item(1, 'DMC 310', '000000') + item(2, 'DMC 321', 'C72B3B') }).replace(
+        /<fullstitches>.*$/s,
+        '<fullstitches>',
+      ),
+    );
+    for (let y = 0; y < 500; y++) {
+      const row: string[] = [];
+      for (let x = 0; x < 500; x++) row.push(stitch(x, y, ((x + y) % 2) + 1));
+      write(row.join('\n'));
+    }
+    write('</fullstitches><backstitches>');
+    const backstitch = '<backstitch x1="1.5" x2="2.5" y1="3" y2="4" palindex="1" objecttype="backstitch" sequence="0"/>\n';
+    const block = backstitch.repeat(1000);
+    while (written < 32 * 1024 * 1024) write(block);
+    write('</backstitches></chart>');
+    const imported = reader.close();
+    peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+
+    expect(written).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+    expect(imported.pattern.legend.map((entry) => entry.stitch_count)).toEqual([125_000, 125_000]);
+    expect(imported.not_imported.backstitches).toBeGreaterThan(200_000);
+    // A tree of the file's 500,000 elements would take hundreds of megabytes; the reader keeps stitches and the chart.
+    expect(peak).toBeLessThan(96 * 1024 * 1024);
+  }, 60_000);
+});

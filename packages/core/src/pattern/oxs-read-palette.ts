@@ -1,0 +1,99 @@
+import { parseHex } from '../color/hex.js';
+import { rgbToLab, type Rgb } from '../color/spaces.js';
+import { findThread, nearestThreads, type DmcThread } from '../threads/catalogue.js';
+import { ChartImportError } from './oxs-read-error.js';
+import { oxsNumber } from './oxs-read-xml.js';
+
+/** One colour of an OXS palette, as the file describes it. */
+export interface PaletteEntry {
+  /** The number stitches name it by (`palindex`). */
+  index: number;
+  /** The fabric: stitches in it are no stitch. */
+  cloth: boolean;
+  /** How the file names the thread, for the stitcher: `DMC 310`, `Anchor 403`, or its name. */
+  source: string;
+  /** The thread's brand (`DMC`, `Anchor`), when the number has one. */
+  brand: string | undefined;
+  code: string | undefined;
+  rgb: Rgb | undefined;
+  /** A symbol character the file gives, or undefined where it gives a code into a symbol font. */
+  symbol: string | undefined;
+}
+
+/** A source colour's DMC thread, and how it was found: by its DMC code, or as the nearest colour by ΔE00. */
+export interface ThreadChoice {
+  thread: DmcThread;
+  matched_by: 'code' | 'colour';
+  /** ΔE00 from the file's colour to the thread's, rounded to 0.01; 0 for a match by code. */
+  delta_e: number;
+}
+
+/** Characters of a palette item's own name kept for the import report. */
+const MAX_SOURCE_LENGTH = 60;
+/** DMC names that programs write where the card prints a code. */
+const DMC_ALIASES: Readonly<Record<string, string>> = { white: 'Blanc' };
+
+/**
+ * A `palette_item`: `position` is its place in the palette, its index when the file gives none (the
+ * format's rule: the first item is the cloth). The number is a brand and a code separated by spaces
+ * (`DMC    943`, `Anchor 403`) or a code alone (`310`, read as DMC).
+ */
+export function paletteEntryOf(attributes: Readonly<Record<string, string>>, position: number): PaletteEntry {
+  const given = attributes['index'];
+  const index = given === undefined ? position : oxsNumber(given);
+  if (index === undefined || !Number.isInteger(index) || index < 0) {
+    throw new ChartImportError('palette', `A palette item has index "${(given ?? '').slice(0, 20)}"; it must be a whole number from 0.`);
+  }
+  const number = (attributes['number'] ?? '').trim().split(/\s+/).filter(Boolean);
+  const name = (attributes['name'] ?? '').trim();
+  const code = number.at(-1);
+  const brand = number.length > 1 ? number.slice(0, -1).join(' ') : undefined;
+  const cloth = index === 0 || looksLikeCloth(attributes);
+  return {
+    index,
+    cloth,
+    // Shown back to the stitcher in the import report and in refusals: as much as names a thread, no more.
+    source: (number.length > 0 ? number.join(' ') : name || `palette item ${index}`).slice(0, MAX_SOURCE_LENGTH),
+    brand,
+    code,
+    rgb: parseHex(attributes['color'] ?? '') ?? undefined,
+    symbol: symbolOf(attributes),
+  };
+}
+
+/** An item that names itself the cloth (`number="cloth"`), wherever it stands. */
+export function looksLikeCloth(attributes: Readonly<Record<string, string>>): boolean {
+  return (attributes['number'] ?? attributes['name'] ?? '').trim().toLowerCase() === 'cloth';
+}
+
+/**
+ * The character a palette item is drawn with: `symbol` when it is one character; `symbol_courier`
+ * (the character itself, beside a font code) otherwise. A number with a `fontname`, or of several
+ * digits, is a glyph code in that program's symbol font, which means nothing here.
+ */
+function symbolOf(attributes: Readonly<Record<string, string>>): string | undefined {
+  const single = (text: string | undefined): string | undefined => (text !== undefined && Array.from(text).length === 1 ? text : undefined);
+  const symbol = attributes['symbol'];
+  const fontCode = symbol !== undefined && /^\d+$/.test(symbol) && (symbol.length > 1 || attributes['fontname'] !== undefined);
+  return (fontCode ? undefined : single(symbol)) ?? single(attributes['symbol_courier']);
+}
+
+/**
+ * The DMC thread for a palette entry: by its code when it is a DMC code (`1` and `01`, `blanc` and
+ * `Blanc` are one thread, as the catalogue writes them); otherwise — another brand, or a code the
+ * catalogue does not have — the thread nearest to the entry's colour by ΔE00.
+ */
+export function dmcThreadFor(entry: PaletteEntry): ThreadChoice {
+  const isDmc = entry.brand === undefined || /^dmc$/i.test(entry.brand);
+  const code = entry.code === undefined ? undefined : (DMC_ALIASES[entry.code.toLowerCase()] ?? entry.code);
+  const byCode = isDmc && code !== undefined ? findThread(code) : undefined;
+  if (byCode) return { thread: byCode, matched_by: 'code', delta_e: 0 };
+  if (!entry.rgb) {
+    throw new ChartImportError(
+      'palette',
+      `Palette item ${entry.index} (${entry.source}) is not a DMC thread and has no colour (color="RRGGBB") to match one by.`,
+    );
+  }
+  const nearest = nearestThreads(rgbToLab(entry.rgb), 1)[0]!;
+  return { thread: nearest.thread, matched_by: 'colour', delta_e: Math.round(nearest.distance * 100) / 100 };
+}

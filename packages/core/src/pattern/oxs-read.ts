@@ -1,0 +1,277 @@
+import { printableText } from '../text.js';
+import { confettiShare } from './confetti.js';
+import type { LegendEntry, Pattern } from './model.js';
+import { ChartImportError } from './oxs-read-error.js';
+import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
+import { OxsXmlScanner, oxsNumber, type NotImported, type OxsElementSink } from './oxs-read-xml.js';
+import { CHART_SYMBOLS } from './symbols.js';
+import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
+
+export { ChartImportError, type ChartImportProblem } from './oxs-read-error.js';
+export type { NotImported } from './oxs-read-xml.js';
+
+/** How one colour of the file became a DMC thread of the chart, for the stitcher to check. */
+export interface ThreadMapping {
+  /** The thread as the file names it: `DMC 310`, `Anchor 403`. */
+  source: string;
+  dmc_code: string;
+  dmc_name: string;
+  /** ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code. */
+  delta_e: number;
+  matched_by: 'code' | 'colour';
+}
+
+/** An OXS chart read into a pattern, with what the stitcher should know about the reading. */
+export interface OxsImport {
+  pattern: Pattern;
+  /** The chart's title, one printable line of at most 100 characters; null when it has none. */
+  title: string | null;
+  /** One per colour of the file that has stitches, in palette order; colours that became one thread each keep theirs. */
+  thread_mappings: ThreadMapping[];
+  not_imported: NotImported;
+}
+
+/** More palette entries than any chart uses: a file listing this many is refused before it costs more. */
+export const MAX_OXS_PALETTE_ITEMS = 1000;
+const MAX_TITLE_LENGTH = 100;
+
+/**
+ * Reads an OXS chart from any program, as its text streams in (`write` each piece, then `close`):
+ * full stitches become the pattern's cells, every colour becomes a DMC thread (by code, else the
+ * nearest by ΔE00; colours that land on one thread share one legend entry), part stitches, backstitches,
+ * knots and other ornaments are counted as not imported. Symbols the file draws with are kept where
+ * they are chart symbols and unique; the rest get chart symbols of their own. Sizes, coordinates,
+ * palette references and the thread count are checked against `limits`: a ChartImportError otherwise.
+ */
+export class OxsChartReader {
+  private readonly chart: ChartBuilder;
+  private readonly scanner: OxsXmlScanner;
+
+  constructor(limits: PatternLimits = PATTERN_LIMITS) {
+    this.chart = new ChartBuilder(limits);
+    this.scanner = new OxsXmlScanner(this.chart);
+  }
+
+  write(text: string): void {
+    this.scanner.write(text);
+  }
+
+  close(): OxsImport {
+    this.scanner.close();
+    return { ...this.chart.build(), not_imported: { ...this.scanner.notImported } };
+  }
+}
+
+/** An OXS chart held whole as text. */
+export function readOxsChart(xml: string, limits: PatternLimits = PATTERN_LIMITS): OxsImport {
+  const reader = new OxsChartReader(limits);
+  reader.write(xml);
+  return reader.close();
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** Collects what the scan finds, checking each stitch as soon as what it refers to is known. */
+class ChartBuilder implements OxsElementSink {
+  private width: number | undefined;
+  private height: number | undefined;
+  private title: string | null = null;
+  private propertiesSeen = false;
+  private readonly palette = new Map<number, PaletteEntry>();
+  private nextPosition = 0;
+  private paletteComplete = false;
+  /** x, y, palette index of each full stitch, in file order (a later one at the same place wins). */
+  private stitches = new Int32Array(3 * 1024);
+  private stitchCount = 0;
+  private readonly maxStitches: number;
+
+  constructor(private readonly limits: PatternLimits) {
+    // Room for every cell four times over: more can only be a file made to exhaust memory.
+    this.maxStitches = 4 * limits.maxSide * limits.maxSide;
+  }
+
+  properties(attributes: Readonly<Record<string, string>>): void {
+    if (this.propertiesSeen) return;
+    this.propertiesSeen = true;
+    // A chart without a size is as large as its stitches reach (the format's own default, 100, would cut larger ones).
+    this.width = this.side(attributes['chartwidth'], 'width');
+    this.height = this.side(attributes['chartheight'], 'height');
+    if (this.width !== undefined && this.height !== undefined) this.checkSize({ width: this.width, height: this.height });
+    this.title = cleanTitle(attributes['charttitle'] ?? attributes['chattitle'] ?? attributes['title']);
+  }
+
+  paletteItem(attributes: Readonly<Record<string, string>>): void {
+    if (this.palette.size >= MAX_OXS_PALETTE_ITEMS) {
+      throw new ChartImportError(
+        'palette',
+        `The palette lists more than ${MAX_OXS_PALETTE_ITEMS} colours; a chart has at most ${this.limits.maxThreads} threads.`,
+      );
+    }
+    // Items without an index count from the cloth, item 0 — or from 1 when the palette has no cloth item.
+    if (this.palette.size === 0 && attributes['index'] === undefined && !looksLikeCloth(attributes)) this.nextPosition = 1;
+    const entry = paletteEntryOf(attributes, this.nextPosition);
+    if (this.palette.has(entry.index)) throw new ChartImportError('palette', `The palette lists index ${entry.index} twice.`);
+    this.palette.set(entry.index, entry);
+    this.nextPosition = entry.index + 1;
+  }
+
+  paletteEnd(): void {
+    this.paletteComplete = true;
+  }
+
+  fullStitch(x: number, y: number, paletteIndex: number): void {
+    this.checkStitch(x, y, paletteIndex);
+    if (this.stitchCount >= this.maxStitches) {
+      throw new ChartImportError('stitch', `The file lists more than ${this.maxStitches.toLocaleString('en')} stitches, more than any chart it may hold.`);
+    }
+    if (3 * this.stitchCount === this.stitches.length) {
+      const grown = new Int32Array(this.stitches.length * 2);
+      grown.set(this.stitches);
+      this.stitches = grown;
+    }
+    const at = 3 * this.stitchCount++;
+    this.stitches[at] = x;
+    this.stitches[at + 1] = y;
+    this.stitches[at + 2] = paletteIndex;
+  }
+
+  build(): Omit<OxsImport, 'not_imported'> {
+    const size = this.finalSize();
+    this.paletteComplete = true;
+    const byPaletteIndex = new Int32Array(size.width * size.height).fill(-1);
+    for (let i = 0; i < this.stitchCount; i++) {
+      const [x, y, paletteIndex] = [this.stitches[3 * i]!, this.stitches[3 * i + 1]!, this.stitches[3 * i + 2]!];
+      this.checkStitch(x, y, paletteIndex, size);
+      byPaletteIndex[y * size.width + x] = paletteIndex === 0 || this.palette.get(paletteIndex)!.cloth ? -1 : paletteIndex;
+    }
+    this.stitches = new Int32Array(0);
+    const { legend, cells, mappings } = this.legendOf(byPaletteIndex);
+    const confetti = confettiShare(cells, size.width, size.height);
+    // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
+    const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };
+    return { pattern: { ...size, legend, cells, stats }, title: this.title, thread_mappings: mappings };
+  }
+
+  /** Threads in palette order, each source colour matched to DMC, colours on the same thread merged. */
+  private legendOf(byPaletteIndex: Int32Array): { legend: LegendEntry[]; cells: Int16Array; mappings: ThreadMapping[] } {
+    const used = new Set<number>();
+    for (const paletteIndex of byPaletteIndex) if (paletteIndex > 0) used.add(paletteIndex);
+    const sources = [...used]
+      .sort((a, b) => a - b)
+      .map((paletteIndex) => {
+        const entry = this.palette.get(paletteIndex)!;
+        return { entry, choice: dmcThreadFor(entry) };
+      });
+    const position = new Map<number, number>();
+    const threads: { choice: ThreadChoice; symbols: (string | undefined)[] }[] = [];
+    const byCode = new Map<string, number>();
+    for (const { entry, choice } of sources) {
+      let at = byCode.get(choice.thread.code);
+      if (at === undefined) {
+        at = threads.push({ choice, symbols: [] }) - 1;
+        byCode.set(choice.thread.code, at);
+      }
+      threads[at]!.symbols.push(entry.symbol);
+      position.set(entry.index, at);
+    }
+    // Each thread needs a chart symbol of its own, so no limit can allow more threads than there are symbols.
+    const maxThreads = Math.min(this.limits.maxThreads, CHART_SYMBOLS.length);
+    if (threads.length > maxThreads) {
+      throw new ChartImportError('threads', `The chart uses ${threads.length} threads (as DMC threads); at most ${maxThreads} can be imported.`);
+    }
+    const cells = new Int16Array(byPaletteIndex.length);
+    const counts = new Int32Array(threads.length);
+    for (let cell = 0; cell < cells.length; cell++) {
+      const paletteIndex = byPaletteIndex[cell]!;
+      const at = paletteIndex < 0 ? -1 : position.get(paletteIndex)!;
+      cells[cell] = at;
+      if (at >= 0) counts[at]!++;
+    }
+    const symbols = chooseSymbols(threads.map((thread) => thread.symbols.find((symbol) => symbol !== undefined && CHART_SYMBOL_SET.has(symbol))));
+    const legend = threads.map(({ choice: { thread } }, index): LegendEntry => {
+      const { code, name, hex, r, g, b } = thread;
+      return { index, hex, symbol: symbols[index]!, dmc_code: code, dmc_name: name, stitch_count: counts[index]!, rgb: { r, g, b } };
+    });
+    const mappings = sources.map(({ entry, choice }) => ({
+      source: entry.source,
+      dmc_code: choice.thread.code,
+      dmc_name: choice.thread.name,
+      delta_e: choice.delta_e,
+      matched_by: choice.matched_by,
+    }));
+    return { legend, cells, mappings };
+  }
+
+  private side(text: string | undefined, name: 'width' | 'height'): number | undefined {
+    if (text === undefined) return undefined;
+    const value = oxsNumber(text);
+    if (value === undefined || !Number.isInteger(value) || value < 1) {
+      throw new ChartImportError(
+        'size',
+        `The chart's ${name} is "${text.slice(0, 20)}"; it must be a whole number of stitches from 1 to ${this.limits.maxSide}.`,
+      );
+    }
+    return value;
+  }
+
+  private checkSize({ width, height }: Size): void {
+    const { maxSide } = this.limits;
+    if (width > maxSide || height > maxSide) {
+      throw new ChartImportError('size', `The chart is ${width} × ${height} stitches; at most ${maxSide} × ${maxSide} can be imported.`);
+    }
+  }
+
+  /** The size the file gives, else the one its stitches reach; refused when that is nothing or too large. */
+  private finalSize(): Size {
+    let width = this.width ?? 0;
+    let height = this.height ?? 0;
+    for (let i = 0; i < this.stitchCount; i++) {
+      if (this.width === undefined) width = Math.max(width, this.stitches[3 * i]! + 1);
+      if (this.height === undefined) height = Math.max(height, this.stitches[3 * i + 1]! + 1);
+    }
+    if (width === 0 || height === 0) throw new ChartImportError('size', 'The chart has no size: the file gives none and has no stitches.');
+    this.checkSize({ width, height });
+    return { width, height };
+  }
+
+  /** A stitch within the chart (as far as its size is known yet) that names a palette entry (once the palette is complete). */
+  private checkStitch(x: number, y: number, paletteIndex: number, size: Partial<Size> = { width: this.width, height: this.height }): void {
+    const { width = this.limits.maxSide, height = this.limits.maxSide } = size;
+    if (x < 0 || y < 0 || x >= width || y >= height) {
+      const chart =
+        size.width !== undefined && size.height !== undefined
+          ? `the chart, which is ${width} × ${height} stitches`
+          : `the largest chart, ${width} × ${height} stitches`;
+      throw new ChartImportError('stitch', `A stitch at x=${x}, y=${y} is outside ${chart} (x from 0 to ${width - 1}, y from 0 to ${height - 1}).`);
+    }
+    if (paletteIndex !== 0 && this.paletteComplete && !this.palette.has(paletteIndex)) {
+      throw new ChartImportError('palette', `A stitch at x=${x}, y=${y} uses palette index ${paletteIndex}, which the palette does not have.`);
+    }
+  }
+}
+
+const CHART_SYMBOL_SET: ReadonlySet<string> = new Set(CHART_SYMBOLS);
+
+/** Each thread's own symbol where it has one no earlier thread took; chart symbols in order for the rest. */
+function chooseSymbols(wanted: readonly (string | undefined)[]): string[] {
+  const taken = new Set<string>();
+  const kept = wanted.map((symbol) => {
+    if (symbol === undefined || taken.has(symbol)) return undefined;
+    taken.add(symbol);
+    return symbol;
+  });
+  const spare = CHART_SYMBOLS.filter((symbol) => !taken.has(symbol));
+  let next = 0;
+  return kept.map((symbol) => symbol ?? spare[next++]!);
+}
+
+/** A title as one printable line of at most 100 characters; null for none or a blank one. */
+function cleanTitle(text: string | undefined): string | null {
+  const line = printableText(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line === '' ? null : Array.from(line).slice(0, MAX_TITLE_LENGTH).join('').trim();
+}

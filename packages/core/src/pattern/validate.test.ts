@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { DMC_THREADS, findThread } from '../threads/catalogue.js';
+import { confettiShare } from './confetti.js';
+import { generatePattern } from './generate.js';
+import { toPatternDocument, type LegendEntry, type PatternDocument } from './model.js';
+import { CHART_SYMBOLS } from './symbols.js';
+import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type PatternLimits, type PatternProblem } from './validate.js';
+
+const VISITOR: PatternLimits = { maxSide: 100, maxThreads: 10 };
+
+/** A legend entry as a client might send it: code and symbol, with colour, name and count that are lies. */
+function clientEntry(index: number, code: string, symbol = CHART_SYMBOLS[index]!): LegendEntry {
+  return { index, hex: '#123456', symbol, dmc_code: code, dmc_name: 'Made-up name', stitch_count: 999, rgb: { r: 18, g: 52, b: 86 } };
+}
+
+/**
+ * 4 × 3 stitches of 310, B5200 and 321, and one empty cell:
+ *   0 0 1 1
+ *   0 2 1 1
+ *   0 0 1 -1
+ */
+function documentOf(overrides: Partial<Record<keyof PatternDocument, unknown>> = {}): Record<string, unknown> {
+  return {
+    format: 'stitchwise-pattern',
+    version: 1,
+    width: 4,
+    height: 3,
+    legend: [clientEntry(0, '310'), clientEntry(1, 'B5200'), clientEntry(2, '321')],
+    cells: [0, 0, 1, 1, 0, 2, 1, 1, 0, 0, 1, -1],
+    stats: { confetti_before: 0.5, confetti_after: 0.4, mean_delta_e: 3.2 },
+    ...overrides,
+  };
+}
+
+/** The problems a document is refused with (fails the test when it is accepted or fails otherwise). */
+function problemsOf(document: unknown, limits = PATTERN_LIMITS): PatternProblem[] {
+  try {
+    patternFromUntrustedDocument(document, limits);
+  } catch (error) {
+    if (error instanceof PatternValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error('the document was accepted');
+}
+
+const fieldsOf = (document: unknown, limits = PATTERN_LIMITS): string[] => problemsOf(document, limits).map((problem) => problem.field);
+
+const legendWith = (count: number): LegendEntry[] => DMC_THREADS.slice(0, count).map((thread, index) => clientEntry(index, thread.code));
+
+/** A document `width` × `height` whose cells cycle through `threads` legend entries. */
+function sized(width: number, height: number, threads = 3): Record<string, unknown> {
+  return documentOf({ width, height, legend: legendWith(threads), cells: Array.from({ length: width * height }, (_, cell) => cell % threads) });
+}
+
+describe('patternFromUntrustedDocument', () => {
+  it('takes colours and names from the catalogue and counts from the cells, whatever the client claimed', () => {
+    const pattern = patternFromUntrustedDocument(documentOf(), PATTERN_LIMITS);
+    expect(pattern.width).toBe(4);
+    expect(pattern.height).toBe(3);
+    expect(Array.from(pattern.cells)).toEqual([0, 0, 1, 1, 0, 2, 1, 1, 0, 0, 1, -1]);
+    const expected = [
+      ['310', 5],
+      ['B5200', 5],
+      ['321', 1],
+    ] as const;
+    expected.forEach(([code, count], index) => {
+      const thread = findThread(code)!;
+      expect(pattern.legend[index]).toEqual({
+        index,
+        hex: thread.hex,
+        symbol: CHART_SYMBOLS[index],
+        dmc_code: thread.code,
+        dmc_name: thread.name,
+        stitch_count: count,
+        rgb: { r: thread.r, g: thread.g, b: thread.b },
+      });
+    });
+  });
+
+  it("writes codes as the catalogue does and keeps the client's order and symbols", () => {
+    const legend = [clientEntry(0, ' blanc ', '★'), clientEntry(1, '1', '♥'), clientEntry(2, 'b5200', 'A')];
+    const pattern = patternFromUntrustedDocument(documentOf({ legend }), PATTERN_LIMITS);
+    expect(pattern.legend.map((entry) => [entry.dmc_code, entry.symbol])).toEqual([
+      ['Blanc', '★'],
+      ['01', '♥'],
+      ['B5200', 'A'],
+    ]);
+  });
+
+  it('reads back a generated pattern unchanged, apart from statistics it cannot know', () => {
+    const data = new Uint8Array(30 * 20 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 37) % 256));
+    const generated = generatePattern({ width: 30, height: 20, data }, { maxSide: 30, colors: 8, useKmeans: false, mergeThreads: false });
+    const pattern = patternFromUntrustedDocument(JSON.parse(JSON.stringify(toPatternDocument(generated))), PATTERN_LIMITS);
+    expect(pattern.legend).toEqual(generated.legend);
+    expect(Array.from(pattern.cells)).toEqual(Array.from(generated.cells));
+    expect(pattern.stats.confetti_after).toBeCloseTo(generated.stats.confetti_after, 12);
+  });
+
+  it('drops threads with no stitch and renumbers the cells, keeping the order of the rest', () => {
+    const legend = [clientEntry(0, '310'), clientEntry(1, '700'), clientEntry(2, 'B5200'), clientEntry(3, '666'), clientEntry(4, '321')];
+    // 700 and 666 are unused; 321 (index 4) has more stitches than 310 but stays after it.
+    const cells = [0, 4, 4, 4, 2, 2, -1, 4, 4, 0, 2, 4];
+    const pattern = patternFromUntrustedDocument(documentOf({ legend, cells }), PATTERN_LIMITS);
+    expect(pattern.legend.map((entry) => [entry.index, entry.dmc_code, entry.symbol, entry.stitch_count])).toEqual([
+      [0, '310', CHART_SYMBOLS[0], 2],
+      [1, 'B5200', CHART_SYMBOLS[2], 3],
+      [2, '321', CHART_SYMBOLS[4], 6],
+    ]);
+    expect(Array.from(pattern.cells)).toEqual([0, 2, 2, 2, 1, 1, -1, 2, 2, 0, 1, 2]);
+  });
+
+  it('recomputes the confetti share from the cells and reports no colour error it cannot measure', () => {
+    const pattern = patternFromUntrustedDocument(documentOf(), PATTERN_LIMITS);
+    // The lone 321 stitch is the only confetti of 11 stitches.
+    expect(pattern.stats).toEqual({ confetti_before: 1 / 11, confetti_after: 1 / 11, mean_delta_e: 0 });
+    expect(confettiShare(pattern.cells, 4, 3)).toBe(1 / 11);
+  });
+
+  it.each([
+    ['no object at all', null, 'document'],
+    ['a list instead of an object', [1, 2], 'document'],
+    ['another format', documentOf({ format: 'oxs' }), 'format'],
+    ['another version', documentOf({ version: 2 }), 'version'],
+    ['a width of 0', sized(0, 3), 'width'],
+    ['a fractional height', documentOf({ height: 2.5 }), 'height'],
+    ['a width as text', documentOf({ width: '4' }), 'width'],
+    ['a width of 501', sized(501, 2), 'width'],
+    ['a height of 501', sized(2, 501), 'height'],
+    ['cells that are not a list', documentOf({ cells: '0,0,1' }), 'cells'],
+    ['one cell too few', documentOf({ cells: [0, 0, 1, 1, 0, 2, 1, 1, 0, 0, 1] }), 'cells'],
+    ['a cell past the legend', documentOf({ cells: [0, 0, 1, 1, 0, 3, 1, 1, 0, 0, 1, -1] }), 'cells.5'],
+    ['a cell below −1', documentOf({ cells: [0, 0, 1, 1, 0, 2, 1, 1, 0, -2, 1, -1] }), 'cells.9'],
+    ['a fractional cell', documentOf({ cells: [0, 0.5, 1, 1, 0, 2, 1, 1, 0, 0, 1, -1] }), 'cells.1'],
+    ['a cell as text', documentOf({ cells: [0, 0, 1, 1, 0, 2, 1, 1, 0, 0, '1', -1] }), 'cells.10'],
+    ['a legend that is not a list', documentOf({ legend: {} }), 'legend'],
+    ['51 threads', sized(10, 10, 51), 'legend'],
+    ['an entry that is not an object', documentOf({ legend: [clientEntry(0, '310'), '310', clientEntry(2, '321')] }), 'legend.1'],
+    ['an unknown thread code', documentOf({ legend: [clientEntry(0, '310'), clientEntry(1, '9999'), clientEntry(2, '321')] }), 'legend.1.dmc_code'],
+    [
+      'a thread code as a number',
+      documentOf({ legend: [clientEntry(0, '310'), { ...clientEntry(1, ''), dmc_code: 310 }, clientEntry(2, '321')] }),
+      'legend.1.dmc_code',
+    ],
+    ['the same thread twice', documentOf({ legend: [clientEntry(0, '310'), clientEntry(1, 'B5200'), clientEntry(2, ' 310')] }), 'legend.2.dmc_code'],
+    [
+      'a symbol that is not a chart symbol',
+      documentOf({ legend: [clientEntry(0, '310'), clientEntry(1, 'B5200', 'x'), clientEntry(2, '321')] }),
+      'legend.1.symbol',
+    ],
+    [
+      'a look-alike symbol left out of the chart set',
+      documentOf({ legend: [clientEntry(0, '310', '0'), clientEntry(1, 'B5200'), clientEntry(2, '321')] }),
+      'legend.0.symbol',
+    ],
+    [
+      'the same symbol twice',
+      documentOf({ legend: [clientEntry(0, '310'), clientEntry(1, 'B5200'), clientEntry(2, '321', CHART_SYMBOLS[0])] }),
+      'legend.2.symbol',
+    ],
+    [
+      'an index that is not the position',
+      documentOf({ legend: [clientEntry(0, '310'), clientEntry(2, 'B5200', CHART_SYMBOLS[1]), clientEntry(2, '321')] }),
+      'legend.1.index',
+    ],
+  ] as const)('refuses %s, naming the field', (name, document, field) => {
+    expect(fieldsOf(document), name).toEqual([field]);
+  });
+
+  it('names every problem of a document at once, each with a message that names its field', () => {
+    const document = documentOf({ version: 3, legend: [clientEntry(0, '310'), clientEntry(1, 'nope'), clientEntry(2, '321')], cells: [0] });
+    const problems = problemsOf(document);
+    expect(problems.map((problem) => problem.field)).toEqual(['version', 'legend.1.dmc_code', 'cells']);
+    for (const { field, message } of problems) expect(message.startsWith(field)).toBe(true);
+  });
+
+  it('names the first bad cells and counts the rest, so a broken chart gets a short answer', () => {
+    const problems = problemsOf({ ...sized(100, 100, 3), cells: new Array<number>(10_000).fill(7) });
+    expect(problems.map((problem) => problem.field)).toEqual(['cells.0', 'cells.1', 'cells.2', 'cells.3', 'cells.4', 'cells']);
+    expect(problems.at(-1)!.message).toContain('9995 more cells');
+  });
+
+  it('holds visitors to 100 stitches and 10 threads, and signed-in users to 500 and 50', () => {
+    expect(fieldsOf(sized(101, 40), VISITOR)).toEqual(['width']);
+    expect(problemsOf(sized(40, 150), VISITOR)[0]!.message).toContain('from 1 to 100');
+    expect(fieldsOf(sized(20, 20, 11), VISITOR)).toEqual(['legend']);
+    expect(patternFromUntrustedDocument(sized(100, 100, 10), VISITOR).legend).toHaveLength(10);
+    expect(patternFromUntrustedDocument(sized(150, 40, 11), PATTERN_LIMITS).legend).toHaveLength(11);
+    expect(patternFromUntrustedDocument(sized(500, 500, 50), PATTERN_LIMITS).legend).toHaveLength(50);
+  });
+
+  it('refuses oversized lists by their length, without reading their entries', () => {
+    // Any element read from these lists throws: a refusal must come from the length alone.
+    const untouchable = (length: number): unknown[] =>
+      new Proxy(new Array<unknown>(length), {
+        get: (target, key, receiver) => {
+          if (typeof key === 'string' && /^\d+$/.test(key)) throw new Error(`element ${key} was read`);
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    expect(fieldsOf(documentOf({ legend: untouchable(1_000_000) }))).toEqual(['legend']);
+    expect(fieldsOf(documentOf({ cells: untouchable(50_000_000) }))).toEqual(['cells']);
+    expect(fieldsOf(documentOf({ width: 1e9, height: 1e9, cells: untouchable(5) }))).toEqual(['width', 'height']);
+  });
+});

@@ -1,0 +1,186 @@
+import { findThread, type DmcThread } from '../threads/catalogue.js';
+import { confettiShare } from './confetti.js';
+import { PATTERN_FORMAT_VERSION, type LegendEntry, type Pattern } from './model.js';
+import { CHART_SYMBOLS } from './symbols.js';
+
+/** How big a pattern a client may send: stitches on either side, and threads in its legend. */
+export interface PatternLimits {
+  maxSide: number;
+  maxThreads: number;
+}
+
+/** The largest pattern anyone may send: what generation itself can make (500 stitches, 50 threads). */
+export const PATTERN_LIMITS: PatternLimits = { maxSide: 500, maxThreads: 50 };
+
+/** One thing wrong with a document: `field` is a path such as `legend.2.dmc_code` or `cells.41`. */
+export interface PatternProblem {
+  field: string;
+  message: string;
+}
+
+export class PatternValidationError extends Error {
+  override readonly name = 'PatternValidationError';
+  constructor(readonly problems: PatternProblem[]) {
+    super(`The pattern document is not valid: ${problems.map((problem) => problem.message).join('; ')}`);
+  }
+}
+
+/** Bad cells named one by one; past this many the rest are counted, so a broken chart gives a short answer. */
+const CELL_PROBLEMS_NAMED = 5;
+
+const CHART_SYMBOL_SET: ReadonlySet<string> = new Set(CHART_SYMBOLS);
+
+type UntrustedObject = Readonly<Record<string, unknown>>;
+
+const isObject = (value: unknown): value is UntrustedObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A whole number from 1 to `max`, as a size must be. */
+const isSide = (value: unknown, max: number): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
+
+/**
+ * An untrusted pattern document (already JSON-parsed: the editor's download, a project saved from the
+ * browser) → a Pattern the renderers can trust. Sizes, cell indices, thread codes and symbols are
+ * checked; each legend entry's colour and name come from the DMC catalogue and its count from the cells,
+ * whatever the client wrote. The legend keeps the client's order and symbols (the editor chose them) but
+ * loses threads with no stitch, the cells renumbered to match, so every export lists only threads used.
+ * Throws PatternValidationError naming every problem found.
+ */
+export function patternFromUntrustedDocument(value: unknown, limits: PatternLimits): Pattern {
+  if (!isObject(value)) throw new PatternValidationError([{ field: 'document', message: 'the document must be a JSON object: a Stitchwise pattern' }]);
+  const problems: PatternProblem[] = [];
+  checkHeader(value, limits, problems);
+  const threads = checkLegend(value['legend'], limits, problems);
+  checkCells(value, limits, threads?.length, problems);
+  if (problems.length > 0 || !threads) throw new PatternValidationError(problems);
+  const width = value['width'] as number;
+  const height = value['height'] as number;
+  return withUsedThreadsOnly(width, height, threads, value['cells'] as readonly number[]);
+}
+
+function checkHeader(document: UntrustedObject, { maxSide }: PatternLimits, problems: PatternProblem[]): void {
+  if (document['format'] !== 'stitchwise-pattern') problems.push({ field: 'format', message: 'format must be "stitchwise-pattern"' });
+  if (document['version'] !== PATTERN_FORMAT_VERSION)
+    problems.push({ field: 'version', message: `version must be ${PATTERN_FORMAT_VERSION}, the only version there is` });
+  for (const side of ['width', 'height'] as const) {
+    if (!isSide(document[side], maxSide)) problems.push({ field: side, message: `${side} must be a whole number of stitches from 1 to ${maxSide}` });
+  }
+}
+
+/** A legend entry's catalogue thread (undefined for an unknown code: the document is refused then) and its symbol. */
+interface CheckedEntry {
+  thread: DmcThread | undefined;
+  symbol: string;
+}
+
+function checkLegend(legend: unknown, { maxThreads }: PatternLimits, problems: PatternProblem[]): CheckedEntry[] | undefined {
+  if (!Array.isArray(legend)) {
+    problems.push({ field: 'legend', message: 'legend must be a list of threads' });
+    return undefined;
+  }
+  // Checked before looking at any entry, so a huge legend costs nothing.
+  if (legend.length > maxThreads) {
+    problems.push({ field: 'legend', message: `legend has ${legend.length} threads; at most ${maxThreads} are allowed` });
+    return undefined;
+  }
+  const codes = new Map<string, number>();
+  const symbols = new Map<string, number>();
+  const checked = (legend as unknown[]).map((entry, position): CheckedEntry => {
+    const field = `legend.${position}`;
+    if (!isObject(entry)) {
+      problems.push({ field, message: `${field} must be a thread (an object with dmc_code and symbol)` });
+      return { thread: undefined, symbol: '' };
+    }
+    if (entry['index'] !== position) problems.push({ field: `${field}.index`, message: `${field}.index must be ${position}, the entry's position` });
+    const thread = checkCode(entry['dmc_code'], field, codes, position, problems);
+    const symbol = checkSymbol(entry['symbol'], field, symbols, position, problems);
+    return { thread, symbol };
+  });
+  return checked;
+}
+
+function checkCode(code: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): DmcThread | undefined {
+  const thread = typeof code === 'string' ? findThread(code) : undefined;
+  if (!thread) {
+    const message = typeof code === 'string' ? `${field}.dmc_code ${shown(code)} is not a DMC thread code` : `${field}.dmc_code must be a DMC thread code`;
+    problems.push({ field: `${field}.dmc_code`, message });
+    return undefined;
+  }
+  // Compared by the catalogue's code, so '1' and '01', or 'blanc' and 'BLANC', are the same thread.
+  const first = seen.get(thread.code);
+  if (first === undefined) seen.set(thread.code, position);
+  else problems.push({ field: `${field}.dmc_code`, message: `${field}.dmc_code DMC ${thread.code} is already legend.${first}` });
+  return thread;
+}
+
+function checkSymbol(symbol: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): string {
+  if (typeof symbol !== 'string' || !CHART_SYMBOL_SET.has(symbol)) {
+    problems.push({ field: `${field}.symbol`, message: `${field}.symbol must be one of the chart symbols` });
+    return '';
+  }
+  const first = seen.get(symbol);
+  if (first === undefined) seen.set(symbol, position);
+  else problems.push({ field: `${field}.symbol`, message: `${field}.symbol ${symbol} is already the symbol of legend.${first}` });
+  return symbol;
+}
+
+/**
+ * The cells, once the size is known to be within the limits (else there is no length to expect) and the
+ * legend usable (else there are no indices to check against: `legendSize` undefined, only the length is).
+ */
+function checkCells(document: UntrustedObject, limits: PatternLimits, legendSize: number | undefined, problems: PatternProblem[]): void {
+  const { cells, width, height } = document;
+  if (!Array.isArray(cells)) {
+    problems.push({ field: 'cells', message: 'cells must be a list of legend indices, row by row' });
+    return;
+  }
+  if (!isSide(width, limits.maxSide) || !isSide(height, limits.maxSide)) return;
+  // Checked before looking at any cell, so a huge list costs nothing.
+  if (cells.length !== width * height) {
+    problems.push({ field: 'cells', message: `cells must have width × height = ${width * height} entries, not ${cells.length}` });
+    return;
+  }
+  if (legendSize === undefined) return;
+  let bad = 0;
+  for (let cell = 0; cell < cells.length; cell++) {
+    const index: unknown = cells[cell];
+    if (Number.isInteger(index) && (index as number) >= -1 && (index as number) < legendSize) continue;
+    if (++bad > CELL_PROBLEMS_NAMED) continue;
+    const x = cell % width;
+    const y = (cell - x) / width;
+    problems.push({
+      field: `cells.${cell}`,
+      message: `cells.${cell} (column ${x + 1}, row ${y + 1}) must be −1 or a legend index from 0 to ${legendSize - 1}, not ${shown(index)}`,
+    });
+  }
+  if (bad > CELL_PROBLEMS_NAMED) problems.push({ field: 'cells', message: `${bad - CELL_PROBLEMS_NAMED} more cells name no legend entry` });
+}
+
+/** A client's value quoted in a message, kept short whatever was sent. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return `"${value.slice(0, 20)}${value.length > 20 ? '…' : ''}"`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return Array.isArray(value) ? 'a list' : value === undefined ? 'nothing' : 'an object';
+}
+
+/** The checked document as a Pattern: catalogue colours and names, counts from the cells, unused threads dropped. */
+function withUsedThreadsOnly(width: number, height: number, entries: readonly CheckedEntry[], source: readonly number[]): Pattern {
+  const counts = new Int32Array(entries.length);
+  for (const index of source) if (index >= 0) counts[index]!++;
+  const renumbered = new Int16Array(entries.length).fill(-1);
+  const legend: LegendEntry[] = [];
+  entries.forEach(({ thread, symbol }, position) => {
+    if (counts[position] === 0) return;
+    renumbered[position] = legend.length;
+    const { code, name, hex, r, g, b } = thread!;
+    legend.push({ index: legend.length, hex, symbol, dmc_code: code, dmc_name: name, stitch_count: counts[position]!, rgb: { r, g, b } });
+  });
+  // A plain loop: Int16Array.from with a mapping function is ten times slower on 250,000 cells.
+  const cells = new Int16Array(source.length);
+  for (let cell = 0; cell < source.length; cell++) {
+    const index = source[cell]!;
+    cells[cell] = index < 0 ? -1 : renumbered[index]!;
+  }
+  // An edited chart has no clean-up step to compare with, and no source picture to measure colour error against.
+  const confetti = confettiShare(cells, width, height);
+  return { width, height, legend, cells, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
+}
