@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
+import { benchGenerationSpeed } from './generation-speed.js';
 import { benchImageColors } from './image-colors.js';
 import { benchNearestThread } from './nearest-thread.js';
 import { benchPatternEngine } from './pattern-engine.js';
@@ -7,3 +8,4 @@ console.log(`Node ${process.version} on ${process.arch}; figures are medians, co
 benchNearestThread();
 await benchImageColors();
 await benchPatternEngine();
+await benchGenerationSpeed();

@@ -29,6 +29,7 @@ export async function signUp(page: Page): Promise<void> {
 export async function generatePattern(page: Page, name: string, { signedIn }: { signedIn: boolean }): Promise<PatternDocument> {
   await page.goto('/stitch/new');
   await page.getByTestId('file-input').setInputFiles(PHOTO);
+  await expect(page.getByRole('img', { name: 'The selected image' })).toBeVisible(); // prepared by the upload box first
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   if (signedIn) await page.getByLabel(/^Colors/).fill('10');
   await page.getByRole('radio', { name: '50', exact: true }).check();

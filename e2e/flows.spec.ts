@@ -47,7 +47,7 @@ const labels = (...names: string[]): RegExp[] => names.map((name) => new RegExp(
 test('a visitor finds the home page, the about page and the visitor menu', async () => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Plan your next cross-stitch from any picture' })).toBeVisible();
-  await expect(menu()).toHaveText(labels('Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
+  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
   await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
   await expect(page.getByTestId('user-email')).toHaveText('Anonymous');
   await snap('home');
@@ -215,7 +215,7 @@ test('generates ideas until the credits run out', async () => {
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByTestId('credits-text')).toHaveText('9 ideas remaining today');
   await expect(page.getByRole('img', { name: 'The selected image' })).toBeVisible();
-  await expect(page.getByLabel('Describe your idea')).toHaveValue(/impressionist floral painting/);
+  await expect(page.getByLabel('Describe your idea')).toHaveValue('a ginger cat in a garden at night'); // kept for another try (issue #19)
   await snap('wizard-idea');
   for (let left = 8; left >= 1; left--) {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -237,7 +237,7 @@ async function signOut(): Promise<void> {
 
 test('signs out back to the site', async () => {
   await signOut();
-  await expect(menu()).toHaveText(labels('Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
+  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
 });
 
 test('signs in again with the new account', async () => {

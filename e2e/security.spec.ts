@@ -7,7 +7,7 @@ import { takeCspViolations, test } from './csp-guard.js';
  */
 test('the app runs under its policy, which refuses injected inline script and style', async ({ page }) => {
   const response = await page.goto('/');
-  expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
   await expect(page.getByRole('heading', { name: 'Plan your next cross-stitch from any picture' })).toBeVisible();
 
   const ran = await page.evaluate(async () => {

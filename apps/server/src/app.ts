@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -49,6 +50,9 @@ import { importRoutes } from './routes/imports.js';
 import { projectRoutes } from './routes/projects.js';
 import { patternVersionRoutes } from './routes/pattern-versions.js';
 import { stitchRoutes } from './routes/stitch.js';
+import { claimRoutes } from './routes/claims.js';
+import { VisitorClaims } from './services/visitor-claims.js';
+import { VisitorClaimsRepository } from './repositories/visitor-claims.js';
 import { threadRoutes } from './routes/threads.js';
 import { registerWebApp } from './routes/web-app.js';
 import { ExportService } from './services/export.js';
@@ -138,7 +142,12 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
   const projects = new ProjectsService(projectsRepository, files, images, fileUrl);
   const patternVersions = new PatternVersionsService(projectsRepository, new PatternVersionsRepository(db), files, imagePool, fileUrl);
-  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl);
+  const claimKey = Buffer.from(
+    await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
+    'base64url',
+  );
+  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, now);
+  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl, claims);
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
 
@@ -154,6 +163,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(projectRoutes, { projects, intake, auth });
       await api.register(patternVersionRoutes, { versions: patternVersions, auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
+      await api.register(claimRoutes, { claims, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
       await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects), auth });

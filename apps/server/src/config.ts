@@ -12,6 +12,11 @@ export interface Config {
   readonly host: string;
   /** External base URL, without a trailing slash. */
   readonly publicUrl: string;
+  /**
+   * Whether the operator set PUBLIC_URL. When unset, `publicUrl` is the default guess, and a browser on
+   * this machine that opened the app by another loopback address signs in there (identity/app-address.ts).
+   */
+  readonly publicUrlSet: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute path of the data directory: SQLite file and stored files. */
   readonly dataDir: string;
@@ -124,6 +129,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     logLevel: env.LOG_LEVEL,
     dataDir,
     database: databaseConfig(env.DATABASE_URL, dataDir),

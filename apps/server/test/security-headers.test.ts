@@ -22,7 +22,7 @@ if (!WEB_APP_BUILT) {
 }
 
 const WEB_APP_POLICY =
-  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https: http:;font-src 'self';" +
+  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https: http:;font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 const API_POLICY = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
 const API_DOCS_POLICY =
@@ -236,6 +236,6 @@ describe('security headers depending on the settings', () => {
     const policy = String(headers['content-security-policy']);
     expect(policy).toContain(";connect-src 'self' https://id.example.com;");
     expect(policy).toContain(";form-action 'self' https://id.example.com;");
-    expect(policy).toContain(";script-src 'self';");
+    expect(policy).toContain(";script-src 'self' 'wasm-unsafe-eval';");
   });
 });

@@ -1,17 +1,55 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
 import { AuthSetup } from './auth/AuthSetup';
+import { DeferredToasts } from './components/DeferredToasts';
 import { Layout } from './components/Layout';
-import { About } from './pages/About';
-import { Callback } from './pages/Callback';
-import { ColorMatcher } from './pages/ColorMatcher';
-import { DominantColors } from './pages/DominantColors';
+import { PageLoading } from './components/PageLoading';
+import { loadPage } from './lib/load-page';
 import { Home } from './pages/Home';
-import { ProjectChartEditor, VisitorChartEditor } from './pages/ChartEditor';
-import { ProjectDetail } from './pages/ProjectDetail';
-import { ProjectsList } from './pages/ProjectsList';
-import { Wizard } from './pages/Wizard';
+
+// Every page but the home page is its own chunk, fetched on first visit, so `/` loads only the shell
+// and the home page. Layout shows PageLoading while one arrives.
+const chunks = {
+  about: loadPage(() => import('./pages/About')),
+  callback: loadPage(() => import('./pages/Callback')),
+  chartEditor: loadPage(() => import('./pages/ChartEditor')),
+  colorMatcher: loadPage(() => import('./pages/ColorMatcher')),
+  dominantColors: loadPage(() => import('./pages/DominantColors')),
+  projectDetail: loadPage(() => import('./pages/ProjectDetail')),
+  projectsList: loadPage(() => import('./pages/ProjectsList')),
+  wizard: loadPage(() => import('./pages/Wizard')),
+};
+const About = lazy(() => chunks.about().then((module) => ({ default: module.About })));
+const Callback = lazy(() => chunks.callback().then((module) => ({ default: module.Callback })));
+const ColorMatcher = lazy(() => chunks.colorMatcher().then((module) => ({ default: module.ColorMatcher })));
+const DominantColors = lazy(() => chunks.dominantColors().then((module) => ({ default: module.DominantColors })));
+const ProjectChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.ProjectChartEditor })));
+const VisitorChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.VisitorChartEditor })));
+const ProjectDetail = lazy(() => chunks.projectDetail().then((module) => ({ default: module.ProjectDetail })));
+const ProjectsList = lazy(() => chunks.projectsList().then((module) => ({ default: module.ProjectsList })));
+const Wizard = lazy(() => chunks.wizard().then((module) => ({ default: module.Wizard })));
+
+/** The chunk of the page each path opens (as AppRoutes routes them). */
+const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
+  [/^\/about\/?$/, chunks.about],
+  [/^\/callback\/?$/, chunks.callback],
+  [/^\/colors\/dominant\/?$/, chunks.dominantColors],
+  [/^\/colors\/matcher\/?$/, chunks.colorMatcher],
+  [/^\/stitch\/(new|wizard)\/?$/, chunks.wizard],
+  [/^\/stitch\/projects\/?$/, chunks.projectsList],
+  [/^\/stitch\/projects\/[^/]+\/edit\/?$/, chunks.chartEditor],
+  [/^\/stitch\/projects\/[^/]+\/?$/, chunks.projectDetail],
+  [/^\/stitch\/edit\/[^/]+\/?$/, chunks.chartEditor],
+];
+
+/**
+ * Starts fetching the chunk of the page the app opens on, beside the server's settings (the app shows
+ * nothing but 'Loading…' until they arrive), instead of only once the route renders after them.
+ */
+export function preloadPageOf(pathname: string): void {
+  void CHUNK_OF_PATH.find(([path]) => path.test(pathname))?.[1]();
+}
 
 /** Query cache per the spec: 2 retries, stale after 5 minutes. */
 export function createQueryClient(): QueryClient {
@@ -21,7 +59,14 @@ export function createQueryClient(): QueryClient {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/callback" element={<Callback />} />
+      <Route
+        path="/callback"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <Callback />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<Home />} />
         <Route path="about" element={<About />} />
@@ -45,7 +90,7 @@ export function App({ queryClient = createQueryClient() }: { queryClient?: Query
       <AuthSetup>
         <AppRoutes />
       </AuthSetup>
-      <ToastContainer position="top-right" autoClose={5000} draggable draggablePercent={80} transition={Bounce} />
+      <DeferredToasts />
     </QueryClientProvider>
   );
 }

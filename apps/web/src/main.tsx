@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import 'react-toastify/dist/ReactToastify.css';
-import { App } from './App';
+import { App, preloadPageOf } from './App';
 import './index.css';
+
+preloadPageOf(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -103,6 +103,8 @@ const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = {
   401: 'No valid access token.',
   403: 'Not allowed: the detail says why.',
   404: 'Not found (or not yours).',
+  409: 'In conflict with what is stored: the detail says how.',
+  410: 'Gone: it has expired.',
   412: 'The resource changed since it was read.',
   413: 'The upload is larger than 10 MB.',
   415: 'Not a supported image or content type.',

@@ -2,6 +2,7 @@ import { CHART_SYMBOLS, FABRICS, PATTERN_LIMITS, type LegendEntry as CoreLegendE
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
 import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
+import { printQueryFields } from './print.js';
 import { problemSchema } from './problem.js';
 import type { SameShape } from './same-shape.js';
 
@@ -55,6 +56,15 @@ export const generationMetadataSchema = z
   })
   .meta({ id: 'GenerationMetadata' });
 
+/** Proof that a visitor made a result: sent to POST /api/stitch/projects/claim once signed in, it becomes their project. */
+export const visitorClaimSchema = z
+  .object({
+    token: z.string().meta({ description: 'Signed by the server; names the result and its settings.' }),
+    expires_at: z.iso.datetime().meta({ description: 'When the result is deleted and the claim lapses.' }),
+  })
+  .meta({ id: 'VisitorClaim' });
+export type VisitorClaim = z.infer<typeof visitorClaimSchema>;
+
 export const stitchPlanSchema = z
   .object({
     processing_time_ms: z.number().int().min(0),
@@ -63,8 +73,39 @@ export const stitchPlanSchema = z
     metadata: generationMetadataSchema,
     legend_data: z.array(legendEntrySchema),
     project_id: z.string().optional().meta({ description: 'The project the chart was saved as (signed-in generation only).' }),
+    claim: visitorClaimSchema
+      .optional()
+      .meta({ description: "A visitor's right to keep this result as a project after signing in (visitor generation only)." }),
   })
   .meta({ id: 'StitchPlan' });
+
+/** What the server is doing for a generation, in order (background removal only when asked for). */
+export const generationStageSchema = z
+  .enum(['removing_background', 'reducing_colours', 'drawing_chart', 'saving'])
+  .meta({ id: 'GenerationStage', description: 'The step a generation has begun.' });
+export type GenerationStage = z.infer<typeof generationStageSchema>;
+
+/**
+ * One event of a generation answered as `text/event-stream` (the request's Accept asks for it): each
+ * stage as it begins, then the result or the problem that ended it. The `data` of each event is this
+ * JSON, and its `event` name is the `type`.
+ */
+export const generationEventSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('stage'), stage: generationStageSchema }),
+    z.object({ type: z.literal('result'), plan: stitchPlanSchema }),
+    z.object({ type: z.literal('problem'), problem: problemSchema }),
+  ])
+  .meta({ id: 'GenerationEvent' });
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
+
+/** The answers of both generate endpoints: the plan as JSON, or its events as they happen. */
+export const generationResponse = {
+  content: {
+    'application/json': { schema: stitchPlanSchema },
+    'text/event-stream': { schema: generationEventSchema },
+  },
+};
 
 /** Generation settings as form fields; signed-in users get 20 colours by default, visitors 10. */
 export function generateForm({ signedIn }: { signedIn: boolean }) {
@@ -98,6 +139,7 @@ export const exportQuery = z.object({
     .default('14')
     .transform(Number)
     .meta({ description: 'Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins.' }),
+  ...printQueryFields,
 });
 
 /** The export's file, by format: a PDF chart, an OXS chart, or the pattern document. */
@@ -151,7 +193,7 @@ export const patternDocumentBody = patternDocumentSchema.extend({
   cells: cellsField,
 });
 
-/** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant and fabric. */
+/** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant, fabric and print options. */
 export const documentExportQuery = exportQuery.extend({
   format: z.enum(['pdf', 'oxs', 'png'], { error: 'format must be pdf, oxs or png' }).default('pdf'),
   name: textField('name')

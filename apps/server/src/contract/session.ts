@@ -28,6 +28,10 @@ export const appConfigSchema = z
       signup_parameters: z
         .record(z.string(), z.string())
         .meta({ description: "Extra authorization parameters that open the provider's sign-up screen ('Start Free Now')." }),
+      public_url_set: z.boolean().meta({
+        description:
+          "Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead.",
+      }),
     }),
     ideas: z.object({ source: ideaSourceSchema }),
     uploads: z.object({

@@ -28,8 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', refuseBrokenQuery);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const problem = toProblem(error, request);
-    logProblem(request, problem, error);
+    const problem = problemOf(error, request);
     if (closeRatherThanDrain(request.raw)) void reply.header('Connection', 'close');
     return reply.code(problem.status).headers(problem.headers).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
   });
@@ -38,6 +37,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const problem = HttpProblem.notFound(`There is nothing at ${request.method} ${pathOf(request.url)}.`);
     return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problemBody(problem));
   });
+}
+
+/** The problem an error is answered with, logged as befits it (only real faults with their stack). */
+export function problemOf(error: unknown, request: FastifyRequest): HttpProblem {
+  const problem = toProblem(error as FastifyError, request);
+  logProblem(request, problem, error as FastifyError);
+  return problem;
 }
 
 /**

@@ -55,6 +55,8 @@ const TITLES: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
   412: 'Precondition Failed',
   413: 'Content Too Large',
   414: 'URI Too Long',

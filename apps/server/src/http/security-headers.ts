@@ -9,9 +9,9 @@ import { page } from '../identity/pages.js';
  * nosniff, X-Frame-Options DENY, Referrer-Policy, cross-origin isolation of windows and resources,
  * and HSTS when the public URL is https. The Content-Security-Policy depends on the path:
  *
- * - the web app (every path not below): only its own scripts and styles, nothing inline; pictures
- *   from anywhere (image URLs people paste are shown as they are, so are profile pictures), calls
- *   to this server and to an external OpenID provider;
+ * - the web app (every path not below): only its own scripts and styles, nothing inline, and
+ *   WebAssembly (the HEIC photo decoder); pictures from anywhere (image URLs people paste are shown
+ *   as they are, so are profile pictures), calls to this server and to an external OpenID provider;
  * - /api: JSON answers, which nothing may render or frame;
  * - /api/docs: Swagger UI, which sets inline styles from its scripts;
  * - /oidc: the provider's server-rendered pages, whose one inline stylesheet is allowed by its hash;
@@ -81,7 +81,9 @@ export function contentSecurityPolicies(config: Pick<Config, 'publicUrl' | 'iden
   return {
     webApp: {
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      // 'wasm-unsafe-eval' lets the app compile WebAssembly (the HEIC decoder, bundled with the app);
+      // unlike 'unsafe-eval' it allows no eval(), new Function() or other string-to-script.
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'"],
       // Previews of chosen files are blob: URLs; pasted image URLs and profile pictures can be on any host.

@@ -1,6 +1,7 @@
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { WEB_APP_SCOPES, type Config } from '../config.js';
 import type { OidcPayloadsRepository } from '../repositories/oidc-payloads.js';
+import { AppAddress } from './app-address.js';
 import type { LocalAccounts } from './local-accounts.js';
 import { DatabaseOidcAdapter } from './oidc-adapter.js';
 import { messagePage, page, signOutPage, escapeHtml } from './pages.js';
@@ -24,7 +25,7 @@ interface ProviderDependencies {
  */
 export function createIdentityProvider({ config, oidcPayloads, accounts, signingKeys, cookieKeys }: ProviderDependencies): Provider {
   const { issuer, clientId, audience } = config.identity;
-  const appOrigin = new URL(config.publicUrl).origin;
+  const address = new AppAddress(config);
 
   // `prompt=create` (OpenID Connect "Initiating User Registration") opens the sign-up form directly.
   const policy = interactionPolicy.base();
@@ -87,7 +88,7 @@ export function createIdentityProvider({ config, oidcPayloads, accounts, signing
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
-          ctx.body = messagePage('Signed out', 'You have signed out of Stitchwise.', { href: appOrigin, label: 'Back to Stitchwise' });
+          ctx.body = messagePage('Signed out', 'You have signed out of Stitchwise.', { href: address.baseUrlFor(ctx.req), label: 'Back to Stitchwise' });
         },
       },
     },
@@ -127,18 +128,43 @@ export function createIdentityProvider({ config, oidcPayloads, accounts, signing
       Session: 30 * DAY,
       RefreshToken: 30 * DAY,
     },
-    clientBasedCORS: (_ctx, origin) => origin === appOrigin,
+    clientBasedCORS: (ctx, origin) => address.allowsOrigin(origin, ctx.req),
     renderError(ctx, out) {
       ctx.type = 'html';
       const description = typeof out.error_description === 'string' ? out.error_description : 'The sign-in request could not be completed.';
       ctx.body = page(
         'Sign-in problem',
-        `<h1>Sign-in problem</h1><p class="lead">${escapeHtml(description)}</p><a class="button" href="${escapeHtml(appOrigin)}">Back to Stitchwise</a>`,
+        `<h1>Sign-in problem</h1><p class="lead">${escapeHtml(description)}</p><a class="button" href="${escapeHtml(address.baseUrlFor(ctx.req))}">Back to Stitchwise</a>`,
       );
     },
   };
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy;
+  allowReturnToTheBrowsersAddress(provider, address);
   return provider;
+}
+
+/**
+ * The client's registered return addresses are PUBLIC_URL's; beside them, the web app's own address
+ * for the request being served (AppAddress: a loopback address when PUBLIC_URL is unset). This is
+ * oidc-provider's documented way to widen redirect URI checks: the client model's methods.
+ */
+function allowReturnToTheBrowsersAddress(provider: Provider, address: AppAddress): void {
+  const client = provider.Client.prototype;
+  // Called below with the client as `this`, as oidc-provider calls them.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = client;
+  const appBaseUrl = (): string | undefined => {
+    const request = Provider.ctx?.req;
+    return request ? address.baseUrlFor(request) : undefined;
+  };
+  client.redirectUriAllowed = function (this: typeof client, uri: string): boolean {
+    const base = appBaseUrl();
+    return redirectUriAllowed.call(this, uri) || (base !== undefined && uri === `${base}/callback`);
+  };
+  client.postLogoutRedirectUriAllowed = function (this: typeof client, uri: string): boolean {
+    const base = appBaseUrl();
+    return postLogoutRedirectUriAllowed.call(this, uri) || (base !== undefined && (uri === base || uri === `${base}/`));
+  };
 }

@@ -18,10 +18,10 @@ import {
   type PatternStats,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
-import { renderPdf, type Paper, type PdfVariant } from '../render/pdf.js';
+import { renderPdf, type Paper, type PdfVariant, type PrintChoice } from '../render/pdf.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, type MessagePort } from 'node:worker_threads';
 import { yieldToRequests } from './thread-priority.js';
 import { moving, ownedBytes } from './transfer.js';
 
@@ -44,7 +44,7 @@ export type ImageTask =
   | { kind: 'dominant-of-raster'; raster: RasterImage; count: number }
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
-  | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions }
+  | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions; progress?: MessagePort }
   | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions };
 
 /**
@@ -57,6 +57,8 @@ export interface ExportTaskOptions {
   paper: Paper;
   variant: PdfVariant;
   fabricCount: number;
+  /** PDF only: orientation, stitches per page and chart pages; DEFAULT_PRINT unless given. */
+  print?: PrintChoice;
   /** PNG only: draw each cell's symbol, as generation does when asked to. */
   symbols?: boolean;
   /** PNG only: pixels a stitch (a saved project's chart keeps its generation's); EXPORT_CHART_CELL_SIZE unless given. */
@@ -107,7 +109,7 @@ export default async function run(
     case 'size':
       return orientedSize(task.bytes, task.header);
     case 'pattern':
-      return pattern(task.bytes, task.header, task.options);
+      return pattern(task.bytes, task.header, task.options, task.progress);
     case 'export':
       return exportPattern(task.document, task.options);
   }
@@ -121,16 +123,23 @@ async function exportPattern(document: string | Pattern, options: ExportTaskOpti
     bytes = new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }));
   else if (options.format === 'png')
     bytes = ownedBytes((await renderChart(pattern, { cellSize: options.cellSize ?? EXPORT_CHART_CELL_SIZE, symbols: options.symbols ?? true })).png);
-  else bytes = ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric }));
+  else bytes = ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric, print: options.print }));
   return moving({ bytes }, [bytes]);
 }
 
+/** The stages of the pattern task, posted to its `progress` port as each begins. */
+export type PatternTaskStage = 'reducing_colours' | 'drawing_chart';
+
 /** Image → pattern → chart, all in this worker; the chart's bytes move to the main thread. */
-async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternTaskOptions): Promise<PatternTaskResult> {
+async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternTaskOptions, progress?: MessagePort): Promise<PatternTaskResult> {
+  const stage = (name: PatternTaskStage): void => progress?.postMessage(name);
+  stage('reducing_colours');
   const image = await decodeImage(bytes, header, { shrinkTo: options.maxSide * 4 });
   const size = await orientedDimensions(bytes, header);
   const result = generatePattern(image, options);
+  stage('drawing_chart');
   const chart = await renderChart(result, { cellSize: options.cellSize, symbols: options.symbols });
+  progress?.close();
   const png = ownedBytes(chart.png);
   return moving(
     {

@@ -37,10 +37,11 @@ export class WorkerPool {
     });
   }
 
-  async run<Result>(task: unknown, transferList?: Transferable[]): Promise<Result> {
+  /** Runs a task; when `signal` aborts, a waiting task is dropped and a running one's thread is ended. */
+  async run<Result>(task: unknown, transferList?: Transferable[], signal?: AbortSignal): Promise<Result> {
     if (this.pool.queueSize >= this.options.maxQueue) throw busy();
     try {
-      return (await this.pool.run(task, transferList ? { transferList } : {})) as Result;
+      return (await this.pool.run(task, { ...(transferList ? { transferList } : {}), ...(signal ? { signal } : {}) })) as Result;
     } catch (error) {
       if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
       throw error;

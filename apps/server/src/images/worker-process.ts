@@ -9,8 +9,11 @@ export interface WorkerProcessOptions {
   idleTimeoutMs?: number;
 }
 
-/** Why a worker process ended: retired after being idle, closed with the app, or crashed (killed, out of memory, a native fault). */
-export type WorkerExit = 'idle' | 'closed' | 'crashed';
+/**
+ * Why a worker process ended: retired after being idle, closed with the app, stopped because the
+ * client gave up on its task, or crashed (killed, out of memory, a native fault).
+ */
+export type WorkerExit = 'idle' | 'closed' | 'cancelled' | 'crashed';
 
 /**
  * glibc malloc settings for the worker process, unless the environment already sets them: blocks of
@@ -58,11 +61,32 @@ export class WorkerProcess {
     private readonly options: WorkerProcessOptions,
   ) {}
 
-  run<Result>(task: unknown): Promise<Result> {
+  /**
+   * Runs a task. When `signal` aborts, a waiting task leaves the queue and a running one is stopped by
+   * ending the process (a model run cannot be interrupted otherwise); either rejects with the reason.
+   */
+  run<Result>(task: unknown, signal?: AbortSignal): Promise<Result> {
     if (this.closed) return Promise.reject(new Error(`The ${this.script} process is closed`));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     if (this.queue.length >= this.options.maxQueue) return Promise.reject(busy());
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ task, resolve: resolve as (result: unknown) => void, reject });
+      const job: Job = { task, resolve: resolve as (result: unknown) => void, reject };
+      const cancel = (): void => {
+        this.cancel(job, signal!.reason);
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+      const settled = (): void => {
+        signal?.removeEventListener('abort', cancel);
+      };
+      job.resolve = (result) => {
+        settled();
+        resolve(result as Result);
+      };
+      job.reject = (error) => {
+        settled();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      this.queue.push(job);
       this.dispatch();
     });
   }
@@ -96,6 +120,23 @@ export class WorkerProcess {
     this.running?.reject(closedError);
     this.running = undefined;
     await this.retire('closed');
+  }
+
+  private cancel(job: Job, reason: unknown): void {
+    const waiting = this.queue.indexOf(job);
+    if (waiting >= 0) {
+      this.queue.splice(waiting, 1);
+      job.reject(reason);
+      return;
+    }
+    if (this.running?.task !== job.task) return;
+    this.running = undefined;
+    job.reject(reason);
+    const child = this.child;
+    this.child = undefined;
+    child?.kill('SIGKILL');
+    this.notify('cancelled');
+    this.dispatch();
   }
 
   /** Gives the next task to the process if it is free, starting the process when there is none. */

@@ -1,42 +1,77 @@
 import { createRequire } from 'node:module';
-import { defaultStrands, finishedSizes, printableText, threadNeed, type Fabric, type Pattern } from '@stitchwise/core';
+import {
+  CHART_PAGE_FRAME,
+  choosePages,
+  defaultStrands,
+  describePages,
+  finishedSizes,
+  gridArea,
+  printableText,
+  printLayout,
+  spanLength,
+  threadNeed,
+  type ChartPageBlock,
+  type Fabric,
+  type OrientationChoice,
+  type PaperSize,
+  type Pattern,
+  type PrintLayout,
+  type PrintPreset,
+} from '@stitchwise/core';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
-export type Paper = 'a4' | 'letter';
+export type Paper = PaperSize;
 export type PdfVariant = 'color' | 'bw';
+
+/** How the chart pages are printed, and which of them. */
+export interface PrintChoice {
+  orientation: OrientationChoice;
+  preset: PrintPreset;
+  /** Chart pages as the cover's page map numbers them: `all`, or numbers and ranges such as `1-3, 6`. */
+  pages: string;
+}
+
+export const DEFAULT_PRINT: PrintChoice = { orientation: 'auto', preset: 'pattern-keeper', pages: 'all' };
 
 export interface PdfOptions {
   title: string;
   paper: Paper;
   variant: PdfVariant;
   fabric: Fabric;
+  /** DEFAULT_PRINT unless given. */
+  print?: PrintChoice;
 }
 
-/** Stitches per chart page, and how many each page repeats from its neighbour so the stitcher can line them up. */
-export const PAGE_COLUMNS = 60;
-export const PAGE_ROWS = 70;
-export const PAGE_OVERLAP = 3;
+/**
+ * A page range naming pages the chart does not have. Marked in its message, because an error thrown in a
+ * worker thread reaches the caller as a plain Error with the same message.
+ */
+export class PageRangeError extends Error {
+  static readonly MARK = 'Page range: ';
+  override readonly name = 'PageRangeError';
+  constructor(reason: string) {
+    super(`${PageRangeError.MARK}${reason}`);
+  }
 
-const MARGIN = 36;
-const HEADER = 28;
-/** Room for stitch numbers on each edge of a chart page. */
-const GUTTER = 16;
-
-/** First stitch of each page block along one side: steps of (size − overlap); the last block may be narrower. */
-export function blockStarts(total: number, size: number): number[] {
-  const starts = [0];
-  while (starts.at(-1)! + size < total) starts.push(starts.at(-1)! + size - PAGE_OVERLAP);
-  return starts;
+  /** What is wrong with the range, when `error` is one, from whatever thread. */
+  static reasonOf(error: unknown): string | undefined {
+    return error instanceof Error && error.message.startsWith(PageRangeError.MARK) ? error.message.slice(PageRangeError.MARK.length) : undefined;
+  }
 }
+
+const { margin: MARGIN, heading: HEADER, gutter: GUTTER } = CHART_PAGE_FRAME;
+const PDFKIT_PAPER: Readonly<Record<Paper, string>> = { a4: 'A4', letter: 'LETTER' };
 
 const fontPath = (file: string): string => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
 /**
  * The printable chart: a cover (title, preview, finished sizes, counts, page map), the thread list
- * (symbol, swatch, DMC code and name, stitches, skeins), then the chart in page blocks with heavy
- * lines every 10, stitch numbers on every edge, a 3-stitch overlap and centre marks. Every symbol is
- * real text in an embedded DejaVu Sans (with its Unicode map), so tracking apps can read the chart.
+ * (symbol, swatch, DMC code and name, stitches, skeins), then the chosen chart pages as `printLayout`
+ * cuts them, in their orientation, with heavy lines every 10, stitch numbers on every edge, the rows
+ * repeated from neighbouring pages shaded, and centre marks. Every symbol is real text in an embedded
+ * DejaVu Sans (with its Unicode map), so tracking apps can read the chart. A range naming pages the
+ * chart does not have throws PageRangeError before anything is drawn.
  */
 export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Promise<Buffer> {
   // Texts as they can be drawn: names stored before text fields were checked may hold anything, and
@@ -44,6 +79,12 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
   // or FF, and a lone surrogate would corrupt the document's Title. `printableText` makes each one
   // line: white-space controls and U+2028/U+2029 as spaces, the rest as U+FFFD, which DejaVu Sans draws.
   const options: PdfOptions = { ...storedOptions, title: printableText(storedOptions.title) };
+  const print = options.print ?? DEFAULT_PRINT;
+  const layout = printLayout({ width: stored.width, height: stored.height, paper: options.paper, orientation: print.orientation, preset: print.preset });
+  const selection = choosePages(print.pages, layout.pages.length);
+  if (!selection.ok) throw new PageRangeError(selection.message);
+  const chosen = new Set(selection.pages);
+  const printed = layout.pages.filter((block) => chosen.has(block.page));
   const pattern: Pattern = {
     ...stored,
     legend: stored.legend.map((entry) => ({
@@ -54,7 +95,7 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
     })),
   };
   const doc = new PDFDocument({
-    size: options.paper === 'a4' ? 'A4' : 'LETTER',
+    size: PDFKIT_PAPER[options.paper],
     margin: MARGIN,
     info: { Title: options.title, Creator: 'Stitchwise' },
     autoFirstPage: false,
@@ -70,20 +111,15 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
     doc.on('error', reject);
   });
 
-  const columns = blockStarts(pattern.width, PAGE_COLUMNS);
-  const rows = blockStarts(pattern.height, PAGE_ROWS);
-  await cover(doc, pattern, options, columns, rows);
+  // The cover and thread list stay portrait; chart pages take the layout's orientation.
+  await cover(doc, pattern, options, layout, chosen);
   threadList(doc, pattern, options);
-  rows.forEach((y0, row) => {
-    columns.forEach((x0, column) => {
-      chartPage(doc, pattern, options, { x0, y0, label: `${row + 1}-${column + 1}` });
-    });
-  });
+  for (const block of printed) chartPage(doc, pattern, options, layout, block);
   doc.end();
   return finished;
 }
 
-async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, columns: number[], rows: number[]): Promise<void> {
+async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, printed: ReadonlySet<number>): Promise<void> {
   doc.addPage();
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Bold').fontSize(22).text(options.title, { width });
@@ -120,22 +156,46 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
   }
   doc.moveDown(0.8);
 
-  // Page map: which chart page holds which part.
+  pageMap(doc, pattern, layout, printed, width);
+}
+
+/**
+ * Which chart page holds which part of the chart, numbered as the pages' headings and the page range
+ * number them; pages left out of this PDF are shaded, and each printed one names its PDF page.
+ */
+function pageMap(doc: PDFKit.PDFDocument, pattern: Pattern, layout: PrintLayout, printed: ReadonlySet<number>, width: number): void {
+  const { columns, rows, pages } = layout;
+  const widest = Math.max(...columns.map(spanLength));
+  const tallest = Math.max(...rows.map(spanLength));
+  const count = pages.length;
   doc.font('Bold').fontSize(12).text('Page map');
+  doc.font('Text').fontSize(9);
+  doc.text(
+    `${count} chart page${count === 1 ? '' : 's'}, ${layout.orientation}, at most ${widest} × ${tallest} stitches each; ` +
+      `neighbouring pages repeat ${layout.overlap} rows or columns (shaded on the page).` +
+      (printed.size < count ? ` This PDF holds chart page${printed.size === 1 ? '' : 's'} ${describePages([...printed])}; the others are greyed out.` : ''),
+    { width },
+  );
   const mapTop = doc.y + 4;
   const cellWidth = Math.min(60, width / columns.length);
-  const cellHeight = Math.min(40, 160 / rows.length);
-  const firstChartPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
-  doc.font('Text').fontSize(8);
-  rows.forEach((y0, row) => {
-    columns.forEach((x0, column) => {
-      const x = MARGIN + column * cellWidth;
-      const y = mapTop + row * cellHeight;
-      doc.rect(x, y, cellWidth, cellHeight).stroke('#666666');
-      doc.fillColor('#000000').text(`p. ${firstChartPage + row * columns.length + column}`, x + 2, y + 3, { width: cellWidth - 4, lineBreak: false });
-      doc.text(`${x0 + 1}, ${y0 + 1}`, x + 2, y + 13, { width: cellWidth - 4, lineBreak: false });
-    });
-  });
+  // The map takes at most the rest of the cover: PDFKit starts a new page for text below the bottom margin.
+  const cellHeight = Math.min(40, (doc.page.height - MARGIN - mapTop - 1) / rows.length);
+  let pdfPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
+  // In each cell the chart page, its PDF page and, when there is room, its first stitch.
+  const lineCount = cellHeight >= 24 ? 3 : 2;
+  const fontSize = Math.min(8, (cellHeight - 2) / (lineCount * 1.2), cellWidth / 7);
+  doc.fontSize(fontSize);
+  for (const block of pages) {
+    const x = MARGIN + block.column * cellWidth;
+    const y = mapTop + block.row * cellHeight;
+    const inThisPdf = printed.has(block.page);
+    if (inThisPdf) doc.rect(x, y, cellWidth, cellHeight).stroke('#666666');
+    else doc.rect(x, y, cellWidth, cellHeight).fillAndStroke('#dddddd', '#666666');
+    doc.fillColor(inThisPdf ? '#000000' : '#555555');
+    const lines = [`Page ${block.page}`, inThisPdf ? `p. ${pdfPage++}` : 'not printed', `${block.across.start + 1}, ${block.down.start + 1}`];
+    lines.slice(0, lineCount).forEach((line, index) => doc.text(line, x + 2, y + 1 + index * fontSize * 1.15, { width: cellWidth - 4, lineBreak: false }));
+  }
+  doc.fillColor('#000000');
 }
 
 const ROW_HEIGHT = 16;
@@ -194,25 +254,31 @@ function inkOn(hex: string): string {
   return luminance > 140 ? '#000000' : '#ffffff';
 }
 
-function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, block: { x0: number; y0: number; label: string }): void {
-  doc.addPage();
-  const x1 = Math.min(pattern.width, block.x0 + PAGE_COLUMNS);
-  const y1 = Math.min(pattern.height, block.y0 + PAGE_ROWS);
+function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, page: ChartPageBlock): void {
+  doc.addPage({ size: PDFKIT_PAPER[options.paper], layout: layout.orientation, margin: MARGIN });
+  // `block` keeps the names the drawing below uses: the first stitch across and down.
+  const block = { x0: page.across.start, y0: page.down.start };
+  const { end: x1 } = page.across;
+  const { end: y1 } = page.down;
   const cols = x1 - block.x0;
   const rows = y1 - block.y0;
-  const availableWidth = doc.page.width - 2 * MARGIN - 2 * GUTTER;
-  const availableHeight = doc.page.height - 2 * MARGIN - HEADER - 2 * GUTTER;
-  const cell = Math.min(availableWidth / PAGE_COLUMNS, availableHeight / PAGE_ROWS);
-  const left = MARGIN + GUTTER;
+  const cell = layout.cellSize;
+  // The grid sits centred across the page, below the heading.
+  const left = MARGIN + GUTTER + (gridArea(layout.sheet).width - cols * cell) / 2;
   const top = MARGIN + HEADER + GUTTER;
 
   doc.font('Bold').fontSize(10).fillColor('#000000');
-  doc.text(`${options.title} — page ${block.label}: stitches ${block.x0 + 1}–${x1} across, ${block.y0 + 1}–${y1} down`, MARGIN, MARGIN, { lineBreak: false });
+  doc.text(
+    `${options.title} — chart page ${page.page} of ${layout.pages.length}: stitches ${block.x0 + 1}–${x1} across, ${block.y0 + 1}–${y1} down`,
+    MARGIN,
+    MARGIN,
+    { lineBreak: false },
+  );
 
   // Stitches repeated from the neighbouring pages are shaded, so pages line up.
   doc.save();
-  if (block.x0 > 0) doc.rect(left, top, PAGE_OVERLAP * cell, rows * cell).fill('#e6e6e6');
-  if (block.y0 > 0) doc.rect(left, top, cols * cell, PAGE_OVERLAP * cell).fill('#e6e6e6');
+  if (block.x0 > 0) doc.rect(left, top, layout.overlap * cell, rows * cell).fill('#e6e6e6');
+  if (block.y0 > 0) doc.rect(left, top, cols * cell, layout.overlap * cell).fill('#e6e6e6');
   doc.restore();
 
   const fontSize = cell * 0.72;

@@ -25,8 +25,11 @@ export interface ExportRouteOptions {
 }
 
 const DESCRIPTION =
-  '`format` pdf (printable chart: cover, thread list with skeins, chart pages of 60 × 70 stitches overlapping by 3), oxs (Open Cross Stitch XML) or json (the pattern document); ' +
-  '`paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins.';
+  '`format` pdf (printable chart: cover with a page map, thread list with skeins, then the chart pages), oxs (Open Cross Stitch XML) or json (the pattern document); ' +
+  '`paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. ' +
+  'PDF chart pages: `stitches_per_page` pattern-keeper (at least 60 × 70 stitches a portrait page) or large-print (40 × 50, larger squares), ' +
+  'neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; ' +
+  '`pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`).';
 
 function send(reply: FastifyReply, file: ExportedFile): FastifyReply {
   return reply
@@ -91,7 +94,8 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
           'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
           `unknown or repeated thread codes or symbols) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
           `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +
-          '`format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant` and `fabric` as for the other exports; `name` titles the chart and names the file.',
+          '`format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; ' +
+          '`name` titles the chart and names the file.',
         querystring: documentExportQuery,
         body: patternDocumentBody,
         response: { 200: documentExportResponse, ...problemResponses(400, 401, 403, 415, 429, 503), 413: documentTooLargeResponse },

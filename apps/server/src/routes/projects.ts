@@ -7,6 +7,7 @@ import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ProjectsService } from '../services/projects.js';
 import { heavyRoute } from '../http/admission.js';
+import { LIMITED } from '../http/rate-limits.js';
 
 export interface ProjectRouteOptions {
   projects: ProjectsService;
@@ -93,6 +94,25 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
       const changes = description === undefined ? rest : { ...rest, description: description || null };
       return projects.update(request.user!, request.params.id, changes);
     },
+  );
+
+  app.post(
+    '/stitch/projects/:id/duplicate',
+    {
+      // Limited like other endpoints that store files: each copy writes the project's files again.
+      config: LIMITED,
+      schema: {
+        tags: ['projects'],
+        operationId: 'duplicateProject',
+        summary: 'Copy a project with its current chart',
+        description:
+          "A new project of the same user named '<name> (copy)', with the original's settings, statistics, legend and copies of its photo, chart and pattern document. The chart's saved versions are not copied: the copy starts from the current chart.",
+        security,
+        params: projectIdParams,
+        response: { 201: projectSchema, ...problemResponses(401, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await projects.duplicate(request.user!, request.params.id)),
   );
 
   app.delete(

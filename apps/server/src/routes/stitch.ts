@@ -1,8 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
-import { generateForm, stitchPlanSchema, type StitchPlan } from '../contract/patterns.js';
+import { generateForm, generationResponse, type GenerationEvent } from '../contract/patterns.js';
+import { answerWithEvents, clientGone, wantsEvents } from '../http/event-stream.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import { ANONYMOUS_LIMITS, type GenerateSettings, type StitchService } from '../services/stitch.js';
@@ -14,11 +15,19 @@ export interface StitchRouteOptions {
   auth: Authenticator;
 }
 
+const EVENTS_NOTE =
+  'With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. ' +
+  'Closing the request stops the work on the server; nothing is stored.';
+
 const userForm = generateForm({ signedIn: true });
 const visitorForm = generateForm({ signedIn: false });
 
 export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, { stitch, intake, auth }, done) => {
-  const generate = async (request: FastifyRequest, form: ReturnType<typeof generateForm>, signedIn: boolean): Promise<StitchPlan> => {
+  /**
+   * Generates from the form; with `Accept: text/event-stream` the stages are sent as they begin. A client
+   * that goes away (a cancel, a closed tab) stops the work, and nothing is stored for it.
+   */
+  const generate = async (request: FastifyRequest, reply: FastifyReply, form: ReturnType<typeof generateForm>, signedIn: boolean) => {
     const submitted = await readMultipartForm(request, form);
     const { fields } = submitted;
     const settings: GenerateSettings = {
@@ -33,7 +42,29 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
     };
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
-    return stitch.generate(input, settings, await auth.clientKey(request), owner);
+    const client = await auth.clientKey(request);
+    const signal = clientGone(reply);
+    try {
+      if (!wantsEvents(request)) return await stitch.generate(input, settings, client, owner, { signal });
+      return await answerWithEvents<GenerationEvent>(
+        request,
+        reply,
+        async (emit) => ({
+          type: 'result',
+          plan: await stitch.generate(input, settings, client, owner, {
+            signal,
+            onStage: (stage) => {
+              emit({ type: 'stage', stage });
+            },
+          }),
+        }),
+        (problem) => ({ type: 'problem', problem }),
+      );
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      request.log.debug('generation stopped: the client went away');
+      return reply.hijack();
+    }
   };
 
   app.post(
@@ -45,14 +76,14 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         tags: ['stitch'],
         operationId: 'generatePattern',
         summary: 'Generate a stitch chart and save it as a project',
-        description: 'Send `image_file` or `image_url`, and `project_name`.',
+        description: `Send \`image_file\` or \`image_url\`, and \`project_name\`. ${EVENTS_NOTE}`,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: userForm,
-        response: { 200: stitchPlanSchema, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
+        response: { 200: generationResponse, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
       },
     },
-    (request) => generate(request, userForm, true),
+    (request, reply) => generate(request, reply, userForm, true),
   );
 
   app.post(
@@ -65,13 +96,13 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         summary: 'Generate a stitch chart without an account (kept 24 hours)',
         description:
           `Send \`image_file\` or \`image_url\`. Visitors are limited to at most ${ANONYMOUS_LIMITS.maxColors} colours, cell size ${ANONYMOUS_LIMITS.cellSize} and sizes ${ANONYMOUS_LIMITS.maxSides.join(', ')}, ` +
-          'without k-means, symbols, background removal or merging: anything else is 403 sign_in_required.',
+          `without k-means, symbols, background removal or merging: anything else is 403 sign_in_required. ${EVENTS_NOTE}`,
         consumes: ['multipart/form-data'],
         body: visitorForm,
-        response: { 200: stitchPlanSchema, ...problemResponses(400, 403, 413, 415, 422, 429, 503) },
+        response: { 200: generationResponse, ...problemResponses(400, 403, 413, 415, 422, 429, 503) },
       },
     },
-    (request) => generate(request, visitorForm, false),
+    (request, reply) => generate(request, reply, visitorForm, false),
   );
 
   done();

@@ -27,18 +27,19 @@ export class BackgroundRemoval {
     return this.state;
   }
 
-  async remove(input: ImageInput, previewSide?: number): Promise<SegmentationResult> {
+  /** Cuts out the subject; `signal` stops a waiting or running removal (the model process is ended). */
+  async remove(input: ImageInput, previewSide?: number, signal?: AbortSignal): Promise<SegmentationResult> {
     if (this.state !== 'ready') this.state = 'loading';
     const task: SegmentationTask = { bytes: input.bytes, header: input.header, threads: this.modelThreads, ...(previewSide ? { previewSide } : {}) };
     try {
-      const result = await runImageWork(() => this.worker.run<SegmentationResult>(task), input.field);
+      const result = await runImageWork(() => this.worker.run<SegmentationResult>(task, signal), input.field);
       this.state = 'ready';
       return result;
     } catch (error) {
       if (error instanceof HttpProblem) {
         // A damaged upload (422) is found after the model has loaded; a refusal (503) never reached it.
         if (error.status === 422) this.state = 'ready';
-      } else if (this.state === 'loading') this.state = 'failed';
+      } else if (this.state === 'loading' && !signal?.aborted) this.state = 'failed';
       throw error;
     }
   }

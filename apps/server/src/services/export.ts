@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type Pattern, type PatternLimits } from '@stitchwise/core';
 import type { DocumentExportQuery, ExportQuery, PatternDocumentBody } from '../contract/patterns.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
+import { PageRangeError, type PrintChoice } from '../render/pdf.js';
 import { runImageWork } from './image-work.js';
 import { ANONYMOUS_LIMITS } from './stitch.js';
 import type { ImageTask } from '../images/image-worker.js';
@@ -46,15 +47,16 @@ export class ExportService {
     if (!file) throw HttpProblem.notFound('This pattern does not exist or has expired.');
     const document = (await buffer(file.stream())).toString('utf8');
     const filename = `${slug(title)}.${request.format}`;
-    if (request.format === 'json') return { bytes: Buffer.from(document), contentType: CONTENT_TYPES.json, filename };
+    const { format } = request;
+    if (format === 'json') return { bytes: Buffer.from(document), contentType: CONTENT_TYPES.json, filename };
     const { bytes } = await runImageWork(() =>
-      this.pool.run<{ bytes: Uint8Array }>({
+      this.render({
         kind: 'export',
         document,
-        options: { format: request.format, title, paper: request.paper, variant: request.variant, fabricCount: request.fabric },
+        options: { format, title, paper: request.paper, variant: request.variant, fabricCount: request.fabric, print: printChoice(request) },
       }),
     );
-    return { bytes, contentType: CONTENT_TYPES[request.format], filename };
+    return { bytes, contentType: CONTENT_TYPES[format], filename };
   }
 
   /**
@@ -74,11 +76,35 @@ export class ExportService {
       kind: 'export',
       document: pattern,
       // The chart image as generation draws it for each: symbols need an account there (decisions §1.10).
-      options: { format: request.format, title: shownTitle, paper: request.paper, variant: request.variant, fabricCount: request.fabric, symbols: signedIn },
+      options: {
+        format: request.format,
+        title: shownTitle,
+        paper: request.paper,
+        variant: request.variant,
+        fabricCount: request.fabric,
+        print: printChoice(request),
+        symbols: signedIn,
+      },
     };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    const { bytes } = await this.render(task);
     return { bytes, contentType: CONTENT_TYPES[request.format], filename: `${slug(shownTitle)}.${request.format}` };
   }
+
+  /** Makes the file in the pool; a page range beyond the chart's pages (known only once its layout is) is the client's 400. */
+  private async render(task: ImageTask & { kind: 'export' }): Promise<{ bytes: Uint8Array }> {
+    try {
+      return await this.pool.run<{ bytes: Uint8Array }>(task);
+    } catch (error) {
+      const reason = PageRangeError.reasonOf(error);
+      if (reason !== undefined) throw HttpProblem.invalidFields([{ field: 'pages', message: reason }]);
+      throw error;
+    }
+  }
+}
+
+/** The PDF's print options from the query. */
+function printChoice(request: Pick<ExportQuery, 'orientation' | 'stitches_per_page' | 'pages'>): PrintChoice {
+  return { orientation: request.orientation, preset: request.stitches_per_page, pages: request.pages };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { projectSchema, type Project, type ProjectList, type ProjectListQuery, type ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
@@ -7,7 +8,7 @@ import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
 import type { ImagesService } from './images.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
-import type { FileStore } from '../storage/file-store.js';
+import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
 
 /** What a project's stored outputs point at: file ids, turned into URLs only when shown. */
 const storedOutputsSchema = z.object({
@@ -39,6 +40,15 @@ export interface NewImageProject {
 }
 
 const notFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
+
+/** The longest project name (the contract's limit), which a copy's name keeps to. */
+const MAX_NAME_LENGTH = 100;
+const COPY_SUFFIX = ' (copy)';
+
+/** 'Roses' → 'Roses (copy)', shortening a long name so the suffix still fits. */
+export function copyName(name: string): string {
+  return `${name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
 
 export class ProjectsService {
   constructor(
@@ -101,6 +111,51 @@ export class ProjectsService {
     const row = await this.projects.updateOwned(id, user.id, changes, nowIso());
     if (!row) throw notFound();
     return this.view(row);
+  }
+
+  /**
+   * A copy of the user's project: its settings, statistics and legend, and copies of its current files
+   * (photo, chart, pattern document), so that either can be edited or deleted without touching the
+   * other. Files are copied, not shared: deleting a project and dropping old chart versions delete their
+   * files outright. The chart's saved versions stay with the original; the copy starts from its current chart.
+   */
+  async duplicate(user: UserRow, id: string): Promise<Project> {
+    const source = await this.projects.findOwned(id, user.id);
+    if (!source) throw notFound();
+    const stored = storedProjectOf(source);
+    const copied = new Map<string, string>();
+    try {
+      for (const fileId of [stored.outputs.input_image, stored.outputs.stitch_plan, stored.outputs.pattern]) {
+        if (fileId && !copied.has(fileId)) copied.set(fileId, await this.copyFile(fileId));
+      }
+      const copyOf = (fileId: string | null | undefined): string | null => (fileId ? copied.get(fileId)! : null);
+      const now = nowIso();
+      const row: ProjectRow = {
+        ...source,
+        id: randomUUID(),
+        name: copyName(source.name),
+        outputs: JSON.stringify({
+          input_image: copyOf(stored.outputs.input_image),
+          stitch_plan: copyOf(stored.outputs.stitch_plan),
+          pattern: copyOf(stored.outputs.pattern),
+        } satisfies StoredOutputs),
+        created_at: now,
+        updated_at: now,
+      };
+      await this.projects.insert(row, [...copied.values()]);
+      return this.view(row);
+    } catch (error) {
+      await Promise.allSettled([...copied.values()].map((fileId) => this.files.delete(fileId))); // nothing left behind
+      throw error;
+    }
+  }
+
+  /** A stored file written again under a new id; a file gone meanwhile means its project was deleted. */
+  private async copyFile(fileId: string): Promise<string> {
+    const file = await this.files.get(fileId);
+    if (!file) throw notFound();
+    const extension = fileId.slice(fileId.lastIndexOf('.') + 1) as StoredFileExtension;
+    return this.files.put(await buffer(file.stream()), extension);
   }
 
   /** Deletes the project with every file it holds, those of its chart's saved versions included. */

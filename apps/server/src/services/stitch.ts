@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientKey } from '../auth/client-key.js';
-import type { StitchPlan } from '../contract/patterns.js';
+import { MessageChannel } from 'node:worker_threads';
+import type { GenerationStage, StitchPlan } from '../contract/patterns.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import type { PatternTaskResult } from '../images/image-worker.js';
+import type { PatternTaskResult, PatternTaskStage } from '../images/image-worker.js';
 import type { ImageInput, ImageIntake } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
@@ -14,6 +15,7 @@ import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
+import type { VisitorClaims } from './visitor-claims.js';
 
 export interface GenerateSettings {
   colors: number;
@@ -24,6 +26,13 @@ export interface GenerateSettings {
   removeBackground: boolean;
   mergeThreads: boolean;
   cleanConfetti: boolean;
+}
+
+/** How a caller follows a generation: told of each stage as it begins, and able to stop it. */
+export interface GenerationControl {
+  onStage?: (stage: GenerationStage) => void;
+  /** Aborted when the client has gone: waiting work is dropped, running work is stopped, nothing is stored. */
+  signal?: AbortSignal;
 }
 
 /** What visitors may do without an account (decisions §1.10): anything else needs one. */
@@ -55,10 +64,17 @@ export class StitchService {
     private readonly transientFiles: TransientFiles,
     private readonly projects: ProjectsRepository,
     private readonly fileUrl: (id: string) => string,
+    private readonly claims: VisitorClaims,
   ) {}
 
   /** A signed-in `owner` gets a project; otherwise the result is kept 24 hours, stored for `client`. */
-  async generate(input: ImageInput, settings: GenerateSettings, client: ClientKey, owner?: { user: UserRow; projectName: string }): Promise<StitchPlan> {
+  async generate(
+    input: ImageInput,
+    settings: GenerateSettings,
+    client: ClientKey,
+    owner?: { user: UserRow; projectName: string },
+    { onStage, signal }: GenerationControl = {},
+  ): Promise<StitchPlan> {
     const started = performance.now();
     if (!owner) {
       const violations = anonymousViolations(settings);
@@ -71,25 +87,36 @@ export class StitchService {
         );
       }
     }
-    const source = settings.removeBackground ? this.intake.check((await this.backgroundRemoval.remove(input)).png) : input;
+    let source = input;
+    if (settings.removeBackground) {
+      onStage?.('removing_background');
+      source = this.intake.check((await this.backgroundRemoval.remove(input, undefined, signal)).png);
+    }
+    // The worker posts its stages on this channel as it reaches them.
+    const stages = new MessageChannel();
+    stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
+    const options = {
+      maxSide: settings.maxSide,
+      colors: settings.colors,
+      useKmeans: settings.useKmeans,
+      mergeThreads: settings.mergeThreads,
+      cleanConfetti: settings.cleanConfetti,
+      cellSize: settings.cellSize,
+      symbols: settings.symbols,
+    };
     const result = await runImageWork(
       () =>
-        this.pool.run<PatternTaskResult>({
-          kind: 'pattern',
-          bytes: source.bytes,
-          header: source.header,
-          options: {
-            maxSide: settings.maxSide,
-            colors: settings.colors,
-            useKmeans: settings.useKmeans,
-            mergeThreads: settings.mergeThreads,
-            cleanConfetti: settings.cleanConfetti,
-            cellSize: settings.cellSize,
-            symbols: settings.symbols,
-          },
-        }),
+        this.pool.run<PatternTaskResult>(
+          { kind: 'pattern', bytes: source.bytes, header: source.header, options, progress: stages.port2 },
+          [stages.port2],
+          signal,
+        ),
       input.field,
-    );
+    ).finally(() => {
+      stages.port1.close();
+    });
+    signal?.throwIfAborted();
+    onStage?.('saving');
     if (result.legend.length === 0) {
       throw new HttpProblem(422, 'no_stitches', 'The image has nothing to stitch: every part of it is transparent.');
     }
@@ -110,12 +137,25 @@ export class StitchService {
       legend_data: result.legend,
     });
 
+    const parameters: ProjectParameters = {
+      colors: settings.colors,
+      cell_size: settings.cellSize,
+      original_size: result.original,
+      max_side: settings.maxSide,
+      use_kmeans: settings.useKmeans,
+      remove_background: settings.removeBackground,
+      merge_dmc_colors: settings.mergeThreads,
+      return_symbols_overlay: settings.symbols,
+      clean_confetti: settings.cleanConfetti,
+    };
+
     if (!owner) {
       const [chartId, patternId] = await Promise.all([
         this.transientFiles.store(result.png, 'png', client),
         this.transientFiles.store(documentBytes, 'json', client),
       ]);
-      return view(chartId, patternId);
+      const plan = view(chartId, patternId);
+      return { ...plan, claim: this.claims.issue({ chart: chartId, pattern: patternId, parameters, metadata: projectMetadataOf(plan) }) };
     }
 
     const [inputId, chartId, patternId] = await Promise.all([
@@ -134,17 +174,7 @@ export class StitchService {
           name: owner.projectName,
           description: null,
           status: 'active',
-          parameters: JSON.stringify({
-            colors: settings.colors,
-            cell_size: settings.cellSize,
-            original_size: result.original,
-            max_side: settings.maxSide,
-            use_kmeans: settings.useKmeans,
-            remove_background: settings.removeBackground,
-            merge_dmc_colors: settings.mergeThreads,
-            return_symbols_overlay: settings.symbols,
-            clean_confetti: settings.cleanConfetti,
-          } satisfies ProjectParameters),
+          parameters: JSON.stringify(parameters),
           metadata: JSON.stringify(projectMetadataOf(plan)),
           outputs: JSON.stringify({ input_image: inputId, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
           color_legend: JSON.stringify(result.legend),

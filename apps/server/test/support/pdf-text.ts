@@ -11,3 +11,15 @@ export async function pdfPageTexts(pdf: ArrayBuffer | Uint8Array): Promise<strin
   await document.destroy();
   return texts;
 }
+
+/** Width and height of every page of a PDF, in points, as a viewer shows them (a landscape page is wider than tall). */
+export async function pdfPageSizes(pdf: ArrayBuffer | Uint8Array): Promise<{ width: number; height: number }[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const sizes: { width: number; height: number }[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const { width, height } = (await document.getPage(number)).getViewport({ scale: 1 });
+    sizes.push({ width: Math.round(width), height: Math.round(height) });
+  }
+  await document.destroy();
+  return sizes;
+}

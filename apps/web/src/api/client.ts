@@ -3,7 +3,7 @@ import type { paths } from './openapi.gen';
 import type { Problem } from './schemas';
 
 /** The API's base URL: the same origin by default, where the server serves this app. */
-const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? (typeof location === 'undefined' ? '' : location.origin);
+export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? (typeof location === 'undefined' ? '' : location.origin);
 
 /** How long a call may wait for its answer; generation, ideas and PDF exports pass a longer one. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -33,13 +33,17 @@ const session: Middleware = {
     return request;
   },
   onResponse({ response }) {
-    if (response.status === 401 && accessToken) {
-      accessToken = undefined;
-      for (const listener of tokenClearedListeners) listener();
-    }
+    if (response.status === 401) forgetRefusedToken();
     return response;
   },
 };
+
+/** The server refused the token (401): it is dropped, and the sign-in state follows. */
+export function forgetRefusedToken(): void {
+  if (!accessToken) return;
+  accessToken = undefined;
+  for (const listener of tokenClearedListeners) listener();
+}
 
 /**
  * `fetch` that gives up when the whole answer, body included, has not come after `ms` (a timer, so

@@ -35,7 +35,7 @@ export function useCreateIdea() {
 }
 
 /** An idea picture: a stored file on this server. */
-async function fetchIdeaPicture(imageUrl: string): Promise<File> {
+export async function fetchIdeaPicture(imageUrl: string): Promise<File> {
   const response = await fetch(imageUrl);
   if (!response.ok) throw new Error(`The idea picture could not be fetched (${response.status})`);
   const blob = await response.blob();

@@ -25,7 +25,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the web app needs to sign in, and where idea pictures come from */
+        /**
+         * What the web app needs to sign in, and where idea pictures come from
+         * @description The sign-in addresses are PUBLIC_URL's. When PUBLIC_URL is unset they follow the loopback address (localhost, 127.0.0.1, [::1]) a browser on the server's own machine used; any other address gets the default.
+         */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -289,6 +292,26 @@ export interface paths {
         patch: operations["updateProject"];
         trace?: never;
     };
+    "/api/stitch/projects/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a project with its current chart
+         * @description A new project of the same user named '<name> (copy)', with the original's settings, statistics, legend and copies of its photo, chart and pattern document. The chart's saved versions are not copied: the copy starts from the current chart.
+         */
+        post: operations["duplicateProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/projects/{id}/pattern": {
         parameters: {
             query?: never;
@@ -368,7 +391,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a stitch chart and save it as a project
-         * @description Send `image_file` or `image_url`, and `project_name`.
+         * @description Send `image_file` or `image_url`, and `project_name`. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
          */
         post: operations["generatePattern"];
         delete?: never;
@@ -388,9 +411,29 @@ export interface paths {
         put?: never;
         /**
          * Generate a stitch chart without an account (kept 24 hours)
-         * @description Send `image_file` or `image_url`. Visitors are limited to at most 10 colours, cell size 12 and sizes 30, 50, 100, without k-means, symbols, background removal or merging: anything else is 403 sign_in_required.
+         * @description Send `image_file` or `image_url`. Visitors are limited to at most 10 colours, cell size 12 and sizes 30, 50, 100, without k-means, symbols, background removal or merging: anything else is 403 sign_in_required. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
          */
         post: operations["generatePatternAnonymously"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/projects/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a result made before signing in as a project
+         * @description Send the `claim.token` a visitor generation answered, within its 24 hours. The result becomes a project of the signed-in user, once: 409 already_claimed after that, 410 claim_expired once lapsed, 400 invalid_claim for a token this server did not sign.
+         */
+        post: operations["claimVisitorResult"];
         delete?: never;
         options?: never;
         head?: never;
@@ -443,7 +486,7 @@ export interface paths {
         };
         /**
          * Download a project's pattern as PDF, OXS or JSON
-         * @description `format` pdf (printable chart: cover, thread list with skeins, chart pages of 60 × 70 stitches overlapping by 3), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins.
+         * @description `format` pdf (printable chart: cover with a page map, thread list with skeins, then the chart pages), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. PDF chart pages: `stitches_per_page` pattern-keeper (at least 60 × 70 stitches a portrait page) or large-print (40 × 50, larger squares), neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; `pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`).
          */
         get: operations["exportProject"];
         put?: never;
@@ -463,7 +506,7 @@ export interface paths {
         };
         /**
          * Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON
-         * @description `format` pdf (printable chart: cover, thread list with skeins, chart pages of 60 × 70 stitches overlapping by 3), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. Visitors' patterns are kept 24 hours.
+         * @description `format` pdf (printable chart: cover with a page map, thread list with skeins, then the chart pages), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. PDF chart pages: `stitches_per_page` pattern-keeper (at least 60 × 70 stitches a portrait page) or large-print (40 × 50, larger squares), neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; `pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`). Visitors' patterns are kept 24 hours.
          */
         get: operations["exportPattern"];
         put?: never;
@@ -485,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG
-         * @description JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant` and `fabric` as for the other exports; `name` titles the chart and names the file.
+         * @description JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; `name` titles the chart and names the file.
          */
         post: operations["exportPatternDocument"];
         delete?: never;
@@ -544,6 +587,12 @@ export interface components {
             confetti_after: number;
             /** @description Mean ΔE00 between each stitch's colour in the picture and its thread. */
             mean_delta_e: number;
+        };
+        ClaimRequestInput: {
+            /** @description The `claim.token` of the visitor generation. */
+            token: string;
+            /** @description The project's name (default: 'My pattern'). */
+            name?: string;
         };
         FieldError: {
             /** @description The request field, query parameter or form field, as the client sent it. */
@@ -711,6 +760,8 @@ export interface components {
                 signup_parameters: {
                     [key: string]: string;
                 };
+                /** @description Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead. */
+                public_url_set: boolean;
             };
             ideas: {
                 source: components["schemas"]["IdeaSource"];
@@ -783,6 +834,15 @@ export interface components {
             /** @description Mean ΔE00 between each stitch's colour in the picture and its thread. */
             mean_delta_e: number;
         };
+        VisitorClaim: {
+            /** @description Signed by the server; names the result and its settings. */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When the result is deleted and the claim lapses.
+             */
+            expires_at: string;
+        };
         StitchPlan: {
             processing_time_ms: number;
             /** @description The chart as a PNG. */
@@ -793,6 +853,26 @@ export interface components {
             legend_data: components["schemas"]["LegendEntry"][];
             /** @description The project the chart was saved as (signed-in generation only). */
             project_id?: string;
+            /** @description A visitor's right to keep this result as a project after signing in (visitor generation only). */
+            claim?: components["schemas"]["VisitorClaim"];
+        };
+        /**
+         * @description The step a generation has begun.
+         * @enum {string}
+         */
+        GenerationStage: "removing_background" | "reducing_colours" | "drawing_chart" | "saving";
+        GenerationEvent: {
+            /** @constant */
+            type: "stage";
+            stage: components["schemas"]["GenerationStage"];
+        } | {
+            /** @constant */
+            type: "result";
+            plan: components["schemas"]["StitchPlan"];
+        } | {
+            /** @constant */
+            type: "problem";
+            problem: components["schemas"]["Problem"];
         };
         ProjectParameters: {
             /** @description The input image, in pixels after EXIF orientation. */
@@ -1895,6 +1975,55 @@ export interface operations {
             };
         };
     };
+    duplicateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getProjectPattern: {
         parameters: {
             query?: never;
@@ -2209,6 +2338,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StitchPlan"];
+                    "text/event-stream": components["schemas"]["GenerationEvent"];
                 };
             };
             /** @description Bad input: `errors[]` names each bad field. */
@@ -2337,6 +2467,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StitchPlan"];
+                    "text/event-stream": components["schemas"]["GenerationEvent"];
                 };
             };
             /** @description Bad input: `errors[]` names each bad field. */
@@ -2395,6 +2526,75 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    claimVisitorResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description In conflict with what is stored: the detail says how. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Gone: it has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2516,6 +2716,12 @@ export interface operations {
                 variant?: "color" | "bw";
                 /** @description Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins. */
                 fabric?: "11" | "14" | "16" | "18" | "22" | "28";
+                /** @description PDF chart pages: auto takes whichever of portrait and landscape prints fewer pages (portrait on a tie). */
+                orientation?: "auto" | "portrait" | "landscape";
+                /** @description PDF chart pages: pattern-keeper holds at least 60 × 70 stitches a portrait page, large-print at least 40 × 50 in larger squares (landscape swaps the shape; more where the paper has room); neighbouring pages repeat 2 rows or columns. */
+                stitches_per_page?: "pattern-keeper" | "large-print";
+                /** @description PDF chart pages to print, numbered as on the cover’s page map: all, or page numbers and ranges such as 1-3, 6. The cover and thread list are always printed; a page the chart does not have is 400 naming `pages`. */
+                pages?: string;
             };
             header?: never;
             path: {
@@ -2591,6 +2797,12 @@ export interface operations {
                 variant?: "color" | "bw";
                 /** @description Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins. */
                 fabric?: "11" | "14" | "16" | "18" | "22" | "28";
+                /** @description PDF chart pages: auto takes whichever of portrait and landscape prints fewer pages (portrait on a tie). */
+                orientation?: "auto" | "portrait" | "landscape";
+                /** @description PDF chart pages: pattern-keeper holds at least 60 × 70 stitches a portrait page, large-print at least 40 × 50 in larger squares (landscape swaps the shape; more where the paper has room); neighbouring pages repeat 2 rows or columns. */
+                stitches_per_page?: "pattern-keeper" | "large-print";
+                /** @description PDF chart pages to print, numbered as on the cover’s page map: all, or page numbers and ranges such as 1-3, 6. The cover and thread list are always printed; a page the chart does not have is 400 naming `pages`. */
+                pages?: string;
             };
             header?: never;
             path: {
@@ -2658,6 +2870,12 @@ export interface operations {
                 variant?: "color" | "bw";
                 /** @description Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins. */
                 fabric?: "11" | "14" | "16" | "18" | "22" | "28";
+                /** @description PDF chart pages: auto takes whichever of portrait and landscape prints fewer pages (portrait on a tie). */
+                orientation?: "auto" | "portrait" | "landscape";
+                /** @description PDF chart pages: pattern-keeper holds at least 60 × 70 stitches a portrait page, large-print at least 40 × 50 in larger squares (landscape swaps the shape; more where the paper has room); neighbouring pages repeat 2 rows or columns. */
+                stitches_per_page?: "pattern-keeper" | "large-print";
+                /** @description PDF chart pages to print, numbered as on the cover’s page map: all, or page numbers and ranges such as 1-3, 6. The cover and thread list are always printed; a page the chart does not have is 400 naming `pages`. */
+                pages?: string;
                 /** @description Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); default "Stitchwise pattern". */
                 name?: string;
             };

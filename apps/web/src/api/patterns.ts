@@ -1,6 +1,7 @@
 import { toPatternDocument, type Pattern } from '@stitchwise/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
+import { api, API_BASE_URL, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
+import { sendGeneration, type SendOptions } from './generation';
 import { imageFields, type ImageSource } from './colors';
 import { queryKeys } from './query-keys';
 import type { operations } from './openapi.gen';
@@ -20,11 +21,20 @@ export interface PatternSettings {
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
-/** Generates a chart: saved as a project when signed in (the project list is then refreshed), kept a day for visitors. */
+/** A generation to send, followed through `onProgress` and stopped (on the server too) by `signal`. */
+export interface GenerationRequest extends Omit<SendOptions, 'timeoutMs'> {
+  source: ImageSource;
+  settings: PatternSettings;
+}
+
+/**
+ * Generates a chart, reporting the upload and the server's stages: saved as a project when signed in
+ * (the project list is then refreshed), kept a day for visitors.
+ */
 export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ source, settings }: { source: ImageSource; settings: PatternSettings }): Promise<StitchPlan> => {
+    mutationFn: async ({ source, settings, onProgress, signal }: GenerationRequest): Promise<StitchPlan> => {
       const body = {
         ...imageFields(source),
         colors: settings.colors,
@@ -35,10 +45,10 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
         remove_background: flag(settings.removeBackground),
         merge_dmc_colors: flag(settings.mergeDmcColors),
       } as const;
-      const slow = { bodySerializer: asForm, fetch: fetchWithTimeout(LONG_TIMEOUT_MS) };
+      const following = { onProgress, signal, timeoutMs: LONG_TIMEOUT_MS };
       return signedIn
-        ? unwrap(await api.POST('/api/stitch/generate', { body: { ...body, project_name: settings.projectName.trim() }, ...slow }))
-        : unwrap(await api.POST('/api/stitch/generate/anonymous', { body, ...slow }));
+        ? sendGeneration(`${API_BASE_URL}/api/stitch/generate`, asForm({ ...body, project_name: settings.projectName.trim() }), following)
+        : sendGeneration(`${API_BASE_URL}/api/stitch/generate/anonymous`, asForm(body), following);
     },
     onSuccess: () => {
       if (signedIn) void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });

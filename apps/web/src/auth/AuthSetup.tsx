@@ -1,10 +1,12 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { AuthProvider, useAuth, type AuthProviderProps } from 'react-oidc-context';
 import { onTokenCleared, setAccessToken } from '../api/client';
 import { useServerConfig } from '../api/config';
 import type { AppConfig } from '../api/schemas';
 import { ConfigContext } from './config-context';
+import { pendingSignIn, SIGN_IN_PARAMETER } from './sign-in-address';
+import { useStartSignIn } from './start-sign-in';
 
 /** OpenID settings from the server's /api/config: the built-in provider or the one an operator set. */
 export function oidcSettings(config: AppConfig): AuthProviderProps {
@@ -36,6 +38,7 @@ export function AuthSetup({ children }: { children: ReactNode }) {
     <ConfigContext value={config.data}>
       <AuthProvider {...oidcSettings(config.data)}>
         <TokenSync />
+        <ContinueSignIn />
         {children}
       </AuthProvider>
     </ConfigContext>
@@ -47,6 +50,24 @@ function TokenSync() {
   const token = auth.user && !auth.user.expired ? auth.user.access_token : undefined;
   setAccessToken(token); // before children render, so their first calls carry it
   useEffect(() => onTokenCleared(() => void auth.removeUser()), [auth]);
+  return null;
+}
+
+/** Starts the sign-in that a page at another address sent the browser here for (sign-in-address.ts). */
+function ContinueSignIn() {
+  const auth = useAuth();
+  const startSignIn = useStartSignIn();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current || auth.isLoading) return;
+    const intent = pendingSignIn(window.location.search);
+    if (!intent) return;
+    handled.current = true;
+    const url = new URL(window.location.href);
+    url.searchParams.delete(SIGN_IN_PARAMETER);
+    window.history.replaceState(window.history.state, '', url);
+    if (!auth.isAuthenticated) void startSignIn(intent, { sentHereToSignIn: true });
+  }, [auth.isLoading, auth.isAuthenticated, startSignIn]);
   return null;
 }
 

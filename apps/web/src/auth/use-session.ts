@@ -1,20 +1,26 @@
 import { useAuth } from 'react-oidc-context';
 import { endServerSession } from '../api/session';
-import { useAppConfig } from './config-context';
+import { markClaimWanted } from '../pages/wizard/visitor-claim';
+import { useStartSignIn } from './start-sign-in';
 
 /** Sign-in state and actions as the screens need them. */
 export function useSession() {
   const auth = useAuth();
-  const config = useAppConfig();
+  const startSignIn = useStartSignIn();
+  // Signing in from a visitor's result on screen: that result becomes the user's project afterwards.
+  const startFromHere = (intent: 'login' | 'signup') => {
+    markClaimWanted(window.location.search);
+    return startSignIn(intent);
+  };
   const signedIn = auth.isAuthenticated && !!auth.user && !auth.user.expired;
   return {
     isLoading: auth.isLoading,
     signedIn,
     error: auth.error,
     profile: signedIn ? auth.user?.profile : undefined,
-    signIn: () => auth.signinRedirect(),
+    signIn: () => startFromHere('login'),
     /** 'Start Free Now': the provider's sign-up screen. */
-    signUp: () => auth.signinRedirect({ extraQueryParams: config.auth.signup_parameters }),
+    signUp: () => startFromHere('signup'),
     /** Ends the session at the server and the provider, then back to the site origin. */
     signOut: async () => {
       await endServerSession();

@@ -37,7 +37,76 @@ describe('Downloads', () => {
     await user.selectOptions(screen.getByLabelText('Chart'), 'bw');
     await user.click(screen.getByRole('button', { name: 'Download PDF chart' }));
     expect(harness.requests).toEqual(['GET /api/stitch/projects/p1/export']);
-    expect(params).toEqual({ format: 'pdf', paper: 'letter', variant: 'bw', fabric: '14' });
+    expect(params).toEqual({
+      format: 'pdf',
+      paper: 'letter',
+      variant: 'bw',
+      fabric: '14',
+      orientation: 'auto',
+      stitches_per_page: 'pattern-keeper',
+      pages: 'all',
+    });
+  });
+
+  it('shows how a 100 × 75 chart prints, and asks for the PDF with the chosen pages', async () => {
+    const user = userEvent.setup();
+    let params: unknown;
+    const harness = renderScreen(<Downloads source={{ projectId: 'p1' }} width={100} height={75} legend={legend} />, {
+      answers: {
+        'GET /api/stitch/projects/p1/export': (request) => {
+          params = request.query;
+          return { status: 200, data: new Blob(['%PDF-']) };
+        },
+      },
+    });
+    const plan = screen.getByTestId('print-plan');
+    // Two even pages instead of 60 × 70 blocks that left two pages of 8 rows.
+    expect(plan).toHaveTextContent('The PDF chart: 2 portrait pages of up to 51 × 75 stitches, after the cover and thread list.');
+    // Large print turns to landscape by itself, as it takes fewer pages that way.
+    await user.selectOptions(screen.getByLabelText('Stitches per page'), 'large-print');
+    expect(plan).toHaveTextContent('4 landscape pages of up to 51 × 39 stitches');
+    await user.selectOptions(screen.getByLabelText('Orientation'), 'portrait');
+    expect(plan).toHaveTextContent('6 portrait pages of up to 35 × 39 stitches');
+    await user.selectOptions(screen.getByLabelText('Orientation'), 'landscape');
+    expect(plan).toHaveTextContent('4 landscape pages of up to 51 × 39 stitches');
+
+    const pages = screen.getByLabelText('Pages');
+    const pdf = screen.getByRole('button', { name: 'Download PDF chart' });
+    await user.type(pages, '3-5');
+    expect(pages).toHaveAccessibleDescription(/^Pages must be from 1 to 4: this chart has 4 chart pages\./);
+    expect(pages).toBeInvalid();
+    expect(pdf).toBeDisabled();
+    await user.clear(pages);
+    await user.type(pages, '2-3');
+    expect(pages).toBeValid();
+    expect(plan).toHaveTextContent('printing pages 2–3.');
+    await user.click(pdf);
+    expect(harness.requests).toEqual(['GET /api/stitch/projects/p1/export']);
+    expect(params).toEqual({
+      format: 'pdf',
+      paper: 'a4',
+      variant: 'color',
+      fabric: '14',
+      orientation: 'landscape',
+      stitches_per_page: 'large-print',
+      pages: '2-3',
+    });
+  });
+
+  it('keeps the page range to the PDF: other files hold every stitch', async () => {
+    const user = userEvent.setup();
+    let params: unknown;
+    renderScreen(<Downloads source={{ projectId: 'p1' }} width={100} height={75} legend={legend} />, {
+      answers: {
+        'GET /api/stitch/projects/p1/export': (request) => {
+          params = request.query;
+          return { status: 200, data: new Blob(['<chart/>']) };
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Pages'), '9');
+    await user.click(screen.getByRole('button', { name: 'Download OXS' }));
+    expect(params).toMatchObject({ format: 'oxs', pages: 'all' });
   });
 
   it('says so when a download fails', async () => {

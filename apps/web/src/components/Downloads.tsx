@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { failureMessage } from '../api/client';
 import { useExportPattern, type ExportOptions, type ExportSource } from '../api/patterns';
+import { DEFAULT_PRINT_OPTIONS, PrintOptionsFields, printPlan, type PrintOptions } from './PrintOptions';
 
 /**
  * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
- * materials it takes on the chosen fabric. `source` is a signed-in user's project (its export needs the
+ * materials it takes on the chosen fabric; the PDF is printed as the print options say. `source` is a signed-in user's project (its export needs the
  * token, hence fetched rather than linked), a visitor's pattern, or the chart in the editor.
  */
 export function Downloads({
@@ -24,6 +25,8 @@ export function Downloads({
   const [fabricCount, setFabricCount] = useState(14);
   const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
   const [variant, setVariant] = useState<'color' | 'bw'>('color');
+  const [print, setPrint] = useState<PrintOptions>(DEFAULT_PRINT_OPTIONS);
+  const printing = printPlan(width, height, paper, print);
   const exporting = useExportPattern(source);
   const busy = exporting.isPending ? exporting.variables.format : undefined;
   const fabric = fabricByCount(fabricCount)!;
@@ -32,8 +35,10 @@ export function Downloads({
 
   const download = (format: ExportOptions['format']) => {
     const fabricField = String(fabricCount) as ExportOptions['fabric'];
+    // Only the PDF is cut into pages: the other files print every stitch whatever the range says.
+    const pages = format === 'pdf' ? printing.pages : 'all';
     exporting.mutate(
-      { format, paper, variant, fabric: fabricField },
+      { format, paper, variant, fabric: fabricField, orientation: print.orientation, stitches_per_page: print.preset, pages },
       {
         onSuccess: ({ blob, filename }) => {
           const url = URL.createObjectURL(blob);
@@ -50,9 +55,9 @@ export function Downloads({
 
   return (
     <section className="card space-y-4" aria-labelledby="downloads-title">
-      <h3 id="downloads-title" className="font-semibold">
+      <h2 id="downloads-title" className="font-semibold">
         Print and materials
-      </h3>
+      </h2>
       <div className="flex flex-wrap gap-4">
         <label className="text-sm font-medium">
           Fabric
@@ -79,13 +84,14 @@ export function Downloads({
           </select>
         </label>
       </div>
+      <PrintOptionsFields options={print} onChange={setPrint} plan={printing} />
       <p className="text-sm text-slate-700" data-testid="materials">
         Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in
         margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all (
         {defaultStrands(fabric)} strands, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" disabled={!!busy} onClick={() => download('pdf')}>
+        <button type="button" className="btn-primary" disabled={!!busy || !printing.ok} onClick={() => download('pdf')}>
           {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF chart'}
         </button>
         <button type="button" className="btn-secondary" disabled={!!busy} onClick={() => download('oxs')}>

@@ -1,21 +1,35 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { detailOf, failureMessage, statusOf } from '../api/client';
-import { useCreateIdea, useCreativeCredits } from '../api/ideas';
+import { fetchIdeaPicture, useCreateIdea, useCreativeCredits } from '../api/ideas';
 import { useAppConfig } from '../auth/config-context';
 import { useSession } from '../auth/use-session';
 import { DEFAULT_IDEA_PROMPT } from '../lib/idea-messages';
+import { addSessionIdea, readSessionIdeas, type SessionIdea } from '../lib/session-ideas';
 import { TypedMessages } from './TypedMessages';
 import { Icon } from './Icon';
 
 const NO_CREDITS = 'You have no creative credits remaining today.';
 
-/** The AI idea box of the wizard's first step: a prompt becomes the selected picture. */
-export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
+/** Router state with which the idea box opens the wizard on a picture: the wizard reads it. */
+export interface IdeaForWizard {
+  ideaImageUrl: string;
+}
+
+/**
+ * The AI idea box: a prompt becomes a picture. The prompt stays for another try, and the ideas of this
+ * tab's session are listed; 'Use for a pattern' selects one in the wizard (`onIdea`, where the box is
+ * part of it), or opens the wizard on it from anywhere else.
+ */
+export function IdeaBox({ onIdea }: { onIdea?: (picture: File) => void }) {
   const session = useSession();
   const config = useAppConfig();
+  const navigate = useNavigate();
   const [prompt, setPrompt] = useState(DEFAULT_IDEA_PROMPT);
   const [touched, setTouched] = useState(false);
+  const [ideas, setIdeas] = useState(readSessionIdeas);
+  const [opening, setOpening] = useState<string>();
   const credits = useCreativeCredits({ enabled: session.signedIn });
   const idea = useCreateIdea();
   const blank = !prompt.trim();
@@ -25,11 +39,12 @@ export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
     if (!session.signedIn) return void session.signIn();
     setTouched(true);
     if (blank) return;
-    idea.mutate(prompt.trim(), {
+    const asked = prompt.trim();
+    idea.mutate(asked, {
       onSuccess: (answer) => {
-        setPrompt(DEFAULT_IDEA_PROMPT);
         setTouched(false);
-        onIdea(answer.picture);
+        setIdeas(addSessionIdea({ prompt: asked, imageUrl: answer.image_url, createdAt: Date.now() }));
+        onIdea?.(answer.picture);
       },
       onError: (error) => {
         toast.error(
@@ -39,12 +54,24 @@ export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
     });
   };
 
+  const chooseForPattern = async (chosen: SessionIdea) => {
+    if (!onIdea) return void navigate('/stitch/new', { state: { ideaImageUrl: chosen.imageUrl } satisfies IdeaForWizard });
+    setOpening(chosen.imageUrl);
+    try {
+      onIdea(await fetchIdeaPicture(chosen.imageUrl));
+    } catch {
+      toast.error('The idea picture could not be loaded. Please try again.');
+    } finally {
+      setOpening(undefined);
+    }
+  };
+
   return (
     <section className="rounded-xl border border-violet-200 bg-violet-50/60 p-4" aria-labelledby="idea-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="idea-title" className="flex items-center gap-1.5 font-semibold text-violet-800">
+        <h2 id="idea-title" className="flex items-center gap-1.5 font-semibold text-violet-800">
           <Icon name="sparkles" /> Generate an idea
-        </h3>
+        </h2>
         <p className="text-xs text-slate-600">
           Up to 10 AI ideas per day
           {config.ideas.source === 'offline_sketch' && ' · drawn as offline sketches'}
@@ -86,6 +113,32 @@ export function IdeaBox({ onIdea }: { onIdea: (picture: File) => void }) {
       {idea.isPending && (
         <div className="mt-3">
           <TypedMessages />
+        </div>
+      )}
+      {session.signedIn && ideas.length > 0 && (
+        <div className="mt-4">
+          <h3 id="session-ideas-title" className="text-sm font-semibold text-violet-800">
+            Your ideas this session
+          </h3>
+          <ul aria-labelledby="session-ideas-title" className="mt-2 max-h-96 space-y-2 overflow-y-auto">
+            {ideas.map((kept, index) => (
+              <li key={kept.imageUrl} className="flex items-center gap-3 rounded-lg border border-violet-100 bg-white p-2" data-testid="session-idea">
+                <img src={kept.imageUrl} alt={`Idea: ${kept.prompt}`} className="h-16 w-16 flex-none rounded object-cover" />
+                <p id={`session-idea-${index}`} className="line-clamp-3 min-w-0 flex-1 text-sm text-slate-700" title={kept.prompt}>
+                  {kept.prompt}
+                </p>
+                <button
+                  type="button"
+                  className="btn-secondary flex-none text-sm"
+                  aria-describedby={`session-idea-${index}`}
+                  disabled={opening !== undefined}
+                  onClick={() => void chooseForPattern(kept)}
+                >
+                  {opening === kept.imageUrl ? 'Opening…' : 'Use for a pattern'}
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </section>

@@ -13,7 +13,7 @@ const menuLabels = () =>
 describe('Layout', () => {
   it('shows visitors their menu, sign-in buttons and the anonymous footer', () => {
     renderScreen(<Layout />);
-    expect(menuLabels()).toEqual(['Home', 'Dominant Color Analysis', 'Color Matcher', 'About']);
+    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About']);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start Free Now' })).toBeVisible();
     expect(screen.getByTestId('user-name')).toHaveTextContent('Not Signed In');
@@ -27,6 +27,12 @@ describe('Layout', () => {
     expect(screen.getByTestId('user-name')).toHaveTextContent('User');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it("keeps the top bar's 'Dashboard' title as text, leaving the page's own h1 to name it", () => {
+    renderScreen(<Layout />);
+    expect(screen.getByRole('banner')).toHaveTextContent('Dashboard');
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
   });
 
   it('shows a spinner instead of the buttons while sign-in is loading', () => {

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
-import { Spinner } from './Spinner';
 import { Icon } from './Icon';
+import { PageLoading } from './PageLoading';
+import { Spinner } from './Spinner';
+import { useClaimAfterSignIn } from '../pages/wizard/visitor-claim';
 
 interface MenuItem {
   to: string;
@@ -17,12 +19,14 @@ const ABOUT: MenuItem = { to: '/about', label: 'About', icon: 'ℹ' };
 const CREATE: MenuItem = { to: '/stitch/new', label: 'Create Stitch Plan', icon: '✕' };
 const PROJECTS: MenuItem = { to: '/stitch/projects', label: 'Stitch Projects', icon: '▦' };
 
-export const SIGNED_OUT_MENU = [HOME, DOMINANT, MATCHER, ABOUT];
+// Visitors can make (restricted) charts too, so the wizard leads their menu as it leads a signed-in user's.
+export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, ABOUT];
 export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, PROJECTS, ABOUT];
 
 /** The shell: fixed sidebar (a slide-over on small screens), top bar, and the page. */
 export function Layout() {
   const session = useSession();
+  useClaimAfterSignIn(session.signedIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -84,7 +88,8 @@ export function Layout() {
             >
               ☰
             </button>
-            <h1 className="hidden text-lg font-semibold lg:block">Dashboard</h1>
+            {/* The spec's top-bar title; each page names itself in its own h1. */}
+            <p className="hidden text-lg font-semibold lg:block">Dashboard</p>
           </div>
           <div className="flex items-center gap-2">
             {session.isLoading ? (
@@ -102,7 +107,9 @@ export function Layout() {
           </div>
         </header>
         <main className="page-scale mx-auto max-w-6xl p-4 lg:p-8">
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

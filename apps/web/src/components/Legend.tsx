@@ -1,28 +1,43 @@
+import { DEFAULT_WASTE, defaultStrands, fabricByCount, SKEIN_LENGTH_MM, SKEIN_STRANDS, threadNeed, type Fabric } from '@stitchwise/core';
 import type { LegendEntry } from '../api/schemas';
 
 /** Legend entries shown at most (spec §9). */
 export const LEGEND_LIMIT = 50;
 
+/** The fabric skeins are estimated for when a chart names none: the most common one, as in the downloads. */
+export const DEFAULT_LEGEND_FABRIC: Fabric = fabricByCount(14)!;
+
+/** What the skein estimate assumes, in a stitcher's words. */
+export function skeinFootnote(fabric: Fabric): string {
+  return (
+    `Skeins: whole DMC skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated for full cross ` +
+    `stitches on ${fabric.label} with ${defaultStrands(fabric)} strands and ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`
+  );
+}
+
 /**
- * The chart's threads: symbol, colour, DMC code and name, hex and stitches. With `onSelect`, a click on
- * a row (or its symbol button, for the keyboard) selects that thread, and a second click clears it.
+ * The chart's threads: symbol, colour, DMC code and name, hex, stitches and skeins to buy (on `fabric`,
+ * 14-count Aida unless given). With `onSelect`, a click on a row (or its symbol button, for the
+ * keyboard) selects that thread, and a second click clears it.
  */
 export function Legend({
   entries,
   selected,
   onSelect,
+  fabric = DEFAULT_LEGEND_FABRIC,
 }: {
   entries: LegendEntry[];
   selected?: number | undefined;
   onSelect?: (index: number | undefined) => void;
+  fabric?: Fabric;
 }) {
   const shown = entries.slice(0, LEGEND_LIMIT);
   const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
   return (
     <section className="card" aria-labelledby="legend-title">
-      <h3 id="legend-title" className="font-semibold">
+      <h2 id="legend-title" className="font-semibold">
         Color Legend
-      </h3>
+      </h2>
       {onSelect && shown.length > 0 && (
         <p className="mt-1 text-xs text-slate-500">Click a thread to highlight its stitches on the chart; click it again to show all.</p>
       )}
@@ -38,7 +53,8 @@ export function Legend({
                 <th className="py-1 pr-3 font-medium">DMC</th>
                 <th className="py-1 pr-3 font-medium">Name</th>
                 <th className="py-1 pr-3 font-medium">Hex</th>
-                <th className="py-1 text-right font-medium">Stitches</th>
+                <th className="py-1 pr-3 text-right font-medium">Stitches</th>
+                <th className="py-1 text-right font-medium">Skeins</th>
               </tr>
             </thead>
             <tbody>
@@ -77,7 +93,10 @@ export function Legend({
                   <td className="py-1.5 pr-3 font-medium">{entry.dmc_code}</td>
                   <td className="py-1.5 pr-3">{entry.dmc_name}</td>
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
-                  <td className="py-1.5 text-right">{entry.stitch_count.toLocaleString('en')}</td>
+                  <td className="py-1.5 pr-3 text-right">{entry.stitch_count.toLocaleString('en')}</td>
+                  <td className="py-1.5 text-right" data-testid="legend-skeins">
+                    {threadNeed(entry.stitch_count, fabric).skeinsToBuy}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -87,6 +106,9 @@ export function Legend({
               Showing the {LEGEND_LIMIT} most used of {entries.length} threads.
             </p>
           )}
+          <p className="mt-2 text-xs text-slate-500" data-testid="skein-footnote">
+            {skeinFootnote(fabric)}
+          </p>
         </div>
       )}
     </section>

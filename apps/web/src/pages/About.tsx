@@ -1,3 +1,5 @@
+import { useDocumentTitle } from '../lib/use-document-title';
+
 const REASONS = [
   { title: 'Unlock Creativity', text: 'Any photo, sketch or idea can become a pattern you can stitch.' },
   { title: 'Save Time', text: 'No more holding skeins against a screen: the threads are matched for you.' },
@@ -6,19 +8,20 @@ const REASONS = [
 ];
 
 export function About() {
+  useDocumentTitle('About');
   return (
     <div className="space-y-8">
       <section>
-        <h2 className="text-2xl font-bold">About Stitchwise</h2>
+        <h1 className="text-2xl font-bold">About Stitchwise</h1>
         <p className="mt-3 max-w-3xl text-slate-600">
           Our mission is to make planning cross-stitch and embroidery as enjoyable as the stitching itself: accurate thread matching, clean charts and less
           guesswork, for beginners and seasoned stitchers alike.
         </p>
       </section>
       <section aria-labelledby="tools">
-        <h3 id="tools" className="text-lg font-semibold">
+        <h2 id="tools" className="text-lg font-semibold">
           Three tools
-        </h3>
+        </h2>
         <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-600">
           <li>Dominant Color Analysis: the main colours of a picture and their DMC threads.</li>
           <li>Color Matcher: the five closest threads for any point you click.</li>
@@ -26,12 +29,12 @@ export function About() {
         </ul>
       </section>
       <section aria-labelledby="why" className="grid gap-4 md:grid-cols-2">
-        <h3 id="why" className="sr-only">
+        <h2 id="why" className="sr-only">
           Why Stitchwise
-        </h3>
+        </h2>
         {REASONS.map((reason) => (
           <div key={reason.title} className="card">
-            <h4 className="font-semibold text-violet-700">{reason.title}</h4>
+            <h3 className="font-semibold text-violet-700">{reason.title}</h3>
             <p className="mt-1 text-sm text-slate-600">{reason.text}</p>
           </div>
         ))}

@@ -7,6 +7,7 @@ import { useCurrentPattern } from '../api/pattern-versions';
 import { useProject } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { patternScope } from '../lib/drafts';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { DraftOfferDialog, DraftStatus } from './editor/DraftOffer';
 import { EditorScreen } from './editor/EditorScreen';
 import { ProjectSaving } from './editor/ProjectSaving';
@@ -21,6 +22,7 @@ export function ProjectChartEditor() {
   const project = useProject(projectId, { enabled: session.signedIn });
   // The chart through the API, with the ETag a save sends back; read in parallel with the project.
   const current = useCurrentPattern(projectId, { enabled: session.signedIn });
+  useDocumentTitle(project.data ? `Edit chart: ${project.data.name}` : 'Edit chart');
 
   if (!session.signedIn) return <Problem message="Authentication required. Please log in." />;
   if (project.isError) return <Problem message={projectErrorMessage(project.error)} />;
@@ -66,6 +68,7 @@ export function VisitorChartEditor() {
   const session = useSession();
   const stored = /^[\w-]+\.json$/.test(patternId);
   const pattern = usePatternDocument(stored ? `/files/${patternId}` : undefined);
+  useDocumentTitle('Edit chart: My chart');
   if (!stored || pattern.isError || pattern.data === null)
     return <Problem message="This chart does not exist or has expired (results without an account are kept 24 hours)." />;
   if (!pattern.data) return <p className="text-slate-600">Loading chart...</p>;
@@ -106,7 +109,7 @@ function VisitorSaving({ editor, patternId, pattern, signedIn }: { editor: Chart
 function Problem({ message }: { message: ReactNode }) {
   return (
     <div className="card mx-auto max-w-lg text-center">
-      <h2 className="text-xl font-semibold">Chart not available</h2>
+      <h1 className="text-xl font-semibold">Chart not available</h1>
       <p className="mt-2 text-slate-600">{message}</p>
       <Link to="/stitch/projects" className="btn-primary mt-4 inline-block">
         Back to projects

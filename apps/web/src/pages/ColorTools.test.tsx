@@ -1,13 +1,29 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../test/harness';
 import { ColorMatcher } from './ColorMatcher';
 import { COLOR_COUNTS, DominantColors } from './DominantColors';
 
 const photo = () => new File([new Uint8Array(2 * 1024 * 1024)], 'meadow.jpg', { type: 'image/jpeg' });
 const thread = { code: '310', name: 'Black', r: 0, g: 0, b: 0, hex: '#000000' };
+
+/** The shown image has loaded at its natural size (jsdom loads no images). */
+function imageLoaded(width: number, height: number): HTMLElement {
+  const image = screen.getByTestId('pick-image');
+  Object.defineProperty(image, 'naturalWidth', { value: width });
+  Object.defineProperty(image, 'naturalHeight', { value: height });
+  fireEvent.load(image);
+  return image;
+}
+const pickAnswer = (x: number, y: number) => ({
+  status: 200,
+  data: {
+    picked_color: { r: 10, g: 20, b: 30, hex: '#0a141e', coordinates: { x, y } },
+    closest_dmc_threads: Array.from({ length: 5 }, (_, i) => ({ ...thread, code: `${310 + i}`, distance: 1.234 + i })),
+  },
+});
 
 describe('Dominant Color Analysis', () => {
   it('refuses an image over the upload limit at once, naming the limit, and sends nothing', async () => {
@@ -74,11 +90,16 @@ describe('Dominant Color Analysis', () => {
   it('refuses files of other types', async () => {
     renderScreen(<DominantColors />);
     fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF'], 'chart.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByText('Please choose a PNG, JPG, GIF, BMP or WebP image.')).toBeInTheDocument();
+    expect(await screen.findByText('Please choose a PNG, JPG, GIF, BMP, WebP or HEIC image.')).toBeInTheDocument();
   });
 });
 
 describe('Color Matcher', () => {
+  // jsdom has no canvas: the magnifier draws nothing here (the browser tests look at it).
+  beforeEach(() => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  });
+
   it('disables Load Image for an empty or blank address', async () => {
     const user = userEvent.setup();
     renderScreen(<ColorMatcher />);
@@ -97,22 +118,14 @@ describe('Color Matcher', () => {
         'POST /api/colors/pick': async (request) => {
           sent = request.form ?? {};
           await new Promise<void>((resolve) => (release = resolve));
-          return {
-            status: 200,
-            data: {
-              picked_color: { r: 10, g: 20, b: 30, hex: '#0a141e', coordinates: { x: 400, y: 150 } },
-              closest_dmc_threads: Array.from({ length: 5 }, (_, i) => ({ ...thread, code: `${310 + i}`, distance: 1.234 + i })),
-            },
-          };
+          return pickAnswer(400, 150);
         },
       },
     });
     await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
     await user.click(screen.getByRole('button', { name: 'Load Image' }));
-    const image = screen.getByTestId('pick-image');
     // Shown at 400 × 300 of a natural 800 × 600: a click at (200, 75) is pixel (400, 150).
-    Object.defineProperty(image, 'naturalWidth', { value: 800 });
-    Object.defineProperty(image, 'naturalHeight', { value: 600 });
+    const image = imageLoaded(800, 600);
     image.getBoundingClientRect = () => ({ left: 0, top: 0, width: 400, height: 300, right: 400, bottom: 300, x: 0, y: 0, toJSON: () => ({}) });
     fireEvent.click(image, { clientX: 200, clientY: 75 });
     expect(await screen.findByText('Analyzing color...')).toBeInTheDocument();
@@ -132,7 +145,7 @@ describe('Color Matcher', () => {
     renderScreen(<ColorMatcher />, { answers: { 'POST /api/colors/pick': { status: 500 } } });
     await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
     await user.click(screen.getByRole('button', { name: 'Load Image' }));
-    fireEvent.click(screen.getByTestId('pick-image'), { clientX: 1, clientY: 1 });
+    fireEvent.click(imageLoaded(800, 600), { clientX: 1, clientY: 1 });
     expect(await screen.findByText('Error picking color. Please try again.')).toBeInTheDocument();
   });
 
@@ -142,7 +155,43 @@ describe('Color Matcher', () => {
     renderScreen(<ColorMatcher />, { answers: { 'POST /api/colors/pick': { status: 429, data: { status: 429, code: 'rate_limited', detail } } } });
     await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
     await user.click(screen.getByRole('button', { name: 'Load Image' }));
-    fireEvent.click(screen.getByTestId('pick-image'), { clientX: 1, clientY: 1 });
+    fireEvent.click(imageLoaded(800, 600), { clientX: 1, clientY: 1 });
     expect(await screen.findByText(detail)).toBeInTheDocument();
+  });
+
+  it('picks by keyboard: arrows move the crosshair from the middle, Shift moves faster, Enter and Space pick', async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    renderScreen(<ColorMatcher />, {
+      answers: {
+        'POST /api/colors/pick': (request) => {
+          sent.push(request.form ?? {});
+          return pickAnswer(Number(request.form?.x), Number(request.form?.y));
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Or enter an image URL'), 'https://example.com/meadow.jpg');
+    await user.click(screen.getByRole('button', { name: 'Load Image' }));
+    imageLoaded(800, 600);
+    const picker = screen.getByRole('application', { name: 'Image to pick colours from' });
+    expect(picker).toHaveAccessibleDescription(/arrow keys to move the crosshair/);
+    expect(screen.queryByTestId('pick-crosshair')).toBeNull();
+    await user.tab(); // the picker is the first stop once the image shows
+    expect(picker).toHaveFocus();
+    expect(screen.getByTestId('pick-crosshair')).toBeInTheDocument();
+    expect(screen.getByTestId('pick-magnifier')).toBeInTheDocument();
+    expect(screen.getByTestId('crosshair-position')).toHaveTextContent('Crosshair at x 400, y 300');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowUp}{Shift>}{ArrowDown}{/Shift}');
+    expect(screen.getByTestId('crosshair-position')).toHaveTextContent('Crosshair at x 402, y 339');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('x 402, y 339')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft} ');
+    await screen.findByText('x 401, y 339');
+    expect(sent).toMatchObject([
+      { image_url: 'https://example.com/meadow.jpg', x: '402', y: '339' },
+      { x: '401', y: '339' },
+    ]);
+    await user.tab();
+    expect(screen.queryByTestId('pick-magnifier')).toBeNull();
   });
 });

@@ -6,11 +6,13 @@ import { ImageDropzone } from '../components/ImageDropzone';
 import { fileSizeMb } from '../lib/sizes';
 import { Spinner } from '../components/Spinner';
 import { cmykText, rgbText } from '../lib/color';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
 
 export const COLOR_COUNTS = [3, 4, 5, 6, 8, 10, 12];
 
 export function DominantColors() {
+  useDocumentTitle('Dominant Color Analysis');
   const [file, setFile] = useState<File>();
   const [count, setCount] = useState(6);
   const [removeBackground, setRemoveBackground] = useState(false);
@@ -33,7 +35,7 @@ export function DominantColors() {
   return (
     <div className="space-y-6">
       <header>
-        <h2 className="text-2xl font-bold">Dominant Color Analysis</h2>
+        <h1 className="text-2xl font-bold">Dominant Color Analysis</h1>
         <p className="text-slate-600">Find the main colours of an image and the DMC threads closest to them.</p>
       </header>
 
@@ -111,9 +113,9 @@ export function DominantColors() {
 
       {analysis.data && (
         <section aria-labelledby="results-title">
-          <h3 id="results-title" className="mb-3 text-lg font-semibold">
+          <h2 id="results-title" className="mb-3 text-lg font-semibold">
             Dominant colours
-          </h3>
+          </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {analysis.data.colors.map((color) => {
               const [r, g, b] = color.rgb;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 const FEATURES = [
   {
@@ -11,10 +12,11 @@ const FEATURES = [
 ];
 
 export function Home() {
+  useDocumentTitle('');
   return (
     <div className="space-y-10">
       <section className="rounded-2xl bg-gradient-to-br from-violet-600 to-fuchsia-600 px-8 py-12 text-white shadow-lg">
-        <h2 className="text-3xl font-bold">Plan your next cross-stitch from any picture</h2>
+        <h1 className="text-3xl font-bold">Plan your next cross-stitch from any picture</h1>
         <p className="mt-3 max-w-2xl text-violet-100">
           Stitchwise matches colours to real DMC threads, turns images into clean, printable stitch charts, and keeps your projects together.
         </p>

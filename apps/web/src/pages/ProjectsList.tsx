@@ -4,6 +4,7 @@ import { detailOf, statusOf } from '../api/client';
 import { useProjects } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { ImportChart } from './editor/ImportChart';
 
 /** The message shown under 'Error loading projects' (spec §8). */
@@ -23,15 +24,19 @@ export function ProjectsList() {
   const session = useSession();
   const projects = useProjects({ enabled: session.signedIn });
   const [importing, setImporting] = useState(false);
+  useDocumentTitle('Stitch Projects');
 
   if (!session.signedIn) {
     return (
-      <div className="card mx-auto max-w-lg text-center">
-        <Icon name="lock" className="mx-auto h-10 w-10 text-violet-500" />
-        <p className="mt-2 font-medium">Please sign in to see history of your stitch projects</p>
-        <button type="button" className="btn-primary mt-4" onClick={() => void session.signIn()}>
-          Sign In
-        </button>
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold">Stitch Projects</h1>
+        <div className="card mx-auto max-w-lg text-center">
+          <Icon name="lock" className="mx-auto h-10 w-10 text-violet-600" />
+          <p className="mt-2 font-medium">Please sign in to see history of your stitch projects</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => void session.signIn()}>
+            Sign In
+          </button>
+        </div>
       </div>
     );
   }
@@ -39,7 +44,7 @@ export function ProjectsList() {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-2xl font-bold">Stitch Projects</h2>
+        <h1 className="text-2xl font-bold">Stitch Projects</h1>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" aria-expanded={importing} onClick={() => setImporting((shown) => !shown)}>
             Import a chart
@@ -83,10 +88,10 @@ export function ProjectsList() {
                   className="h-40 w-full rounded-lg bg-white object-contain"
                 />
               ) : (
-                <div className="flex h-40 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-400">No image</div>
+                <div className="flex h-40 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-600">No image</div>
               )}
               <div className="mt-3 flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{project.name}</h3>
+                <h2 className="font-semibold">{project.name}</h2>
                 <StatusBadge status={project.status} />
               </div>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description || 'No description'}</p>

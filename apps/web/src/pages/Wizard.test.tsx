@@ -34,6 +34,7 @@ const plan: StitchPlan = {
 
 async function toSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.upload(screen.getByTestId('file-input'), photo());
+  await screen.findByRole('img', { name: 'The selected image' }); // the upload box prepares the photo first
   await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
 }
 
@@ -110,8 +111,44 @@ describe('Stitch Pattern Wizard', () => {
     expect(sent).toMatchObject({ colors: '20', cell_size: '12', max_side: '300', return_symbols_overlay: 'true', use_kmeans: 'false', project_name: 'Roses' });
     expect(screen.getAllByTestId('legend-row')).toHaveLength(50);
     expect(screen.getByRole('link', { name: 'Open the project' })).toHaveAttribute('href', '/stitch/projects/p1');
-    await user.click(screen.getByRole('button', { name: 'Create New Pattern' }));
+    expect(screen.getByText('Chart size').nextSibling).toHaveTextContent(/stitches \(\d+ × \d+ px\)/);
+
+    // Back to tweak: the same picture and settings, and the earlier steps are links back.
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    expect(screen.getByRole('radio', { name: '300' })).toBeChecked();
+    expect(screen.getByLabelText(/^Project name/)).toHaveValue(' Roses ');
+    await user.click(screen.getByRole('button', { name: /Upload Image/ }));
     expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(screen.getByRole('radio', { name: '300' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await user.click(await screen.findByRole('button', { name: 'Create New Pattern' }, { timeout: 5000 }));
+    expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(screen.getByText('Please upload an image or enter an image URL')).toBeInTheDocument();
+  });
+
+  it('shows the stage while generating, and Cancel stops it and stays on the settings', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } },
+        'POST /api/stitch/generate': () => new Promise(() => {}),
+      },
+    });
+    await toSettings(user);
+    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generating your pattern' });
+    expect(screen.getByTestId('generation-stage')).toHaveTextContent(/Uploading your picture/);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Generation cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
   });
 
   it('says so when generation fails, and stays on the settings', async () => {
@@ -122,5 +159,36 @@ describe('Stitch Pattern Wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
     expect(await screen.findByText('Failed to generate stitch plan. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
+  });
+
+  it("'Regenerate with new settings' opens the settings with the project's picture and settings", async () => {
+    const project = {
+      id: 'p1',
+      name: 'Roses',
+      parameters: {
+        colors: 14,
+        cell_size: 10,
+        max_side: 150,
+        use_kmeans: true,
+        remove_background: false,
+        merge_dmc_colors: false,
+        return_symbols_overlay: true,
+      },
+      outputs: { input_image_url: 'http://localhost/files/original.png', stitch_plan_url: null, pattern_url: null },
+    };
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      route: '/?from=p1',
+      answers: {
+        'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } },
+        'GET /api/stitch/projects/p1': { status: 200, data: project },
+        'GET /files/original.png': { status: 200, data: photo() },
+      },
+    });
+    expect(await screen.findByRole('radio', { name: '150' })).toBeChecked();
+    expect(screen.getByLabelText(/^Project name/)).toHaveValue('Roses');
+    expect(screen.getByLabelText(/^Colors/)).toHaveValue('14');
+    expect(screen.getByRole('checkbox', { name: /k-means/ })).toBeChecked();
+    expect(await screen.findByRole('img', { name: 'The picture to stitch' })).toBeInTheDocument();
   });
 });

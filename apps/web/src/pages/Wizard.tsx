@@ -1,33 +1,76 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { detailOf, statusOf } from '../api/client';
+import type { GenerationProgress } from '../api/generation';
 import { useGeneratePattern } from '../api/patterns';
 import type { StitchPlan } from '../api/schemas';
 import { useSession } from '../auth/use-session';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
 import { ImageStep } from './wizard/ImageStep';
+import { keepResult, keptResult, patternIdOf } from './wizard/kept-results';
 import { ANONYMOUS_REVEAL_SECONDS, defaults, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
+import { keepClaim } from './wizard/visitor-claim';
+import { useStartingPicture } from './wizard/starting-picture';
 
-/** The pattern wizard: holds the state and the API calls; each step is drawn by its own component in ./wizard. */
+/**
+ * The pattern wizard: holds the state and the API calls; each step is drawn by its own component in ./wizard.
+ * The step is in the address (?step=settings, ?step=result&pattern=…), so Back moves between steps and a
+ * reload of the result shows it again; the picture and settings live here while the page is open.
+ */
 export function Wizard() {
   const session = useSession();
-  const [step, setStep] = useState(0);
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const [picture, setPicture] = useState<Picture>();
   const [settings, setSettings] = useState(() => defaults(session.signedIn));
   const [nameTouched, setNameTouched] = useState(false);
   const [countdown, setCountdown] = useState<number>();
-  const [plan, setPlan] = useState<StitchPlan>();
+  const [progress, setProgress] = useState<GenerationProgress>();
+  const cancelling = useRef<AbortController>(undefined);
   const preview = useObjectUrl(picture?.kind === 'file' ? picture.file : undefined) ?? (picture?.kind === 'url' ? picture.url : undefined);
+
+  const patternId = params.get('pattern') ?? undefined;
+  const plan = useMemo(() => (patternId ? keptResult(patternId) : undefined), [patternId]);
+  const requested = params.get('step');
+  const step = requested === 'result' && plan ? 2 : requested === 'settings' && picture ? 1 : 0;
+  useDocumentTitle('Stitch Pattern Wizard');
+
+  // A step that cannot be shown (a reload lost the picture, a result this tab never had) falls back to the first.
+  useEffect(() => {
+    if (requested && step === 0) setParams({}, { replace: true });
+  }, [requested, step, setParams]);
 
   // Sign-in finishing after the page opened changes the defaults, until the user has touched anything.
   useEffect(() => setSettings((current) => (current.projectName ? current : { ...defaults(session.signedIn) })), [session.signedIn]);
 
+  const choose = (chosen: Picture, message?: string) => {
+    setPicture(chosen);
+    if (message) toast.success(message);
+  };
+  useStartingPicture(location, (chosen, startSettings) => {
+    choose(chosen, 'Your picture is ready and selected.');
+    if (startSettings) {
+      setSettings((current) => ({ ...current, ...startSettings }));
+      setParams({ step: 'settings' }, { replace: true });
+    }
+  });
+
+  const goTo = (next: number, result?: StitchPlan) => {
+    if (next === 0) setParams({});
+    else if (next === 1) setParams({ step: 'settings' });
+    else if (result) setParams({ step: 'result', pattern: patternIdOf(result) });
+  };
+
   const generation = useGeneratePattern({ signedIn: session.signedIn });
   const reveal = async (result: StitchPlan) => {
+    keepResult(result);
     if (!session.signedIn) {
+      keepClaim(result, settings.projectName);
       // Visitors wait a moment for their result, with the seconds shown.
       for (let left = ANONYMOUS_REVEAL_SECONDS; left > 0; left--) {
         setCountdown(left);
@@ -35,16 +78,22 @@ export function Wizard() {
       }
       setCountdown(undefined);
     }
-    setPlan(result);
-    setStep(2);
+    goTo(2, result);
   };
   const generate = () => {
     if (!picture) return;
+    const controller = new AbortController();
+    cancelling.current = controller;
+    setProgress(undefined);
     generation.mutate(
-      { source: picture, settings },
+      { source: picture, settings, onProgress: setProgress, signal: controller.signal },
       {
         onSuccess: (result) => void reveal(result),
         onError: (error) => {
+          if (controller.signal.aborted) {
+            toast.info('Generation cancelled.');
+            return;
+          }
           const detail = statusOf(error) === 403 || statusOf(error) === 429 ? detailOf(error) : undefined;
           toast.error(detail ? `Failed to generate stitch plan. ${detail}` : 'Failed to generate stitch plan. Please try again.');
         },
@@ -54,44 +103,57 @@ export function Wizard() {
 
   const update = (changes: Partial<WizardSettings>) => setSettings((current) => ({ ...current, ...changes }));
   const reset = () => {
-    setStep(0);
     setPicture(undefined);
     setSettings(defaults(session.signedIn));
     setNameTouched(false);
-    setPlan(undefined);
     generation.reset();
+    goTo(0);
   };
   const toSettings = () => {
     if (!picture) {
       toast.warn('Please upload an image or enter an image URL');
       return;
     }
-    setStep(1);
-  };
-  const takeIdea = (file: File) => {
-    setPicture({ kind: 'file', file });
-    toast.success('Your idea is ready and selected.');
+    goTo(1);
   };
   const busy = generation.isPending || countdown !== undefined;
 
   return (
     <div className="space-y-6">
       <header>
-        <h2 className="text-2xl font-bold">Stitch Pattern Wizard</h2>
+        <h1 className="text-2xl font-bold">Stitch Pattern Wizard</h1>
         <ol className="mt-4 flex flex-wrap gap-2" aria-label="Steps">
-          {STEPS.map((label, index) => (
-            <li
-              key={label}
-              aria-current={index === step ? 'step' : undefined}
-              className={`flex items-center gap-2 rounded-full px-3 py-1 text-sm ${index === step ? 'bg-violet-600 text-white' : index < step ? 'bg-violet-100 text-violet-800' : 'bg-slate-100 text-slate-500'}`}
-            >
-              <span className="font-semibold">{index + 1}</span> {label}
-            </li>
-          ))}
+          {STEPS.map((label, index) => {
+            const look = `flex items-center gap-2 rounded-full px-3 py-1 text-sm ${index === step ? 'bg-violet-600 text-white' : index < step ? 'bg-violet-100 text-violet-800 hover:bg-violet-200' : 'bg-slate-100 text-slate-700'}`;
+            const content = (
+              <>
+                <span className="font-semibold">{index + 1}</span> {label}
+              </>
+            );
+            return (
+              <li key={label} aria-current={index === step ? 'step' : undefined}>
+                {index < step ? (
+                  <button type="button" className={look} onClick={() => goTo(index)}>
+                    {content}
+                  </button>
+                ) : (
+                  <span className={look}>{content}</span>
+                )}
+              </li>
+            );
+          })}
         </ol>
       </header>
 
-      {step === 0 && <ImageStep picture={picture} preview={preview} onPicture={setPicture} onIdea={takeIdea} onContinue={toSettings} />}
+      {step === 0 && (
+        <ImageStep
+          picture={picture}
+          preview={preview}
+          onPicture={setPicture}
+          onIdea={(file) => choose({ kind: 'file', file }, 'Your idea is ready and selected.')}
+          onContinue={toSettings}
+        />
+      )}
 
       {step === 1 && (
         <SettingsStep
@@ -103,13 +165,21 @@ export function Wizard() {
           onNameTouched={() => setNameTouched(true)}
           busy={busy}
           onGenerate={generate}
-          onBack={() => setStep(0)}
+          onBack={() => goTo(0)}
+          onPicture={setPicture}
         />
       )}
 
-      {step === 2 && plan && <ResultStep plan={plan} signedIn={session.signedIn} onReset={reset} />}
+      {step === 2 && plan && <ResultStep plan={plan} signedIn={session.signedIn} onReset={reset} onAdjust={picture ? () => goTo(1) : undefined} />}
 
-      {busy && <GeneratingOverlay countdown={countdown} />}
+      {busy && (
+        <GeneratingOverlay
+          countdown={countdown}
+          progress={progress}
+          removingBackground={settings.removeBackground}
+          onCancel={() => cancelling.current?.abort()}
+        />
+      )}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function PreviewCanvas({ pattern, settings }: { pattern: PreviewPattern; 
       height={pattern.height}
       role="img"
       aria-label={`Preview of the chart, ${pattern.width} by ${pattern.height} stitches`}
-      className="block max-h-[28rem] w-full rounded-lg border border-slate-200 bg-white object-contain [image-rendering:pixelated]"
+      className="block h-full w-full rounded-lg border border-slate-200 bg-white object-contain [image-rendering:pixelated]"
     />
   );
 }

@@ -86,6 +86,7 @@ const credits: Record<string, Answer> = { 'GET /api/stitch/creative-credits': { 
 
 async function toSettings(user: ReturnType<typeof userEvent.setup>, file = photo()): Promise<void> {
   await user.upload(screen.getByTestId('file-input'), file);
+  await screen.findByRole('img', { name: 'The selected image' }); // the upload box prepares the photo first
   await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
 }
 

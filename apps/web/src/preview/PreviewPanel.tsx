@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { ImageSource } from '../api/colors';
+import { FinishedSize } from './FinishedSize';
 import type { WizardSettings } from '../pages/wizard/model';
 import type { WorkerLike } from './client';
 import { PreviewCanvas } from './PreviewCanvas';
@@ -25,24 +27,26 @@ export function PreviewPanel({ picture, settings, signedIn, createWorker }: Prev
   const sourceState = usePreviewSource(picture, settings.removeBackground && signedIn);
   const preview = usePreview(sourceState?.status === 'ready' ? sourceState.source : undefined, previewSettingsOf(settings, signedIn), createWorker);
   const { pattern } = preview;
+  const [fabricCount, setFabricCount] = useState(14);
   const message = messageFor(sourceState, preview);
   const updating = preview.updating || sourceState?.status === 'loading';
 
   return (
     <section aria-labelledby="preview-title" className="space-y-2">
-      <h3 id="preview-title" className="text-sm font-medium">
+      <h2 id="preview-title" className="text-sm font-medium">
         Preview
-      </h3>
+      </h2>
       <div
         data-testid="chart-preview"
         data-state={message ? 'unavailable' : updating || !pattern ? 'updating' : 'ready'}
         data-threads={pattern?.legend.map((thread) => thread.dmc_code).join(' ')}
         data-mean-delta-e={pattern?.meanDeltaE.toFixed(3)}
+        className="h-72"
       >
         {pattern && !message ? (
           <PreviewCanvas pattern={pattern} settings={preview.settings!} />
         ) : (
-          <div className="flex h-48 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 text-center text-sm text-slate-500">
+          <div className="flex h-full flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 text-center text-sm text-slate-500">
             <p>{message ?? (sourceState?.status === 'loading' ? loadingText[sourceState.step] : 'Preparing the preview…')}</p>
             {message && <p className="mt-1 text-xs">The pattern can still be generated.</p>}
           </div>
@@ -52,7 +56,9 @@ export function PreviewPanel({ picture, settings, signedIn, createWorker }: Prev
         <span>{pattern && !message ? `${pattern.width} × ${pattern.height} stitches · ${threadsText(pattern.legend.length)}` : ''}</span>
         {updating && !message && <span data-testid="preview-updating">{sourceState?.status === 'loading' ? loadingText[sourceState.step] : 'Updating…'}</span>}
       </p>
-      {pattern && !message && <PreviewLegend threads={pattern.legend} />}
+      {/* Fixed heights: the preview appearing or changing never moves the Generate button under the pointer. */}
+      <div className="h-24 overflow-y-auto">{pattern && !message && <PreviewLegend threads={pattern.legend} />}</div>
+      {pattern && !message && <FinishedSize width={pattern.width} height={pattern.height} fabricCount={fabricCount} onFabric={setFabricCount} />}
     </section>
   );
 }

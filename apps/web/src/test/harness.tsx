@@ -30,13 +30,15 @@ export type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 export const TEST_CONFIG: AppConfig = {
   auth: {
     provider: 'builtin',
-    issuer: 'http://localhost/oidc',
+    issuer: `${window.location.origin}/oidc`,
     client_id: 'stitchwise-web',
-    audience: 'http://localhost/api',
+    audience: `${window.location.origin}/api`,
     scopes: 'openid profile email offline_access',
-    redirect_uri: 'http://localhost/callback',
-    post_logout_redirect_uri: 'http://localhost',
+    // Sign-in happens at the address the page is at (auth/sign-in-address.ts).
+    redirect_uri: `${window.location.origin}/callback`,
+    post_logout_redirect_uri: window.location.origin,
     signup_parameters: { prompt: 'create' },
+    public_url_set: false,
   },
   ideas: { source: 'offline_sketch' },
   uploads: { max_bytes: 10 * 1024 * 1024, max_chart_bytes: 32 * 1024 * 1024 },
@@ -83,8 +85,61 @@ async function toResponse({ status, data }: Reply): Promise<Response> {
   return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': type } });
 }
 
-/** Answers every `fetch` of the screen from `answers`, keyed "METHOD /path"; records what was asked. */
+/**
+ * XMLHttpRequest (generation sends with it, for upload progress) played through the stubbed `fetch`,
+ * so the same answers serve both: the upload is reported whole, then the answer arrives.
+ */
+class FetchBackedXhr {
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: ((event: ProgressEvent) => void) | null = null;
+  onprogress: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private aborted = false;
+  private readonly headers = new Headers();
+  private response: Response | undefined;
+
+  open(method: string, url: string): void {
+    [this.method, this.url] = [method, url];
+  }
+  setRequestHeader(name: string, value: string): void {
+    this.headers.set(name, value);
+  }
+  getResponseHeader(name: string): string | null {
+    return this.response?.headers.get(name) ?? null;
+  }
+  abort(): void {
+    this.aborted = true;
+    this.onabort?.(new ProgressEvent('abort'));
+  }
+  send(body?: FormData): void {
+    void (async () => {
+      try {
+        const response = await fetch(
+          new Request(new URL(this.url, window.location.origin), { method: this.method, headers: this.headers, body: body ?? null }),
+        );
+        if (this.aborted) return;
+        this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded: 1, total: 1 }));
+        this.response = response;
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      } catch {
+        if (!this.aborted) this.onerror?.();
+      }
+    })();
+  }
+}
+
+/** Answers every `fetch` (and XMLHttpRequest) of the screen from `answers`, keyed "METHOD /path"; records what was asked. */
 function serve(answers: Record<string, Answer>, requests: string[]): void {
+  vi.stubGlobal('XMLHttpRequest', FetchBackedXhr);
   vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(input, window.location.origin), init);
     const sent = await readRequest(request);

@@ -10,3 +10,4 @@ export * from './materials.js';
 export * from './oxs.js';
 export * from './validate.js';
 export * from './edit/index.js';
+export * from './print-layout.js';

@@ -101,7 +101,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           {back}
-          <h2 className="text-xl font-bold">Edit chart: {name}</h2>
+          <h1 className="text-xl font-bold">Edit chart: {name}</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <button

@@ -39,7 +39,7 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
   return (
     <section className="card space-y-4" aria-label="Import a chart">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-lg font-semibold">Import a chart</h3>
+        <h2 className="text-lg font-semibold">Import a chart</h2>
         <button type="button" className="btn-ghost" onClick={onClose}>
           Close
         </button>

@@ -42,12 +42,12 @@ export const Palette = memo(function Palette({ chart, counts, current, onCurrent
 
   return (
     <section className="card space-y-3" aria-labelledby="palette-title">
-      <h3 id="palette-title" className="font-semibold">
+      <h2 id="palette-title" className="font-semibold">
         Threads{' '}
         <span className="text-sm font-normal text-slate-500">
           ({active.length} of {MAX_CHART_THREADS})
         </span>
-      </h3>
+      </h2>
       <ul className="max-h-96 space-y-1 overflow-y-auto" aria-label="Chart threads">
         {active.map((index) => (
           <PaletteRow key={index} index={index} thread={chart.threads[index]!} stitches={counts[index]!} chosen={index === selected} onCurrent={onCurrent} />
@@ -98,7 +98,7 @@ const PaletteRow = memo(function PaletteRow({
         <span className="text-right text-slate-600 tabular-nums" data-testid="palette-count">
           {stitches.toLocaleString('en')}
         </span>
-        <span className="w-14 text-right text-xs text-slate-500 tabular-nums">{skeinText(threadNeed(stitches, FABRIC).skeinsToBuy)}</span>
+        <span className="w-14 text-right text-xs text-slate-600 tabular-nums">{skeinText(threadNeed(stitches, FABRIC).skeinsToBuy)}</span>
       </button>
     </li>
   );

@@ -1,20 +1,100 @@
-import { Spinner } from '../../components/Spinner';
+import { useEffect, useRef } from 'react';
+import type { GenerationProgress } from '../../api/generation';
 
-/** The modal shown while a pattern is generated; for visitors, then the seconds until their result is shown. */
-export function GeneratingOverlay({ countdown }: { countdown: number | undefined }) {
+const STAGE_LABELS: Record<GenerationProgress['stage'], string> = {
+  uploading: 'Uploading your picture',
+  removing_background: 'Removing the background',
+  reducing_colours: 'Reducing colours',
+  drawing_chart: 'Drawing the chart',
+  saving: 'Saving',
+};
+
+/**
+ * How far along the whole generation is, 0–1: the upload's share is measured; each server stage
+ * starts at a fixed point, background removal (when asked for) taking the largest part.
+ */
+export function progressShare(progress: GenerationProgress, removingBackground: boolean): number {
+  const after = removingBackground ? 0.6 : 0.25;
+  switch (progress.stage) {
+    case 'uploading':
+      return 0.2 * progress.sent;
+    case 'removing_background':
+      return 0.2;
+    case 'reducing_colours':
+      return after;
+    case 'drawing_chart':
+      return after + (1 - after) * 0.6;
+    case 'saving':
+      return 0.95;
+  }
+}
+
+interface GeneratingOverlayProps {
+  /** Seconds left before a visitor sees the result; undefined while generating. */
+  countdown: number | undefined;
+  progress: GenerationProgress | undefined;
+  removingBackground: boolean;
+  /** Stops the generation, on the server too. */
+  onCancel: () => void;
+}
+
+/**
+ * The modal shown while a pattern is generated, with its stage, progress and a cancel; for visitors,
+ * then the seconds until their result is shown. Focus stays inside while it is open; Escape cancels.
+ */
+export function GeneratingOverlay({ countdown, progress, removingBackground, onCancel }: GeneratingOverlayProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    (dialog.current?.querySelector<HTMLElement>('button') ?? dialog.current)?.focus();
+    return () => previous?.focus();
+  }, [countdown === undefined]);
+
+  const trapFocus = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && countdown === undefined) onCancel();
+    if (event.key !== 'Tab') return;
+    const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+    const [first, last] = [focusable[0], focusable.at(-1)];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const current = progress ?? { stage: 'uploading', sent: 0 };
+  const percent = Math.round(progressShare(current, removingBackground) * 100);
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Generating your pattern"
-    >
-      <div className="max-w-sm rounded-2xl bg-white p-8 text-center shadow-xl">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Generating your pattern"
+        tabIndex={-1}
+        onKeyDown={trapFocus}
+        className="w-full max-w-sm rounded-2xl bg-white p-8 text-center shadow-xl outline-none"
+      >
         {countdown === undefined ? (
           <>
-            <Spinner label="Generating" />
-            <p className="mt-3 font-semibold">Generating your pattern…</p>
-            <p className="mt-1 text-sm text-slate-500">Matching every stitch to a DMC thread.</p>
+            <p className="font-semibold">Generating your pattern…</p>
+            <p className="mt-3 text-sm text-slate-700" aria-live="polite" data-testid="generation-stage">
+              {STAGE_LABELS[current.stage]}
+              {current.stage === 'uploading' ? ` (${Math.round(current.sent * 100)} %)` : '…'}
+            </p>
+            <progress className="mt-2 h-2 w-full accent-violet-600" max={100} value={percent} aria-label="Progress">
+              {percent} %
+            </progress>
+            <p className="mt-2 text-sm text-slate-600">Matching every stitch to a DMC thread.</p>
+            <button type="button" className="btn-secondary mt-5" onClick={onCancel}>
+              Cancel
+            </button>
           </>
         ) : (
           <>
@@ -22,7 +102,7 @@ export function GeneratingOverlay({ countdown }: { countdown: number | undefined
               {countdown}
             </p>
             <p className="mt-2 font-semibold">Your pattern is ready in {countdown} s</p>
-            <p className="mt-1 text-sm text-slate-500">Sign in to see results at once and save them as projects.</p>
+            <p className="mt-1 text-sm text-slate-600">Sign in to see results at once and save them as projects.</p>
           </>
         )}
       </div>

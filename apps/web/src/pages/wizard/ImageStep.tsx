@@ -35,7 +35,7 @@ export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: I
               )}
             </figure>
           ) : (
-            <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-400">
+            <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
               No image selected yet
             </div>
           )}

@@ -2,14 +2,25 @@ import { Link } from 'react-router';
 import type { StitchPlan } from '../../api/schemas';
 import { Downloads } from '../../components/Downloads';
 import { PatternChart } from '../../components/chart/PatternChart';
+import { useSession } from '../../auth/use-session';
+import { formatGridSize } from '../../lib/grid-size';
+
+interface ResultStepProps {
+  plan: StitchPlan;
+  signedIn: boolean;
+  onReset: () => void;
+  /** Back to the settings with the same picture; absent when the picture is no longer here (after a reload). */
+  onAdjust: (() => void) | undefined;
+}
 
 /** Step 3: the generated chart (zoomable) with its figures and thread legend, then the downloads. */
-export function ResultStep({ plan, signedIn, onReset }: { plan: StitchPlan; signedIn: boolean; onReset: () => void }) {
+export function ResultStep({ plan, signedIn, onReset, onAdjust }: ResultStepProps) {
   const { metadata } = plan;
+  const session = useSession();
   const header = (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold">Your stitch pattern</h3>
+        <h2 className="text-lg font-semibold">Your stitch pattern</h2>
         <div className="flex flex-wrap gap-2">
           <a className="btn-primary" href={plan.stitch_plan_url} target="_blank" rel="noreferrer">
             Download Pattern
@@ -20,6 +31,11 @@ export function ResultStep({ plan, signedIn, onReset }: { plan: StitchPlan; sign
           >
             Edit chart
           </Link>
+          {onAdjust && (
+            <button type="button" className="btn-secondary" onClick={onAdjust}>
+              Adjust settings
+            </button>
+          )}
           <button type="button" className="btn-secondary" onClick={onReset}>
             Create New Pattern
           </button>
@@ -28,9 +44,22 @@ export function ResultStep({ plan, signedIn, onReset }: { plan: StitchPlan; sign
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Stat label="Total stitches" value={metadata.total_stitches.toLocaleString('en')} />
         <Stat label="Colors used" value={String(metadata.colors_used)} />
-        <Stat label="Canvas size" value={`${metadata.canvas_size.width} × ${metadata.canvas_size.height} px`} />
+        <Stat label="Chart size" value={formatGridSize(metadata.grid_size, metadata.canvas_size)} />
         <Stat label="Processing time" value={`${(plan.processing_time_ms / 1000).toFixed(1)} s`} />
       </dl>
+      {!signedIn && plan.claim && (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          Keep this pattern in your projects:
+          <button type="button" className="font-semibold text-violet-700 underline" onClick={() => void session.signUp()}>
+            Sign up
+          </button>
+          or
+          <button type="button" className="font-semibold text-violet-700 underline" onClick={() => void session.signIn()}>
+            sign in
+          </button>
+          and it is saved for you.
+        </p>
+      )}
       {signedIn && plan.project_id && (
         <p className="mt-3 text-sm">
           Saved to your projects.{' '}

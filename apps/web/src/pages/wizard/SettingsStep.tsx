@@ -1,4 +1,5 @@
 import { PreviewPanel } from '../../preview/PreviewPanel';
+import { CropPicture } from './CropPicture';
 import { SettingsForm } from './SettingsForm';
 import type { Picture, UpdateSettings, WizardSettings } from './model';
 
@@ -15,10 +16,12 @@ interface SettingsStepProps {
   busy: boolean;
   onGenerate: () => void;
   onBack: () => void;
+  /** A cropped picture replaces the chosen one (and 'Undo crop' brings it back). */
+  onPicture: (picture: Picture) => void;
 }
 
 /** Step 2: the pattern settings with a live preview of the chart, and the project name, then Generate. */
-export function SettingsStep({ picture, settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack }: SettingsStepProps) {
+export function SettingsStep({ picture, settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack, onPicture }: SettingsStepProps) {
   const nameMissing = !settings.projectName.trim();
   return (
     <form
@@ -31,7 +34,10 @@ export function SettingsStep({ picture, settings, update, signedIn, nameTouched,
       }}
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+        <div className="space-y-6">
+          {picture && <CropPicture picture={picture} onPicture={onPicture} />}
+          <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+        </div>
         <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} />
       </div>
       <div>

@@ -1,0 +1,38 @@
+import type { Db } from '../db/database.js';
+import type { NewProjectRow } from '../db/schema.js';
+
+/** Rolls the claim's transaction back when its files are no longer a visitor's to give. */
+class AlreadyTaken extends Error {}
+
+/** Visitors' results becoming projects. */
+export class VisitorClaimsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Gives a visitor's unexpired files to a new project, once: in one transaction the files stop being
+   * temporary and the project that holds them is created. False when any of them is gone (claimed
+   * already, or expired and swept), and then nothing changes.
+   */
+  async claim(project: NewProjectRow, fileIds: readonly string[], now: Date): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .deleteFrom('transient_files')
+          .where('file_id', 'in', fileIds)
+          .where('expires_at', '>', now.toISOString())
+          .returning('file_id')
+          .execute();
+        if (taken.length !== fileIds.length) throw new AlreadyTaken();
+        await trx.insertInto('projects').values(project).execute();
+        await trx
+          .insertInto('project_files')
+          .values(fileIds.map((file_id) => ({ project_id: project.id, file_id })))
+          .execute();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof AlreadyTaken) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { useAuth } from 'react-oidc-context';
+import { toast } from 'react-toastify';
+import { useAppConfig } from './config-context';
+import { signInRoute, type SignInIntent } from './sign-in-address';
+
+/** Starts sign-in where it can finish: here, at the operator's address, or not at all, saying why. */
+export function useStartSignIn(): (intent: SignInIntent, options?: { sentHereToSignIn?: boolean }) => Promise<void> {
+  const auth = useAuth();
+  const config = useAppConfig();
+  return async (intent, { sentHereToSignIn = false } = {}) => {
+    // The DOM types promise `crypto.subtle`, but outside secure contexts browsers leave it out.
+    const hasWebCrypto = (window.crypto.subtle as SubtleCrypto | undefined) !== undefined;
+    const route = signInRoute(config.auth, { origin: window.location.origin, hasWebCrypto, sentHereToSignIn }, intent);
+    if (route.kind === 'elsewhere') {
+      window.location.assign(route.url);
+      return;
+    }
+    if (route.kind === 'impossible') return void toast.error(route.message, { autoClose: false, toastId: 'sign-in-address' });
+    await auth.signinRedirect(intent === 'signup' ? { extraQueryParams: config.auth.signup_parameters } : undefined);
+  };
+}
