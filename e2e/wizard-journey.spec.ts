@@ -23,9 +23,11 @@ async function toSettings(page: Page): Promise<void> {
 test('steps live in the address: Back moves between them, Adjust settings keeps the photo and settings, a reload keeps the result', async ({ page }) => {
   await toSettings(page);
   await page.getByRole('radio', { name: '30', exact: true }).check();
-  await expect(page.getByTestId('finished-size')).toContainText(/30 × \d+ stitches ≈ [\d.]+ × [\d.]+ in/);
+  await expect(page.getByText(/^30 × \d+ stitches · \d+ threads$/)).toBeVisible();
+  const onFourteen = await page.getByTestId('finished-size').textContent();
+  expect(onFourteen).toMatch(/Finished size ≈ 2\.1 × [\d.]+ in \([\d.]+ × [\d.]+ cm\) on/); // 30 stitches at 14 a inch
   await page.getByLabel('Fabric').selectOption('18');
-  await expect(page.getByTestId('finished-size')).toContainText('on');
+  await expect(page.getByTestId('finished-size')).toContainText('Finished size ≈ 1.7 ×'); // at 18 a inch
   await page.goBack();
   await expect(page.getByRole('button', { name: 'Continue to Settings' })).toBeVisible();
   await page.goForward();

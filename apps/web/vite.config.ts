@@ -21,7 +21,7 @@ function precompress(): Plugin {
     apply: 'build',
     writeBundle({ dir }, bundle) {
       if (!dir) return;
-      for (const fileName of Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name))) {
+      for (const fileName of Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|txt|wasm)$/.test(name))) {
         const path = join(dir, fileName);
         const bytes = readFileSync(path);
         if (bytes.length < 1024) continue;

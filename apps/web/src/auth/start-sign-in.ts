@@ -1,5 +1,4 @@
 import { useAuth } from 'react-oidc-context';
-import { toast } from 'react-toastify';
 import { useAppConfig } from './config-context';
 import { signInRoute, type SignInIntent } from './sign-in-address';
 
@@ -15,7 +14,11 @@ export function useStartSignIn(): (intent: SignInIntent, options?: { sentHereToS
       window.location.assign(route.url);
       return;
     }
-    if (route.kind === 'impossible') return void toast.error(route.message, { autoClose: false, toastId: 'sign-in-address' });
+    if (route.kind === 'impossible') {
+      // Loaded when needed: the toasts are not part of the home page's first download.
+      const { toast } = await import('react-toastify');
+      return void toast.error(route.message, { autoClose: false, toastId: 'sign-in-address' });
+    }
     await auth.signinRedirect(intent === 'signup' ? { extraQueryParams: config.auth.signup_parameters } : undefined);
   };
 }

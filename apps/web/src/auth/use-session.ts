@@ -1,6 +1,6 @@
 import { useAuth } from 'react-oidc-context';
 import { endServerSession } from '../api/session';
-import { markClaimWanted } from '../pages/wizard/visitor-claim';
+import { markClaimWanted } from '../pages/wizard/claim-storage';
 import { useStartSignIn } from './start-sign-in';
 
 /** Sign-in state and actions as the screens need them. */

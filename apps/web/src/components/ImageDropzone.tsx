@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppConfig } from '../auth/config-context';
 import { canPreparePictures } from '../lib/encode-picture';
 import { prepareUpload, UnreadableHeicError } from '../lib/prepare-upload';
@@ -35,8 +35,6 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
     },
     [],
   );
-  const labelId = useId();
-  const hintId = useId();
   const maxBytes = useAppConfig().uploads.max_bytes;
 
   const take = (files: FileList | null) => {
@@ -86,8 +84,7 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
       <div
         role="button"
         tabIndex={0}
-        // Named by all of its visible text (WCAG 2.5.3), so speech users can say what they see.
-        aria-labelledby={`${labelId} ${hintId}`}
+        // Named by its content, all of its visible text (WCAG 2.5.3), so speech users can say what they see.
         onClick={() => input.current?.click()}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -104,10 +101,8 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
         className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
       >
         <Icon name="image" className="h-10 w-10 text-violet-500" />
-        <p id={labelId} className="mt-2 font-medium">
-          {label}
-        </p>
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p className="mt-2 font-medium">{label}</p>
+        <p className="mt-1 text-sm text-slate-600">
           Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP, HEIC · max {megabytes(maxBytes).replace(' ', '')}
         </p>
       </div>

@@ -1,10 +1,10 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
 import { Icon } from './Icon';
 import { PageLoading } from './PageLoading';
 import { Spinner } from './Spinner';
-import { useClaimAfterSignIn } from '../pages/wizard/visitor-claim';
+import { hasWantedClaim } from '../pages/wizard/claim-storage';
 
 interface MenuItem {
   to: string;
@@ -23,17 +23,29 @@ const PROJECTS: MenuItem = { to: '/stitch/projects', label: 'Stitch Projects', i
 export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, ABOUT];
 export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, PROJECTS, ABOUT];
 
+/** Loaded only when a visitor's result waits to be claimed after sign-in (pages/wizard/claim-storage.ts). */
+const ClaimAfterSignIn = lazy(() => import('../pages/wizard/ClaimAfterSignIn'));
+
 /** The shell: fixed sidebar (a slide-over on small screens), top bar, and the page. */
 export function Layout() {
   const session = useSession();
-  useClaimAfterSignIn(session.signedIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const menu = session.signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
+  // Stays mounted once started: the claim leaves storage as it is sent.
+  const [claimWaiting, setClaimWaiting] = useState(false);
+  useEffect(() => {
+    if (session.signedIn && hasWantedClaim()) setClaimWaiting(true);
+  }, [session.signedIn]);
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-800">
+      {claimWaiting && (
+        <Suspense fallback={null}>
+          <ClaimAfterSignIn />
+        </Suspense>
+      )}
       {menuOpen && (
         <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" data-testid="sidebar-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       )}

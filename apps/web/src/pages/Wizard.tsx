@@ -14,7 +14,7 @@ import { keepResult, keptResult, patternIdOf } from './wizard/kept-results';
 import { ANONYMOUS_REVEAL_SECONDS, defaults, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
-import { keepClaim } from './wizard/visitor-claim';
+import { keepClaim } from './wizard/claim-storage';
 import { useStartingPicture } from './wizard/starting-picture';
 
 /**

@@ -7,14 +7,14 @@ interface FinishedSizeProps {
   onFabric: (count: number) => void;
 }
 
-/** The stitched size of the chart on a chosen fabric: '100 × 75 stitches ≈ 7.1 × 5.4 in (18.1 × 13.6 cm) on 14-count Aida'. */
+/** The stitched size of the chart on a chosen fabric: 'Finished size ≈ 7.1 × 5.4 in (18.1 × 13.6 cm) on 14-count Aida'. */
 export function FinishedSize({ width, height, fabricCount, onFabric }: FinishedSizeProps) {
   const fabric = fabricByCount(fabricCount) ?? FABRICS[1]!;
   const size = finishedSize(width, height, fabric);
   return (
     <p className="flex flex-wrap items-center gap-1 text-sm text-slate-700" data-testid="finished-size">
       <span>
-        {width} × {height} stitches ≈ {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm) on
+        Finished size ≈ {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm) on
       </span>
       <label className="sr-only" htmlFor="finished-fabric">
         Fabric
