@@ -50,6 +50,7 @@ import { importRoutes } from './routes/imports.js';
 import { projectRoutes } from './routes/projects.js';
 import { patternVersionRoutes } from './routes/pattern-versions.js';
 import { stitchRoutes } from './routes/stitch.js';
+import { WAKE_TASK } from './images/image-worker.js';
 import { claimRoutes } from './routes/claims.js';
 import { VisitorClaims } from './services/visitor-claims.js';
 import { VisitorClaimsRepository } from './repositories/visitor-claims.js';
@@ -129,7 +130,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const projectsRepository = new ProjectsRepository(db);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and a child process owning the segmentation model.
-  const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
+  const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 }, WAKE_TASK);
   const segmentationPool = new WorkerProcess('segmentation-worker', { maxQueue: 4 });
   registerAdmission(app, { image: imagePool.capacity, segmentation: segmentationPool.capacity });
   app.addHook('onClose', async () => {

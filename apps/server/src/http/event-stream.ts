@@ -15,9 +15,12 @@ export function wantsEvents(request: FastifyRequest): boolean {
  */
 export function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  reply.raw.once('close', () => {
+  const gone = (): void => {
     if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the request'));
-  });
+  };
+  // A 'close' listener added after the connection closed never fires: check first.
+  if (reply.raw.destroyed) gone();
+  else reply.raw.once('close', gone);
   return controller.signal;
 }
 
@@ -26,7 +29,8 @@ type Event = { type: string } & Record<string, unknown>;
 /**
  * Answers long work as server-sent events: `work` emits events as it goes, and its result is the last
  * one. The stream starts with the first event, so a failure before it (bad input, a limit, busy) is
- * answered as usual with its status; a failure after it ends the stream with a `problem` event.
+ * answered as usual with its status; a failure after it ends the stream with a `problem` event (or
+ * quietly, when `clientGoneSignal` says the client has gone).
  * Each event's name is its `type` and its data is the event as JSON.
  */
 export async function answerWithEvents<E extends Event>(
@@ -34,6 +38,7 @@ export async function answerWithEvents<E extends Event>(
   reply: FastifyReply,
   work: (emit: (event: E) => void) => Promise<E>,
   problemEvent: (problem: Problem) => E,
+  clientGoneSignal: AbortSignal,
 ): Promise<FastifyReply> {
   let stream: PassThrough | undefined;
   const emit = (event: E): void => {
@@ -48,7 +53,9 @@ export async function answerWithEvents<E extends Event>(
     emit(await work(emit));
   } catch (error) {
     if (!stream) throw error;
-    emit(problemEvent(problemBody(problemOf(error, request))));
+    // Work stopped because the client went away is no fault, and there is nobody to tell.
+    if (clientGoneSignal.aborted) request.log.debug('work stopped: the client went away');
+    else emit(problemEvent(problemBody(problemOf(error, request))));
   }
   stream?.end();
   return reply;

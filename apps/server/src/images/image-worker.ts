@@ -45,7 +45,11 @@ export type ImageTask =
   | { kind: 'crop'; bytes: Uint8Array; header: ImageHeader; rect: CropRect }
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
   | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions; progress?: MessagePort }
-  | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions };
+  | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions }
+  | typeof WAKE_TASK;
+
+/** Does nothing: sent to start a thread for waiting tasks after a running one was stopped (worker-pool.ts). */
+export const WAKE_TASK = { kind: 'wake' } as const;
 
 /**
  * A printable or interchange file, or the chart image, from a stored pattern document (JSON text, checked
@@ -93,8 +97,10 @@ export interface EncodedImage {
 
 export default async function run(
   task: ImageTask,
-): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { bytes: Uint8Array } | { width: number; height: number }> {
+): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { bytes: Uint8Array } | { width: number; height: number } | null> {
   switch (task.kind) {
+    case 'wake':
+      return null;
     case 'decode': {
       const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
       const data = ownedBytes(raster.data);

@@ -20,9 +20,14 @@ export interface PoolOptions {
 export class WorkerPool {
   private readonly pool: Piscina;
 
+  /**
+   * @param script the worker module next to this one
+   * @param wakeTask a task of that module that does nothing (see run)
+   */
   constructor(
     script: string,
     private readonly options: PoolOptions,
+    private readonly wakeTask: unknown,
   ) {
     const { filename, execArgv } = workerEntry(script);
     this.pool = new Piscina({
@@ -44,6 +49,9 @@ export class WorkerPool {
       return (await this.pool.run(task, { ...(transferList ? { transferList } : {}), ...(signal ? { signal } : {}) })) as Result;
     } catch (error) {
       if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
+      // Piscina replaces an ended thread only up to minThreads (0): tasks still waiting would wait for
+      // the next request. A task that does nothing starts a thread, which takes them first.
+      if (signal?.aborted && this.pool.queueSize > 0) this.pool.run(this.wakeTask).catch(() => undefined);
       throw error;
     }
   }

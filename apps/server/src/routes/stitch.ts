@@ -28,6 +28,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
    * that goes away (a cancel, a closed tab) stops the work, and nothing is stored for it.
    */
   const generate = async (request: FastifyRequest, reply: FastifyReply, form: ReturnType<typeof generateForm>, signedIn: boolean) => {
+    const signal = clientGone(reply);
     const submitted = await readMultipartForm(request, form);
     const { fields } = submitted;
     const settings: GenerateSettings = {
@@ -43,7 +44,6 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
     const client = await auth.clientKey(request);
-    const signal = clientGone(reply);
     try {
       if (!wantsEvents(request)) return await stitch.generate(input, settings, client, owner, { signal });
       return await answerWithEvents<GenerationEvent>(
@@ -59,6 +59,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
           }),
         }),
         (problem) => ({ type: 'problem', problem }),
+        signal,
       );
     } catch (error) {
       if (!signal.aborted) throw error;

@@ -87,6 +87,7 @@ export class StitchService {
         );
       }
     }
+    signal?.throwIfAborted(); // gone while the upload or the picture's address was read
     let source = input;
     if (settings.removeBackground) {
       onStage?.('removing_background');

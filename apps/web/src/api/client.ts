@@ -1,35 +1,18 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi.gen';
 import type { Problem } from './schemas';
-
-/** The API's base URL: the same origin by default, where the server serves this app. */
-export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? (typeof location === 'undefined' ? '' : location.origin);
+import { API_BASE_URL, forgetRefusedToken, getAccessToken } from './access-token';
 
 /** How long a call may wait for its answer; generation, ideas and PDF exports pass a longer one. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 export const LONG_TIMEOUT_MS = 180_000;
 
-let accessToken: string | undefined;
-const tokenClearedListeners = new Set<() => void>();
-
-/** The bearer token sent with every call while signed in. */
-export function setAccessToken(token: string | undefined): void {
-  accessToken = token;
-}
-
-export function getAccessToken(): string | undefined {
-  return accessToken;
-}
-
-/** Called when a 401 answer clears the token, so the sign-in state can follow. */
-export function onTokenCleared(listener: () => void): () => void {
-  tokenClearedListeners.add(listener);
-  return () => tokenClearedListeners.delete(listener);
-}
+export { API_BASE_URL, forgetRefusedToken, getAccessToken, onTokenCleared, setAccessToken } from './access-token';
 
 const session: Middleware = {
   onRequest({ request }) {
-    if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
+    const token = getAccessToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
   onResponse({ response }) {
@@ -37,13 +20,6 @@ const session: Middleware = {
     return response;
   },
 };
-
-/** The server refused the token (401): it is dropped, and the sign-in state follows. */
-export function forgetRefusedToken(): void {
-  if (!accessToken) return;
-  accessToken = undefined;
-  for (const listener of tokenClearedListeners) listener();
-}
 
 /**
  * `fetch` that gives up when the whole answer, body included, has not come after `ms` (a timer, so

@@ -30,25 +30,35 @@ export function sendGeneration(url: string, form: FormData, { onProgress, signal
 
     let read = 0;
     let outcome: StitchPlan | ApiError | undefined;
-    const readEvents = (): void => {
-      if (!request.getResponseHeader('content-type')?.startsWith('text/event-stream')) return;
+    /** Reads the events that have arrived whole (a blank line ends each); false if one was unreadable. */
+    const readEvents = (): boolean => {
+      if (!request.getResponseHeader('content-type')?.startsWith('text/event-stream')) return true;
       const text = request.responseText;
       let end;
       while ((end = text.indexOf('\n\n', read)) >= 0) {
-        const data = /^data: (.*)$/m.exec(text.slice(read, end))?.[1];
+        const data = /^data: ([^\n]*)$/m.exec(text.slice(read, end))?.[1];
         read = end + 2;
         if (!data) continue;
-        const event = JSON.parse(data) as GenerationEvent;
+        let event: GenerationEvent;
+        try {
+          event = JSON.parse(data) as GenerationEvent;
+        } catch {
+          return false;
+        }
         if (event.type === 'stage') onProgress({ stage: event.stage });
         else if (event.type === 'result') outcome = event.plan;
         else outcome = new ApiError(event.problem.status, event.problem);
       }
+      return true;
     };
 
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ stage: 'uploading', sent: event.loaded / event.total });
     };
-    request.onprogress = readEvents;
+    request.onprogress = () => {
+      if (readEvents()) return;
+      request.abort(); // settles below as a failure, not a hang
+    };
     request.onload = () => {
       if (request.status === 401) forgetRefusedToken();
       if (request.status !== 200) {
@@ -60,14 +70,16 @@ export function sendGeneration(url: string, form: FormData, { onProgress, signal
         resolve(parsed(request.responseText) as StitchPlan);
         return;
       }
-      readEvents();
+      if (!readEvents()) outcome = new ApiError(502, undefined);
       if (outcome instanceof ApiError || outcome === undefined) reject(outcome ?? new ApiError(502, undefined));
       else resolve(outcome);
     };
     request.onerror = () => reject(new TypeError('The server could not be reached.'));
     request.ontimeout = () => reject(new DOMException('The server took too long to answer.', 'TimeoutError'));
     const cancelled = (): void => {
-      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Cancelled', 'AbortError'));
+      if (!signal.aborted)
+        reject(new ApiError(502, undefined)); // stopped here: the server's answer was unreadable
+      else reject(signal.reason instanceof Error ? signal.reason : new DOMException('Cancelled', 'AbortError'));
     };
     request.onabort = cancelled;
     if (signal.aborted) {

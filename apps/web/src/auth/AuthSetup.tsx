@@ -1,7 +1,7 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { AuthProvider, useAuth, type AuthProviderProps } from 'react-oidc-context';
-import { onTokenCleared, setAccessToken } from '../api/client';
+import { onTokenCleared, setAccessToken } from '../api/access-token';
 import { useServerConfig } from '../api/config';
 import type { AppConfig } from '../api/schemas';
 import { ConfigContext } from './config-context';

@@ -1,5 +1,4 @@
 import { useAuth } from 'react-oidc-context';
-import { endServerSession } from '../api/session';
 import { markClaimWanted } from '../pages/wizard/claim-storage';
 import { useStartSignIn } from './start-sign-in';
 
@@ -23,6 +22,7 @@ export function useSession() {
     signUp: () => startFromHere('signup'),
     /** Ends the session at the server and the provider, then back to the site origin. */
     signOut: async () => {
+      const { endServerSession } = await import('../api/session'); // the API client is not in the first download
       await endServerSession();
       await auth.removeUser();
       window.location.assign(window.location.origin);

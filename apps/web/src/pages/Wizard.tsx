@@ -34,8 +34,22 @@ export function Wizard() {
   const cancelling = useRef<AbortController>(undefined);
   const preview = useObjectUrl(picture?.kind === 'file' ? picture.file : undefined) ?? (picture?.kind === 'url' ? picture.url : undefined);
 
+  // The result just made is held here too: the session storage that keeps it for a reload may be refused.
+  const [latest, setLatest] = useState<StitchPlan>();
   const patternId = params.get('pattern') ?? undefined;
-  const plan = useMemo(() => (patternId ? keptResult(patternId) : undefined), [patternId]);
+  const plan = useMemo(
+    () => (patternId && latest && patternIdOf(latest) === patternId ? latest : patternId ? keptResult(patternId) : undefined),
+    [patternId, latest],
+  );
+  // Leaving the wizard stops its generation (on the server too) and any countdown.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      cancelling.current?.abort();
+    };
+  }, []);
   const requested = params.get('step');
   const step = requested === 'result' && plan ? 2 : requested === 'settings' && picture ? 1 : 0;
   useDocumentTitle('Stitch Pattern Wizard');
@@ -69,16 +83,18 @@ export function Wizard() {
   const generation = useGeneratePattern({ signedIn: session.signedIn });
   const reveal = async (result: StitchPlan) => {
     keepResult(result);
+    setLatest(result);
     if (!session.signedIn) {
       keepClaim(result, settings.projectName);
       // Visitors wait a moment for their result, with the seconds shown.
       for (let left = ANONYMOUS_REVEAL_SECONDS; left > 0; left--) {
         setCountdown(left);
         await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (!mounted.current) return;
       }
       setCountdown(undefined);
     }
-    goTo(2, result);
+    if (mounted.current) goTo(2, result);
   };
   const generate = () => {
     if (!picture) return;

@@ -29,6 +29,7 @@ export default function ClaimAfterSignIn() {
       } catch (error) {
         const status = statusOf(error);
         if (status === 409) toast.info('That pattern is already saved to your projects.');
+        else if (status === 400) toast.warn('Your pattern from before signing in could not be saved: its claim was not valid.');
         else if (status === 410) toast.warn('Your pattern from before signing in has expired: results without an account are kept for 24 hours.');
         else {
           writeClaim(claim); // kept for the next visit: the server could not be reached or failed

@@ -14,28 +14,34 @@ export interface StoredClaim {
   expires_at: string;
   name: string;
   patternId: string;
-  wanted: boolean;
+  /** When sign-in started from this result; a sign-in finished much later (perhaps by someone else on this browser) does not claim it. */
+  wantedAt?: number;
 }
+
+/** How long after starting sign-in from a result finishing it still claims the result: sign-up included. */
+const SIGN_IN_WINDOW_MS = 30 * 60_000;
 
 export function keepClaim(plan: StitchPlan, name: string): void {
   if (!plan.claim) return;
-  writeClaim({ ...plan.claim, name: name.trim(), patternId: patternIdOf(plan), wanted: false });
+  writeClaim({ ...plan.claim, name: name.trim(), patternId: patternIdOf(plan) });
 }
 
 /** Sign-in is starting at `address`: if it shows the kept result, the result is to be claimed afterwards. */
 export function markClaimWanted(address: string): void {
   const claim = readClaim();
-  if (claim && new URLSearchParams(address.split('?')[1] ?? '').get('pattern') === claim.patternId) writeClaim({ ...claim, wanted: true });
+  if (claim && new URLSearchParams(address.split('?')[1] ?? '').get('pattern') === claim.patternId) writeClaim({ ...claim, wantedAt: Date.now() });
 }
 
+const isWanted = (claim: StoredClaim | undefined): claim is StoredClaim => !!claim?.wantedAt && Date.now() - claim.wantedAt < SIGN_IN_WINDOW_MS;
+
 export function hasWantedClaim(): boolean {
-  return readClaim()?.wanted === true;
+  return isWanted(readClaim());
 }
 
 /** The wanted, unexpired claim, taken out of storage so it is sent once. */
 export function takeWantedClaim(): StoredClaim | undefined {
   const claim = readClaim();
-  if (!claim?.wanted) return undefined;
+  if (!isWanted(claim)) return undefined;
   localStorage.removeItem(KEY);
   return Date.parse(claim.expires_at) > Date.now() ? claim : undefined;
 }
