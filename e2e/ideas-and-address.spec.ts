@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../apps/server/test/support/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
@@ -114,21 +114,6 @@ test.describe('sign-in from another address than PUBLIC_URL', () => {
     await page.context().close();
   });
 });
-
-/** A free port on this machine for the second server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 test.describe('with PUBLIC_URL unset', () => {
   test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-
-const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+import { useId, type ReactNode } from 'react';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 
 export interface DialogProps {
   title: string;
@@ -19,44 +18,19 @@ export interface DialogProps {
  */
 export function Dialog({ title, message, children, onCancel }: DialogProps) {
   const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (box.current?.querySelector<HTMLElement>(FOCUSABLE) ?? box.current)?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    event.stopPropagation();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    } else if (event.key === 'Tab') {
-      const focusable = [...(box.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-      const [first, last] = [focusable[0], focusable.at(-1)];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-  };
+  const trap = useFocusTrap<HTMLDivElement>(onCancel);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
       <div
-        ref={box}
+        ref={trap.ref}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-message`}
         tabIndex={-1}
         className="card w-full max-w-lg space-y-4"
-        onKeyDown={onKeyDown}
+        onKeyDown={trap.onKeyDown}
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}

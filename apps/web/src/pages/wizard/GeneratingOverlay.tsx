@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 import type { GenerationProgress } from '../../api/generation';
 
 const STAGE_LABELS: Record<GenerationProgress['stage'], string> = {
@@ -43,42 +43,20 @@ interface GeneratingOverlayProps {
  * then the seconds until their result is shown. Focus stays inside while it is open; Escape cancels.
  */
 export function GeneratingOverlay({ countdown, progress, removingBackground, onCancel }: GeneratingOverlayProps) {
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    (dialog.current?.querySelector<HTMLElement>('button') ?? dialog.current)?.focus();
-    return () => previous?.focus();
-  }, [countdown === undefined]);
-
-  const trapFocus = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && countdown === undefined) onCancel();
-    if (event.key !== 'Tab') return;
-    const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button') ?? [])];
-    const [first, last] = [focusable[0], focusable.at(-1)];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Escape cancels while generating; the countdown that follows takes the focus anew.
+  const trap = useFocusTrap<HTMLDivElement>(countdown === undefined ? onCancel : undefined, countdown === undefined);
 
   const current = progress ?? { stage: 'uploading', sent: 0 };
   const percent = Math.round(progressShare(current, removingBackground) * 100);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">
       <div
-        ref={dialog}
+        ref={trap.ref}
         role="dialog"
         aria-modal="true"
         aria-label="Generating your pattern"
         tabIndex={-1}
-        onKeyDown={trapFocus}
+        onKeyDown={trap.onKeyDown}
         className="w-full max-w-sm rounded-2xl bg-white p-8 text-center shadow-xl outline-none"
       >
         {countdown === undefined ? (
