@@ -1,4 +1,4 @@
-import { DMC_THREADS, type LegendEntry, type Pattern } from '@stitchwise/core';
+import { DMC_THREADS, NO_MARKS, type LegendEntry, type Pattern } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chartLayout, chartPalette, renderChart } from '../src/render/chart.js';
@@ -48,7 +48,7 @@ describe('the chart PNG', () => {
   it('is an indexed-colour PNG whose stitches are their threads’ exact colours', async () => {
     const legend = legendOf(3);
     const cells = Int16Array.from({ length: 200 }, (_, i) => (i % 20 < 10 ? 0 : i % 20 < 15 ? 1 : 2));
-    const pattern: Pattern = { width: 20, height: 10, legend, cells, stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 } };
+    const pattern: Pattern = { width: 20, height: 10, legend, cells, marks: NO_MARKS, stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 } };
     const { png, width, height } = await renderChart(pattern, { cellSize: 12, symbols: true });
     expect(png.readUInt8(25)).toBe(3); // IHDR colour type: palette
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

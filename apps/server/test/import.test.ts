@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CHART_SYMBOLS, DMC_THREADS, findThread, parsePatternDocument, type PatternDocument } from '@stitchwise/core';
+import { CHART_SYMBOLS, DMC_THREADS, findThread, parsePatternDocument, type PatternDocument, type PatternDocumentV1 } from '@stitchwise/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedProject } from '../src/contract/imports.js';
@@ -197,7 +197,8 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
     });
     const plan = (await generated.json()) as StitchPlan;
     // A chart with empty cells: a JSON document of catalogue threads, imported first.
-    const withGaps: PatternDocument = {
+    // A version 1 document (full stitches only), as saved before part stitches: it still imports.
+    const withGaps: PatternDocumentV1 = {
       format: 'stitchwise-pattern',
       version: 1,
       width: 5,

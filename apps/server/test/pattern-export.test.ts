@@ -55,7 +55,18 @@ function sized(width: number, height: number, threads: number): PatternDocument 
     rgb: { r: thread.r, g: thread.g, b: thread.b },
   }));
   const cells = Array.from({ length: width * height }, (_, cell) => cell % threads);
-  return { format: 'stitchwise-pattern', version: 1, width, height, legend, cells, stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 } };
+  return {
+    format: 'stitchwise-pattern',
+    version: 2,
+    width,
+    height,
+    legend,
+    cells,
+    part_stitches: [],
+    backstitches: [],
+    knots: [],
+    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+  };
 }
 
 describe('POST /api/stitch/patterns/export', () => {

@@ -1,4 +1,11 @@
-import { CHART_SYMBOLS, FABRICS, PATTERN_LIMITS, type LegendEntry as CoreLegendEntry, type PatternDocument as CorePatternDocument } from '@stitchwise/core';
+import {
+  CHART_SYMBOLS,
+  FABRICS,
+  PART_KINDS,
+  PATTERN_LIMITS,
+  type LegendEntry as CoreLegendEntry,
+  type PatternDocument as CorePatternDocument,
+} from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
 import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
@@ -27,15 +34,42 @@ export const patternStatsSchema = z
   })
   .meta({ id: 'PatternStats' });
 
+const threadField = z.number().int().min(0).meta({ description: 'Legend index of its thread.' });
+const latticeField = z.number().int().min(0);
+
+export const partStitchSchema = z
+  .object({
+    x: z.number().int().min(0).meta({ description: 'Column of its cell, from 0.' }),
+    y: z.number().int().min(0).meta({ description: 'Row of its cell, from 0.' }),
+    kind: z.enum(PART_KINDS).meta({
+      description:
+        "Half stitches along a diagonal ('half-slash' /, 'half-backslash' \\); a quarter from its corner (tl, tr, bl, br) to the centre; a three-quarter stitch is that quarter plus the half stitch across the other diagonal.",
+    }),
+    thread: threadField,
+  })
+  .meta({ id: 'PartStitch', description: 'A part stitch; a cell holds at most two, not overlapping, and then no full stitch.' });
+
+export const backstitchSchema = z.object({ x1: latticeField, y1: latticeField, x2: latticeField, y2: latticeField, thread: threadField }).meta({
+  id: 'Backstitch',
+  description: 'A line between two points of the half-stitch lattice: (2x, 2y) is the top-left corner of stitch (x, y), (2x+1, 2y+1) its centre.',
+});
+
+export const frenchKnotSchema = z
+  .object({ x: latticeField, y: latticeField, thread: threadField })
+  .meta({ id: 'FrenchKnot', description: 'A French knot on a point of the half-stitch lattice.' });
+
 /** The stored pattern (`pattern_url`, JSON export): the core's `PatternDocument`. */
 export const patternDocumentSchema = z
   .object({
     format: z.literal('stitchwise-pattern'),
-    version: z.literal(1),
+    version: z.literal(2).meta({ description: 'Version 1 (full stitches only) is still accepted where a document is sent.' }),
     width: z.number().int().min(1).meta({ description: 'Stitches across.' }),
     height: z.number().int().min(1).meta({ description: 'Stitches down.' }),
     legend: z.array(legendEntrySchema),
-    cells: z.array(z.number().int().min(-1)).meta({ description: 'Row by row, one legend index per cell; −1 where there is no stitch.' }),
+    cells: z.array(z.number().int().min(-1)).meta({ description: 'Row by row, one legend index per cell; −1 where there is no full stitch.' }),
+    part_stitches: z.array(partStitchSchema),
+    backstitches: z.array(backstitchSchema),
+    knots: z.array(frenchKnotSchema),
     stats: patternStatsSchema,
   })
   .meta({ id: 'PatternDocument' });

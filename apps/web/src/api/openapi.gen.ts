@@ -588,6 +588,36 @@ export interface components {
             /** @description Mean ΔE00 between each stitch's colour in the picture and its thread. */
             mean_delta_e: number;
         };
+        /** @description A part stitch; a cell holds at most two, not overlapping, and then no full stitch. */
+        PartStitchInput: {
+            /** @description Column of its cell, from 0. */
+            x: number;
+            /** @description Row of its cell, from 0. */
+            y: number;
+            /**
+             * @description Half stitches along a diagonal ('half-slash' /, 'half-backslash' \); a quarter from its corner (tl, tr, bl, br) to the centre; a three-quarter stitch is that quarter plus the half stitch across the other diagonal.
+             * @enum {string}
+             */
+            kind: "half-slash" | "half-backslash" | "quarter-tl" | "quarter-tr" | "quarter-bl" | "quarter-br" | "three-quarter-tl" | "three-quarter-tr" | "three-quarter-bl" | "three-quarter-br";
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
+        /** @description A line between two points of the half-stitch lattice: (2x, 2y) is the top-left corner of stitch (x, y), (2x+1, 2y+1) its centre. */
+        BackstitchInput: {
+            x1: number;
+            y1: number;
+            x2: number;
+            y2: number;
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
+        /** @description A French knot on a point of the half-stitch lattice. */
+        FrenchKnotInput: {
+            x: number;
+            y: number;
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
         ClaimRequestInput: {
             /** @description The `claim.token` of the visitor generation. */
             token: string;
@@ -805,18 +835,54 @@ export interface components {
             /** @description Mean ΔE00 between each stitch's colour in the picture and its thread. */
             mean_delta_e: number;
         };
+        /** @description A part stitch; a cell holds at most two, not overlapping, and then no full stitch. */
+        PartStitch: {
+            /** @description Column of its cell, from 0. */
+            x: number;
+            /** @description Row of its cell, from 0. */
+            y: number;
+            /**
+             * @description Half stitches along a diagonal ('half-slash' /, 'half-backslash' \); a quarter from its corner (tl, tr, bl, br) to the centre; a three-quarter stitch is that quarter plus the half stitch across the other diagonal.
+             * @enum {string}
+             */
+            kind: "half-slash" | "half-backslash" | "quarter-tl" | "quarter-tr" | "quarter-bl" | "quarter-br" | "three-quarter-tl" | "three-quarter-tr" | "three-quarter-bl" | "three-quarter-br";
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
+        /** @description A line between two points of the half-stitch lattice: (2x, 2y) is the top-left corner of stitch (x, y), (2x+1, 2y+1) its centre. */
+        Backstitch: {
+            x1: number;
+            y1: number;
+            x2: number;
+            y2: number;
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
+        /** @description A French knot on a point of the half-stitch lattice. */
+        FrenchKnot: {
+            x: number;
+            y: number;
+            /** @description Legend index of its thread. */
+            thread: number;
+        };
         PatternDocument: {
             /** @constant */
             format: "stitchwise-pattern";
-            /** @constant */
-            version: 1;
+            /**
+             * @description Version 1 (full stitches only) is still accepted where a document is sent.
+             * @constant
+             */
+            version: 2;
             /** @description Stitches across. */
             width: number;
             /** @description Stitches down. */
             height: number;
             legend: components["schemas"]["LegendEntry"][];
-            /** @description Row by row, one legend index per cell; −1 where there is no stitch. */
+            /** @description Row by row, one legend index per cell; −1 where there is no full stitch. */
             cells: number[];
+            part_stitches: components["schemas"]["PartStitch"][];
+            backstitches: components["schemas"]["Backstitch"][];
+            knots: components["schemas"]["FrenchKnot"][];
             stats: components["schemas"]["PatternStats"];
         };
         GenerationMetadata: {
@@ -2081,8 +2147,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     format: "stitchwise-pattern";
-                    /** @enum {number} */
-                    version: 1;
+                    /**
+                     * @description Version 1 (full stitches only) is still accepted where a document is sent.
+                     * @enum {number}
+                     */
+                    version: 2;
                     /** @description Stitches across. */
                     width: number;
                     /** @description Stitches down. */
@@ -2091,6 +2160,9 @@ export interface operations {
                     legend: components["schemas"]["LegendEntryInput"][];
                     /** @description Row by row, one legend index per cell; −1 where there is no stitch. Exactly width × height entries. */
                     cells: number[];
+                    part_stitches: components["schemas"]["PartStitchInput"][];
+                    backstitches: components["schemas"]["BackstitchInput"][];
+                    knots: components["schemas"]["FrenchKnotInput"][];
                     stats: components["schemas"]["PatternStatsInput"];
                 };
             };
@@ -2888,8 +2960,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     format: "stitchwise-pattern";
-                    /** @enum {number} */
-                    version: 1;
+                    /**
+                     * @description Version 1 (full stitches only) is still accepted where a document is sent.
+                     * @enum {number}
+                     */
+                    version: 2;
                     /** @description Stitches across. */
                     width: number;
                     /** @description Stitches down. */
@@ -2898,6 +2973,9 @@ export interface operations {
                     legend: components["schemas"]["LegendEntryInput"][];
                     /** @description Row by row, one legend index per cell; −1 where there is no stitch. Exactly width × height entries. */
                     cells: number[];
+                    part_stitches: components["schemas"]["PartStitchInput"][];
+                    backstitches: components["schemas"]["BackstitchInput"][];
+                    knots: components["schemas"]["FrenchKnotInput"][];
                     stats: components["schemas"]["PatternStatsInput"];
                 };
             };

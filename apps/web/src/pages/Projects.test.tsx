@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { toPatternDocument, type Pattern } from '@stitchwise/core';
+import { NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -110,7 +110,7 @@ describe('Project detail', () => {
   // 7,500 black stitches, one white one, the rest of the 150 × 113 grid left empty.
   const cells = new Int16Array(150 * 113).fill(-1).fill(0, 0, 7500);
   cells[7500] = 1;
-  const pattern: Pattern = { width: 150, height: 113, legend, cells, stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 1 } };
+  const pattern: Pattern = { width: 150, height: 113, legend, cells, marks: NO_MARKS, stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 1 } };
   /** A generated project: its chart, pattern document, grid size and legend. */
   const charted: Project = {
     ...project,

@@ -4,6 +4,7 @@ import type { RgbaImage } from '../analysis/color-histogram.js';
 import { confettiShare, cleanConfetti } from './confetti.js';
 import { resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
+import { NO_MARKS } from './stitches.js';
 import { quantizeColors } from './quantize.js';
 import type { DmcThread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab } from './assign.js';
@@ -65,6 +66,7 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
     height: grid.height,
     legend,
     cells,
+    marks: NO_MARKS,
     stats: {
       confetti_before: confettiBefore,
       confetti_after: confettiShare(cells, grid.width, grid.height),

@@ -5,6 +5,7 @@ export * from './assign.js';
 export * from './confetti.js';
 export * from './symbols.js';
 export * from './model.js';
+export * from './stitches.js';
 export * from './generate.js';
 export * from './materials.js';
 export * from './oxs.js';

@@ -7,7 +7,11 @@
  *   for tails, starts and ends.
  * A DMC six-strand skein is 8 m long, so it holds 6 × 8 m = 48 m of single strand:
  *   skeins = stitches × 4.83·s × (1 + waste) × strands / 48 m, rounded up to whole skeins to buy.
+ * A part stitch counts as its share of a full stitch (half ½, quarter ¼, three-quarter ¾). Backstitch
+ * takes its length twice (front and back) in one strand; a French knot about 30 mm of each strand.
  */
+import type { LegendEntry, Pattern } from './model.js';
+import { markUse, type MarkUse } from './stitches.js';
 
 export interface Fabric {
   /** As sold: '14-count Aida', '28-count evenweave over 2'. */
@@ -54,11 +58,47 @@ export interface ThreadNeed {
   skeinsToBuy: number;
 }
 
+/** Thread for `stitches` full cross stitches. */
 export function threadNeed(stitches: number, fabric: Fabric, strands = defaultStrands(fabric), waste = DEFAULT_WASTE): ThreadNeed {
+  return threadNeedOfUse({ stitch_count: stitches }, fabric, strands, waste);
+}
+
+/** Backstitch is worked in one strand. */
+export const BACKSTITCH_STRANDS = 1;
+/** Thread per French knot, of each strand: the wraps round the needle and the way down and up again. */
+export const KNOT_THREAD_MM = 30;
+
+/** What a thread is used for on a chart: full stitches, and part stitches, backstitch and knots. */
+export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse>;
+
+/** Each legend entry with its part stitches, backstitch and knots: what its thread is used for. */
+export function legendUse(pattern: Pick<Pattern, 'legend' | 'marks'>): (LegendEntry & MarkUse)[] {
+  const use = markUse(pattern.marks, pattern.legend.length);
+  return pattern.legend.map((entry, index) => ({ ...entry, ...use[index]! }));
+}
+
+/** A thread with no full, part stitch or knot: it is in the legend for its backstitch only. */
+export const backstitchOnly = (use: ThreadUse): boolean => use.stitch_count === 0 && !use.partStitches && !use.knots && (use.backstitchLength ?? 0) > 0;
+
+/** Thread for all of a thread's stitches: full and part stitches in the fabric's strands, backstitch in one. */
+export function threadNeedOfUse(use: ThreadUse, fabric: Fabric, strands = defaultStrands(fabric), waste = DEFAULT_WASTE): ThreadNeed {
   const side = MM_PER_INCH / stitchesPerInch(fabric);
-  const singleStrandMm = stitches * STITCH_PATH * side * (1 + waste) * strands;
+  const crossMm = (use.stitch_count + (use.partShare ?? 0)) * STITCH_PATH * side * strands;
+  const backMm = (use.backstitchLength ?? 0) * 2 * side * BACKSTITCH_STRANDS;
+  const knotMm = (use.knots ?? 0) * KNOT_THREAD_MM * strands;
+  const singleStrandMm = (crossMm + backMm + knotMm) * (1 + waste);
   const skeins = singleStrandMm / (SKEIN_LENGTH_MM * SKEIN_STRANDS);
-  return { metres: singleStrandMm / 1000, skeins, skeinsToBuy: stitches > 0 ? Math.max(1, Math.ceil(skeins - 1e-9)) : 0 };
+  return { metres: singleStrandMm / 1000, skeins, skeinsToBuy: singleStrandMm > 0 ? Math.max(1, Math.ceil(skeins - 1e-9)) : 0 };
+}
+
+/** What the skein estimate assumes, in a stitcher's words: the legend's footnote, on screen and in the PDF. */
+export function skeinFootnote(fabric: Fabric): string {
+  return (
+    `Skeins: whole DMC skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated on ${fabric.label}: ` +
+    `a full cross stitch takes 4.83 stitch widths of thread in each of ${defaultStrands(fabric)} strands, a part stitch its share ` +
+    `(half ½, quarter ¼, three-quarter ¾), backstitch twice its length in ${BACKSTITCH_STRANDS} strand, a French knot ` +
+    `${KNOT_THREAD_MM} mm per strand; ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`
+  );
 }
 
 export interface FinishedSize {

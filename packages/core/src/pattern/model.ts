@@ -1,7 +1,8 @@
 import type { DmcThread } from '../threads/catalogue.js';
+import { checkMarks, NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
-/** One thread of a chart, as the legend shows it. */
+/** One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none (backstitch only). */
 export interface LegendEntry {
   index: number;
   hex: string;
@@ -26,24 +27,38 @@ export interface Pattern {
   height: number;
   /** Sorted by stitch count, most first; `index` is the position. */
   legend: LegendEntry[];
-  /** One legend index per cell, row by row; −1 where there is no stitch. */
+  /** One legend index per cell, row by row; −1 where there is no full stitch. */
   cells: Int16Array;
+  /** Part stitches, backstitches and French knots, by legend index. */
+  marks: ChartMarks;
   stats: PatternStats;
 }
 
-/** The JSON document stored beside every chart (`pattern_url`). */
+/**
+ * The JSON document stored beside every chart (`pattern_url`). Version 2 added part stitches, backstitches
+ * and knots; a version 1 document (full stitches only) still reads, and is written back as version 2.
+ */
 export interface PatternDocument {
   format: 'stitchwise-pattern';
-  version: 1;
+  version: 2;
   width: number;
   height: number;
   legend: LegendEntry[];
-  /** Row by row, one legend index per cell, −1 for no stitch. */
+  /** Row by row, one legend index per cell, −1 for no full stitch. */
   cells: number[];
+  part_stitches: PartStitch[];
+  /** Lines between points of the half-stitch lattice (see stitches.ts). */
+  backstitches: Backstitch[];
+  knots: FrenchKnot[];
   stats: PatternStats;
 }
 
-export const PATTERN_FORMAT_VERSION = 1;
+/** A document written before part stitches, backstitches and knots: still read, and saved as version 2. */
+export type PatternDocumentV1 = Omit<PatternDocument, 'version' | 'part_stitches' | 'backstitches' | 'knots'> & { version: 1 };
+
+export const PATTERN_FORMAT_VERSION = 2;
+/** Versions a document may have: older ones are read and upgraded. */
+export const READABLE_PATTERN_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * The legend of a pattern: the threads that have stitches, most stitches first, with their symbols;
@@ -82,6 +97,9 @@ export function toPatternDocument(pattern: Pattern): PatternDocument {
     height: pattern.height,
     legend: pattern.legend,
     cells: Array.from(pattern.cells),
+    part_stitches: pattern.marks.parts.map((part) => ({ ...part })),
+    backstitches: pattern.marks.backstitches.map((line) => ({ ...line })),
+    knots: pattern.marks.knots.map((knot) => ({ ...knot })),
     stats: pattern.stats,
   };
 }
@@ -102,7 +120,7 @@ export function parsePatternDocument(text: string): Pattern {
     throw new PatternFormatError(`Not a Stitchwise pattern: ${why}`);
   };
   if (document.format !== 'stitchwise-pattern') fail('unknown format');
-  if (document.version !== PATTERN_FORMAT_VERSION) fail(`version ${String(document.version)} is not supported`);
+  if (!READABLE_PATTERN_VERSIONS.includes(document.version as number)) fail(`version ${String(document.version)} is not supported`);
   const { width, height, legend, cells, stats } = document;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width! < 1 || height! < 1) fail('bad size');
   if (!Array.isArray(legend) || !Array.isArray(cells) || cells.length !== width! * height!) fail('cells do not match the size');
@@ -114,11 +132,18 @@ export function parsePatternDocument(text: string): Pattern {
   legend!.forEach((entry, i) => {
     if (entry.index !== i || entry.stitch_count !== counts[i]) fail(`legend entry ${i} does not match the cells`);
   });
+  let marks = NO_MARKS;
+  if ((document.version as number) !== 1) {
+    const checked = checkMarks(document, { width: width!, height: height!, threadCount: legend!.length, cells: cells! }, 1);
+    if (checked.problems.length > 0) fail(checked.problems[0]!.message);
+    marks = checked.marks;
+  }
   return {
     width: width!,
     height: height!,
     legend: legend!,
     cells: Int16Array.from(cells!),
+    marks,
     stats: stats ?? { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
   };
 }

@@ -4,6 +4,7 @@ import type { LegendEntry, Pattern } from './model.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
 import { OxsXmlScanner, oxsNumber, type NotImported, type OxsElementSink } from './oxs-read-xml.js';
+import { NO_MARKS } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
 
@@ -152,7 +153,7 @@ class ChartBuilder implements OxsElementSink {
     const confetti = confettiShare(cells, size.width, size.height);
     // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
     const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };
-    return { pattern: { ...size, legend, cells, stats }, title: this.title, thread_mappings: mappings };
+    return { pattern: { ...size, legend, cells, marks: NO_MARKS, stats }, title: this.title, thread_mappings: mappings };
   }
 
   /** Threads in palette order, each source colour matched to DMC, colours on the same thread merged. */

@@ -2,6 +2,7 @@ import { printableText } from '../text.js';
 import { findThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
+import { NO_MARKS } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
 // The reader for charts from other programs (and from here): streaming, strict, every colour matched to DMC.
@@ -152,5 +153,5 @@ export function parseOxs(xml: string): Pattern {
   });
   const confetti = confettiShare(cells, width, height);
   // An imported chart has no source image, so there is no colour error to report.
-  return { width, height, legend, cells, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
+  return { width, height, legend, cells, marks: NO_MARKS, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
 }

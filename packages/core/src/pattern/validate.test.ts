@@ -120,7 +120,7 @@ describe('patternFromUntrustedDocument', () => {
     ['no object at all', null, 'document'],
     ['a list instead of an object', [1, 2], 'document'],
     ['another format', documentOf({ format: 'oxs' }), 'format'],
-    ['another version', documentOf({ version: 2 }), 'version'],
+    ['another version', documentOf({ version: 3 }), 'version'],
     ['a width of 0', sized(0, 3), 'width'],
     ['a fractional height', documentOf({ height: 2.5 }), 'height'],
     ['a width as text', documentOf({ width: '4' }), 'width'],

@@ -1,6 +1,7 @@
 import { findThread, type DmcThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
-import { PATTERN_FORMAT_VERSION, type LegendEntry, type Pattern } from './model.js';
+import { READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
+import { checkMarks, markUse, renumberMarks, type ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 
 /** How big a pattern a client may send: stitches on either side, and threads in its legend. */
@@ -39,10 +40,11 @@ const isSide = (value: unknown, max: number): value is number => Number.isIntege
 
 /**
  * An untrusted pattern document (already JSON-parsed: the editor's download, a project saved from the
- * browser) → a Pattern the renderers can trust. Sizes, cell indices, thread codes and symbols are
- * checked; each legend entry's colour and name come from the DMC catalogue and its count from the cells,
- * whatever the client wrote. The legend keeps the client's order and symbols (the editor chose them) but
- * loses threads with no stitch, the cells renumbered to match, so every export lists only threads used.
+ * browser) → a Pattern the renderers can trust. Sizes, cell indices, part stitches, backstitches, knots,
+ * thread codes and symbols are checked; each legend entry's colour and name come from the DMC catalogue
+ * and its count from the cells, whatever the client wrote. The legend keeps the client's order and symbols
+ * (the editor chose them) but loses threads with no stitch of any kind, cells and marks renumbered to
+ * match, so every export lists only threads used. Version 1 documents (full stitches only) are accepted.
  * Throws PatternValidationError naming every problem found.
  */
 export function patternFromUntrustedDocument(value: unknown, limits: PatternLimits): Pattern {
@@ -54,13 +56,18 @@ export function patternFromUntrustedDocument(value: unknown, limits: PatternLimi
   if (problems.length > 0 || !threads) throw new PatternValidationError(problems);
   const width = value['width'] as number;
   const height = value['height'] as number;
-  return withUsedThreadsOnly(width, height, threads, value['cells'] as readonly number[]);
+  const cells = value['cells'] as readonly number[];
+  const checked = checkMarks(value, { width, height, threadCount: threads.length, cells }, CELL_PROBLEMS_NAMED);
+  if (checked.problems.length > 0) throw new PatternValidationError(checked.problems);
+  return withUsedThreadsOnly(width, height, threads, cells, checked.marks);
 }
 
 function checkHeader(document: UntrustedObject, { maxSide }: PatternLimits, problems: PatternProblem[]): void {
   if (document['format'] !== 'stitchwise-pattern') problems.push({ field: 'format', message: 'format must be "stitchwise-pattern"' });
-  if (document['version'] !== PATTERN_FORMAT_VERSION)
-    problems.push({ field: 'version', message: `version must be ${PATTERN_FORMAT_VERSION}, the only version there is` });
+  if (!READABLE_PATTERN_VERSIONS.includes(document['version'] as number))
+    problems.push({ field: 'version', message: `version must be one of ${READABLE_PATTERN_VERSIONS.join(', ')}` });
+  else if (document['version'] === 1 && ['part_stitches', 'backstitches', 'knots'].some((field) => document[field] !== undefined))
+    problems.push({ field: 'version', message: 'a version 1 document has full stitches only; part stitches, backstitches and knots need version 2' });
   for (const side of ['width', 'height'] as const) {
     if (!isSide(document[side], maxSide)) problems.push({ field: side, message: `${side} must be a whole number of stitches from 1 to ${maxSide}` });
   }
@@ -163,13 +170,15 @@ function shown(value: unknown): string {
 }
 
 /** The checked document as a Pattern: catalogue colours and names, counts from the cells, unused threads dropped. */
-function withUsedThreadsOnly(width: number, height: number, entries: readonly CheckedEntry[], source: readonly number[]): Pattern {
+function withUsedThreadsOnly(width: number, height: number, entries: readonly CheckedEntry[], source: readonly number[], marks: ChartMarks): Pattern {
   const counts = new Int32Array(entries.length);
   for (const index of source) if (index >= 0) counts[index]!++;
+  const use = markUse(marks, entries.length);
   const renumbered = new Int16Array(entries.length).fill(-1);
   const legend: LegendEntry[] = [];
   entries.forEach(({ thread, symbol }, position) => {
-    if (counts[position] === 0) return;
+    const { partStitches, backstitchLength, knots } = use[position]!;
+    if (counts[position] === 0 && partStitches === 0 && backstitchLength === 0 && knots === 0) return;
     renumbered[position] = legend.length;
     const { code, name, hex, r, g, b } = thread!;
     legend.push({ index: legend.length, hex, symbol, dmc_code: code, dmc_name: name, stitch_count: counts[position]!, rgb: { r, g, b } });
@@ -182,5 +191,12 @@ function withUsedThreadsOnly(width: number, height: number, entries: readonly Ch
   }
   // An edited chart has no clean-up step to compare with, and no source picture to measure colour error against.
   const confetti = confettiShare(cells, width, height);
-  return { width, height, legend, cells, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
+  return {
+    width,
+    height,
+    legend,
+    cells,
+    marks: renumberMarks(marks, renumbered),
+    stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 },
+  };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { toPatternDocument, type Pattern } from '@stitchwise/core';
+import { NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/harness';
@@ -9,7 +9,14 @@ import { PatternChart } from './PatternChart';
 afterEach(() => vi.restoreAllMocks());
 
 const legend = [{ index: 0, hex: '#112233', symbol: '■', dmc_code: '939', dmc_name: 'Navy Blue Very Dark', stitch_count: 6, rgb: { r: 17, g: 34, b: 51 } }];
-const pattern: Pattern = { width: 3, height: 2, legend, cells: new Int16Array(6), stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 1 } };
+const pattern: Pattern = {
+  width: 3,
+  height: 2,
+  legend,
+  cells: new Int16Array(6),
+  marks: NO_MARKS,
+  stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 1 },
+};
 
 function show() {
   return (

@@ -2,7 +2,7 @@
  * Test support for the editor's tests (not used by the app): small charts written as text, as the
  * core's own edit tests write them, built only from the core's public API.
  */
-import { findThread, patternFromChart, searchThreads, symbolFor, type ChartThread, type EditableChart, type Pattern } from '@stitchwise/core';
+import { findThread, NO_MARKS, patternFromChart, searchThreads, symbolFor, type ChartThread, type EditableChart, type Pattern } from '@stitchwise/core';
 
 function threadOf(code: string, rank: number): ChartThread {
   const dmc = findThread(code);
@@ -21,7 +21,7 @@ export function chartOf(rows: readonly string[], codes: readonly string[]): Edit
     if (row.length !== width) throw new Error(`row ${y} is ${row.length} cells wide, not ${width}`);
     for (let x = 0; x < width; x++) cells[y * width + x] = row[x] === '.' ? -1 : parseInt(row[x]!, 36);
   });
-  return { width, height: rows.length, cells, threads: codes.map(threadOf) };
+  return { width, height: rows.length, cells, threads: codes.map(threadOf), marks: NO_MARKS };
 }
 
 /** A chart's cells back as rows of text, in chartOf's notation. */
@@ -44,5 +44,5 @@ export function chartWithThreads(count: number): EditableChart {
     .slice(0, count)
     .map((thread) => thread.code);
   const cells = Int16Array.from(codes, (_, index) => index);
-  return { width: count, height: 1, cells, threads: codes.map(threadOf) };
+  return { width: count, height: 1, cells, threads: codes.map(threadOf), marks: NO_MARKS };
 }

@@ -2,6 +2,7 @@ import type { Lab } from '../../color/spaces.js';
 import { rgbToLab } from '../../color/spaces.js';
 import { findThread, type DmcThread } from '../../threads/catalogue.js';
 import type { LegendEntry, Pattern, PatternStats } from '../model.js';
+import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
 
 /** A thread of the chart being edited. Its index in `threads` never changes while editing, so cells and undo records stay valid. */
 export interface ChartThread {
@@ -21,6 +22,8 @@ export interface EditableChart {
   /** Row by row, `y * width + x`. */
   readonly cells: Int16Array;
   readonly threads: readonly ChartThread[];
+  /** Part stitches, backstitches and knots, by index into `threads`. */
+  readonly marks: ChartMarks;
 }
 
 /** At most this many threads are active at once (the spec's legend limit). */
@@ -52,7 +55,7 @@ export function chartFromPattern(pattern: Pattern): EditableChart {
   for (const index of pattern.cells) {
     if (index < -1 || index >= legend.length) throw new ChartEditError('A stitch of the chart names no thread of its legend.');
   }
-  return { width, height, cells: pattern.cells.slice(), threads: legend.map(legendThread) };
+  return { width, height, cells: pattern.cells.slice(), threads: legend.map(legendThread), marks: pattern.marks };
 }
 
 /** The chart thread of a legend entry, with its symbol. */
@@ -83,17 +86,24 @@ export function activeThreads(chart: EditableChart): number[] {
 
 const NO_STATS: PatternStats = { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 };
 
+/** Whether each thread index has any stitch: full, part, backstitch or knot. */
+export function threadsInUse(counts: Int32Array, marks: ChartMarks): boolean[] {
+  const use = markUse(marks, counts.length);
+  return Array.from(counts, (count, index) => count > 0 || use[index]!.partStitches > 0 || use[index]!.backstitchLength > 0 || use[index]!.knots > 0);
+}
+
 /**
  * The pattern of a chart, as exports and the pattern document take it: a legend of the active threads
- * that have stitches, most stitches first (ties by code, as the generator orders them), each keeping its
- * symbol; cells renumbered to legend positions.
+ * that have stitches of any kind, most full stitches first (ties by code, as the generator orders them),
+ * each keeping its symbol; cells and marks renumbered to legend positions.
  */
 export function patternFromChart(chart: EditableChart, stats: PatternStats = NO_STATS): Pattern {
   const counts = threadCounts(chart);
   const { threads } = chart;
+  const used = threadsInUse(counts, chart.marks);
   const order = threads
     .map((_, index) => index)
-    .filter((index) => counts[index]! > 0)
+    .filter((index) => used[index])
     .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.dmc_code.localeCompare(threads[y]!.dmc_code));
   const position = new Int16Array(threads.length).fill(-1);
   const legend = order.map((threadIndex, rank): LegendEntry => {
@@ -112,7 +122,7 @@ export function patternFromChart(chart: EditableChart, stats: PatternStats = NO_
     };
   });
   const cells = chart.cells.map((index) => (index < 0 ? -1 : position[index]!));
-  return { width: chart.width, height: chart.height, legend, cells, stats: { ...stats } };
+  return { width: chart.width, height: chart.height, legend, cells, marks: renumberMarks(chart.marks, position), stats: { ...stats } };
 }
 
 /** The thread at `index` if it is active; otherwise a refusal. */

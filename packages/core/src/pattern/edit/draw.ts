@@ -18,10 +18,17 @@ export function stroke(chart: EditableChart, points: readonly ChartPoint[], thre
   if (points.length === 0) return finishEdit(chart, label, chart.cells);
   const cells = chart.cells.slice();
   const cellPoints = points.map(cellOf);
-  const first = cellPoints[0]!;
-  drawLine(cells, chart.width, chart.height, first, first, thread);
-  for (let k = 1; k < cellPoints.length; k++) drawLine(cells, chart.width, chart.height, cellPoints[k - 1]!, cellPoints[k]!, thread);
-  return finishEdit(chart, label, cells);
+  const drawPath = (target: Int16Array, value: number) => {
+    drawLine(target, chart.width, chart.height, cellPoints[0]!, cellPoints[0]!, value);
+    for (let k = 1; k < cellPoints.length; k++) drawLine(target, chart.width, chart.height, cellPoints[k - 1]!, cellPoints[k]!, value);
+  };
+  drawPath(cells, thread);
+  // The eraser also takes the part stitches it passes over (a pencil's full stitches replace them anyway).
+  if (thread !== -1 || chart.marks.parts.length === 0) return finishEdit(chart, label, cells);
+  const passed = new Int16Array(cells.length);
+  drawPath(passed, 1);
+  const parts = chart.marks.parts.filter((part) => passed[part.y * chart.width + part.x] === 0);
+  return finishEdit(chart, label, cells, [], { ...chart.marks, parts });
 }
 
 function cellOf(point: ChartPoint): ChartPoint {

@@ -1,3 +1,4 @@
+import { backstitchKey, knotKey, partKey, type ChartMarks } from '../stitches.js';
 import { ChartEditError, type ChartThread, type EditableChart } from './chart.js';
 
 /** The cells an edit changes: only cells that really change, each once. */
@@ -14,6 +15,12 @@ export interface ThreadChange {
   after: ChartThread | undefined;
 }
 
+/** Part stitches, backstitches and knots taken away, then added: each must be there (or not) as stated. */
+export interface MarksChange {
+  remove: ChartMarks;
+  add: ChartMarks;
+}
+
 /** A change to a chart, small enough to keep hundreds for undo: what it changes, never a copy of the chart. */
 export interface Edit {
   /** What a user did, for "Undo …" / "Redo …". */
@@ -21,6 +28,8 @@ export interface Edit {
   cells?: CellChange;
   /** Applied in order. */
   threads?: ThreadChange[];
+  /** Applied in order, after the cells. */
+  marks?: MarksChange[];
 }
 
 export interface EditResult {
@@ -32,14 +41,15 @@ export interface EditResult {
 }
 
 export function isEmptyEdit(edit: Edit): boolean {
-  return (edit.cells?.indices.length ?? 0) === 0 && (edit.threads?.length ?? 0) === 0;
+  return (edit.cells?.indices.length ?? 0) === 0 && (edit.threads?.length ?? 0) === 0 && (edit.marks?.length ?? 0) === 0;
 }
 
-/** The edit undoing `edit`: cells swapped, thread changes swapped and in reverse order. */
+/** The edit undoing `edit`: cells swapped, thread and mark changes swapped and in reverse order. */
 export function invertEdit(edit: Edit): Edit {
   const inverse: Edit = { label: edit.label };
   if (edit.cells) inverse.cells = { indices: edit.cells.indices, before: edit.cells.after, after: edit.cells.before };
   if (edit.threads) inverse.threads = edit.threads.map(({ index, before, after }) => ({ index, before: after, after: before })).reverse();
+  if (edit.marks) inverse.marks = edit.marks.map(({ remove, add }) => ({ remove: add, add: remove })).reverse();
   return inverse;
 }
 
@@ -63,7 +73,52 @@ export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
       cells[at] = value;
     }
   }
-  return { chart: { width: chart.width, height: chart.height, cells, threads }, inverse: invertEdit(edit), changed: true };
+  const marks = (edit.marks ?? []).reduce((current, change) => applyMarksChange(current, change, threads), chart.marks);
+  return { chart: { width: chart.width, height: chart.height, cells, threads, marks }, inverse: invertEdit(edit), changed: true };
+}
+
+/** The marks with `change` made; a mark to remove that is not there, or one to add whose place is taken, is refused. */
+function applyMarksChange(marks: ChartMarks, change: MarksChange, threads: readonly ChartThread[]): ChartMarks {
+  const layer = <T extends { thread: number }>(items: readonly T[], remove: readonly T[], add: readonly T[], key: (item: T) => string): readonly T[] => {
+    if (remove.length === 0 && add.length === 0) return items;
+    const byKey = new Map(items.map((item) => [key(item), item]));
+    for (const item of remove) {
+      if (byKey.get(key(item))?.thread !== item.thread) throw new ChartEditError('This change no longer fits the chart.');
+      byKey.delete(key(item));
+    }
+    for (const item of add) {
+      if (byKey.has(key(item))) throw new ChartEditError('This change no longer fits the chart.');
+      if (threads[item.thread] === undefined || threads[item.thread]!.removed)
+        throw new ChartEditError('This change puts stitches on a thread the chart does not have.');
+      byKey.set(key(item), item);
+    }
+    return [...byKey.values()];
+  };
+  return {
+    parts: layer(marks.parts, change.remove.parts, change.add.parts, partKey),
+    backstitches: layer(marks.backstitches, change.remove.backstitches, change.add.backstitches, backstitchKey),
+    knots: layer(marks.knots, change.remove.knots, change.add.knots, knotKey),
+  };
+}
+
+/** The change from marks `before` to `after`: what is gone or changed thread, and what is new; undefined when nothing is. */
+export function diffMarks(before: ChartMarks, after: ChartMarks): MarksChange | undefined {
+  if (before === after) return undefined;
+  const layer = <T extends { thread: number }>(was: readonly T[], now: readonly T[], key: (item: T) => string): [T[], T[]] => {
+    if (was === now) return [[], []];
+    const wasByKey = new Map(was.map((item) => [key(item), item]));
+    const nowByKey = new Map(now.map((item) => [key(item), item]));
+    const same = (a: T | undefined, b: T) => a !== undefined && a.thread === b.thread;
+    return [was.filter((item) => !same(nowByKey.get(key(item)), item)), now.filter((item) => !same(wasByKey.get(key(item)), item))];
+  };
+  const [removeParts, addParts] = layer(before.parts, after.parts, partKey);
+  const [removeLines, addLines] = layer(before.backstitches, after.backstitches, backstitchKey);
+  const [removeKnots, addKnots] = layer(before.knots, after.knots, knotKey);
+  if (removeParts.length + addParts.length + removeLines.length + addLines.length + removeKnots.length + addKnots.length === 0) return undefined;
+  return {
+    remove: { parts: removeParts, backstitches: removeLines, knots: removeKnots },
+    add: { parts: addParts, backstitches: addLines, knots: addKnots },
+  };
 }
 
 function applyThreadChanges(threads: readonly ChartThread[], changes: readonly ThreadChange[]): readonly ChartThread[] {
@@ -108,6 +163,8 @@ export function composeEdits(label: string, first: Edit, second: Edit): Edit {
   if (cells) edit.cells = cells;
   const threads = [...(first.threads ?? []), ...(second.threads ?? [])];
   if (threads.length > 0) edit.threads = threads;
+  const marks = [...(first.marks ?? []), ...(second.marks ?? [])];
+  if (marks.length > 0) edit.marks = marks;
   return edit;
 }
 
@@ -184,18 +241,33 @@ export function diffCells(before: Int16Array, after: Int16Array): CellChange {
 
 /**
  * The result of an operation that computed the chart's next cells (a changed copy, or the same array when
- * no cell changes) and thread changes: the edit is the difference, so it holds only what really changed.
+ * no cell changes), thread changes and next marks: the edit is the difference, so it holds only what really
+ * changed. A cell that gets a full stitch loses its part stitches.
  */
-export function finishEdit(chart: EditableChart, label: string, nextCells: Int16Array, threadChanges: ThreadChange[] = []): EditResult {
+export function finishEdit(
+  chart: EditableChart,
+  label: string,
+  nextCells: Int16Array,
+  threadChanges: ThreadChange[] = [],
+  nextMarks: ChartMarks = chart.marks,
+): EditResult {
   const cells = nextCells === chart.cells ? undefined : diffCells(chart.cells, nextCells);
   const edit: Edit = { label };
   if (cells && cells.indices.length > 0) edit.cells = cells;
   if (threadChanges.length > 0) edit.threads = threadChanges;
+  const stitched = edit.cells && nextMarks.parts.length > 0 ? withoutPartsUnderFullStitches(nextMarks, nextCells, chart.width) : nextMarks;
+  const marks = diffMarks(chart.marks, stitched);
+  if (marks) edit.marks = [marks];
   if (isEmptyEdit(edit)) return { chart, inverse: { label }, changed: false };
   const threads = applyThreadChanges(chart.threads, threadChanges);
   return {
-    chart: { width: chart.width, height: chart.height, cells: edit.cells ? nextCells : chart.cells, threads },
+    chart: { width: chart.width, height: chart.height, cells: edit.cells ? nextCells : chart.cells, threads, marks: stitched },
     inverse: invertEdit(edit),
     changed: true,
   };
+}
+
+function withoutPartsUnderFullStitches(marks: ChartMarks, cells: Int16Array, width: number): ChartMarks {
+  const parts = marks.parts.filter((part) => cells[part.y * width + part.x]! < 0);
+  return parts.length === marks.parts.length ? marks : { ...marks, parts };
 }

@@ -3,7 +3,11 @@ import { applyEdit, isEmptyEdit, type Edit } from './edit.js';
 
 /** Bytes an edit keeps alive: 8 per changed cell (index, before, after) and a little per thread change. */
 export function editBytes(edit: Edit): number {
-  return (edit.cells?.indices.length ?? 0) * 8 + (edit.threads?.length ?? 0) * 200;
+  const marks = (edit.marks ?? []).reduce(
+    (sum, { remove, add }) => sum + [remove, add].reduce((n, m) => n + m.parts.length + m.backstitches.length + m.knots.length, 0),
+    0,
+  );
+  return (edit.cells?.indices.length ?? 0) * 8 + (edit.threads?.length ?? 0) * 200 + marks * 64;
 }
 
 /**

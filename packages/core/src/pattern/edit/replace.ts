@@ -1,6 +1,7 @@
 import { toPatternDocument, type Pattern, type PatternDocument } from '../model.js';
+import { renumberMarks, sameMarks } from '../stitches.js';
 import { ChartEditError, chartFromPattern, legendThread, patternFromChart, type ChartThread, type EditableChart } from './chart.js';
-import { applyEdit, sameThread, type EditResult, type ThreadChange } from './edit.js';
+import { applyEdit, diffMarks, sameThread, type EditResult, type ThreadChange } from './edit.js';
 
 /**
  * An edit operation that turns the chart into `target` (a restored draft, an opened version), so that it
@@ -48,10 +49,12 @@ export function replaceChart(target: Pattern, label: string): (chart: EditableCh
     }
     // Thread changes that change nothing are left out, so that opening the same chart is no step at all.
     const threadChanges = changes.filter(({ before: was, after: now }) => !was || !now || !sameThread(was, now));
+    const marks = diffMarks(chart.marks, renumberMarks(target.marks, slotOf));
     return applyEdit(chart, {
       label,
       threads: threadChanges,
       cells: { indices: Int32Array.from(indices), before: Int16Array.from(before), after: Int16Array.from(after) },
+      ...(marks ? { marks: [marks] } : {}),
     });
   };
 }
@@ -61,11 +64,12 @@ export function documentOfChart(chart: EditableChart): PatternDocument {
   return toPatternDocument(patternFromChart(chart));
 }
 
-/** Whether two documents are the same chart: size, cells, and each legend entry's thread and symbol. */
+/** Whether two documents are the same chart: size, cells, marks, and each legend entry's thread and symbol. */
 export function sameChart(a: PatternDocument, b: PatternDocument): boolean {
   if (a.width !== b.width || a.height !== b.height || a.cells.length !== b.cells.length || a.legend.length !== b.legend.length) return false;
   if (a.legend.some((entry, i) => entry.dmc_code !== b.legend[i]!.dmc_code || entry.symbol !== b.legend[i]!.symbol)) return false;
-  return a.cells.every((cell, i) => cell === b.cells[i]);
+  const marksOf = (document: PatternDocument) => ({ parts: document.part_stitches, backstitches: document.backstitches, knots: document.knots });
+  return a.cells.every((cell, i) => cell === b.cells[i]) && sameMarks(marksOf(a), marksOf(b));
 }
 
 /** A pattern as the editor saves it, for comparing with drafts (a stored document may list its legend otherwise). */

@@ -4,6 +4,7 @@
  */
 import { findThread } from '../../threads/catalogue.js';
 import { symbolFor } from '../symbols.js';
+import { NO_MARKS } from '../stitches.js';
 import { chartThreadOf, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, type EditResult } from './edit.js';
 
@@ -23,7 +24,7 @@ export function chartOf(rows: readonly string[], codes: readonly string[]): Edit
     if (!thread) throw new Error(`no DMC ${code}`);
     return chartThreadOf(thread, symbolFor(index));
   });
-  return { width, height: rows.length, cells, threads };
+  return { width, height: rows.length, cells, threads, marks: NO_MARKS };
 }
 
 /** A chart's cells back as rows of text, in chartOf's notation. */

@@ -13,13 +13,20 @@ import {
   type ChartThread,
   type EditableChart,
 } from './chart.js';
+import type { ChartMarks } from '../stitches.js';
 import { finishEdit, type EditResult, type ThreadChange } from './edit.js';
 
 /** Every stitch of `from` becomes `to`; both stay in the chart. */
 export function replaceThread(chart: EditableChart, from: number, to: number): EditResult {
   const source = requireActiveThread(chart, from);
   const target = requireActiveThread(chart, to);
-  return finishEdit(chart, `Replace ${threadName(source)} with ${threadName(target)}`, recolour(chart.cells, from, to));
+  return finishEdit(
+    chart,
+    `Replace ${threadName(source)} with ${threadName(target)}`,
+    recolour(chart.cells, from, to),
+    [],
+    recolourMarks(chart.marks, from, to),
+  );
 }
 
 /** Removes a thread: its stitches go to the nearest remaining active thread by ΔE00. The last active thread cannot go. */
@@ -34,7 +41,13 @@ export function removeThread(chart: EditableChart, index: number): EditResult {
     if (distance < nearestDistance) [nearest, nearestDistance] = [other, distance];
   }
   if (nearest < 0) throw new ChartEditError(`${threadName(thread)} is the only thread of the chart, so it cannot be removed.`);
-  return finishEdit(chart, `Remove ${threadName(thread)}`, recolour(chart.cells, index, nearest), [markRemoved(chart, index)]);
+  return finishEdit(
+    chart,
+    `Remove ${threadName(thread)}`,
+    recolour(chart.cells, index, nearest),
+    [markRemoved(chart, index)],
+    recolourMarks(chart.marks, index, nearest),
+  );
 }
 
 /** Merges `from` into `into`: its stitches become `into`, and `from` leaves the chart. */
@@ -42,7 +55,13 @@ export function mergeThread(chart: EditableChart, from: number, into: number): E
   const source = requireActiveThread(chart, from);
   const target = requireActiveThread(chart, into);
   if (from === into) throw new ChartEditError(`${threadName(source)} cannot be merged into itself.`);
-  return finishEdit(chart, `Merge ${threadName(source)} into ${threadName(target)}`, recolour(chart.cells, from, into), [markRemoved(chart, from)]);
+  return finishEdit(
+    chart,
+    `Merge ${threadName(source)} into ${threadName(target)}`,
+    recolour(chart.cells, from, into),
+    [markRemoved(chart, from)],
+    recolourMarks(chart.marks, from, into),
+  );
 }
 
 /**
@@ -102,6 +121,15 @@ function recolour(cells: Int16Array, from: number, to: number): Int16Array {
     next[at] = to;
   }
   return next ?? cells;
+}
+
+/** The marks with thread `from` turned into `to`; the same object when there is none. */
+function recolourMarks(marks: ChartMarks, from: number, to: number): ChartMarks {
+  const uses = (items: readonly { thread: number }[]) => items.some((item) => item.thread === from);
+  if (from === to || !(uses(marks.parts) || uses(marks.backstitches) || uses(marks.knots))) return marks;
+  const recolourAll = <T extends { thread: number }>(items: readonly T[]): readonly T[] =>
+    uses(items) ? items.map((item) => (item.thread === from ? { ...item, thread: to } : item)) : items;
+  return { parts: recolourAll(marks.parts), backstitches: recolourAll(marks.backstitches), knots: recolourAll(marks.knots) };
 }
 
 function markRemoved(chart: EditableChart, index: number): ThreadChange {
