@@ -43,12 +43,16 @@ export const threadMappingSchema = z
 /** Stitches the file has that charts here do not have yet; the core's `NotImported` on the wire. */
 export const notImportedSchema = z
   .object({
-    part_stitches: z.number().int().min(0).meta({ description: 'Half, quarter and three-quarter stitches.' }),
-    backstitches: z.number().int().min(0),
-    knots: z.number().int().min(0).meta({ description: 'French knots.' }),
+    part_stitches: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping).' }),
+    backstitches: z.number().int().min(0).meta({ description: 'Backstitch lines that did not fit, repeated lines, and other line types.' }),
+    knots: z.number().int().min(0).meta({ description: 'French knots that did not fit.' }),
     other: z.number().int().min(0).meta({ description: 'Beads, buttons and other ornaments.' }),
   })
-  .meta({ id: 'NotImported' });
+  .meta({ id: 'NotImported', description: 'What the file has that the chart could not take, counted.' });
 
 const _proofs: [SameShape<z.infer<typeof threadMappingSchema>, CoreThreadMapping>, SameShape<z.infer<typeof notImportedSchema>, NotImported>] = [true, true];
 
@@ -58,7 +62,11 @@ export const importReportSchema = z
     title: z.string().nullable().meta({ description: "The file's own title, if it has one." }),
     width: z.number().int().min(1).meta({ description: 'Stitches across.' }),
     height: z.number().int().min(1).meta({ description: 'Stitches down.' }),
-    threads: z.number().int().min(0).meta({ description: 'Threads in the legend, after matching to DMC.' }),
+    threads: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Threads in the legend, after matching to DMC (threads used only for backstitch, part stitches or knots included).' }),
     stitches: z.number().int().min(0).meta({ description: 'Full stitches imported.' }),
     thread_mappings: z
       .array(threadMappingSchema)
@@ -75,7 +83,7 @@ export const IMPORT_DESCRIPTION =
   `Multipart: \`file\` (${ACCEPTED_CHART_FILES}; at most ${megabytes(MAX_CHART_FILE_BYTES)}) and optionally \`name\`. ` +
   `Full stitches are imported, up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads. ` +
   'Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. ' +
-  'Part stitches, backstitches, knots and other ornaments are counted in `import_report.not_imported`. ' +
+  'Part stitches, backstitches and French knots are imported too; those that do not fit the chart, and beads and other ornaments, are counted in `import_report.not_imported`. ' +
   'A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.';
 
 /** 413 for a file over MAX_CHART_FILE_BYTES (the shared description speaks of 10 MB uploads). */

@@ -1,4 +1,5 @@
 import type { LegendEntry, Pattern } from '@stitchwise/core';
+import { rasterMarks } from './chart-marks.js';
 import { glyphMask, type GlyphMask } from './glyphs.js';
 import { PngWriter } from './png-writer.js';
 
@@ -37,8 +38,9 @@ export function chartLayout(pattern: Pick<Pattern, 'width' | 'height'>, cellSize
 /**
  * The stitch chart as a PNG: a cell of the thread's colour per stitch, thin grid lines on every
  * stitch, heavy lines every 10, stitch numbers every 10 along the top and left, and optionally each
- * cell's symbol in black or white, whichever contrasts with its colour. Drawn row by row into a
- * streaming PNG writer, so a 12,000-pixel chart never exists whole in memory.
+ * cell's symbol in black or white, whichever contrasts with its colour. Part stitches fill their shapes
+ * under the grid; backstitch lines and French knots are drawn over it, in their threads' colours. Drawn
+ * row by row into a streaming PNG writer, so a 12,000-pixel chart never exists whole in memory.
  */
 export async function renderChart(pattern: Pattern, { cellSize, symbols }: ChartOptions): Promise<{ png: Buffer; width: number; height: number }> {
   const layout = chartLayout(pattern, cellSize);
@@ -101,6 +103,8 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
     for (let y = Math.max(first, 0); y < Math.min(first + mask.height, height); y++) labelled[y] = 1;
   }
 
+  const marks = await rasterMarks(pattern, { cellSize, left, top, width, height, palette, symbols });
+
   const png = new PngWriter(width, height, palette.rgb);
   const row = new Uint8Array(width);
   // Numbers sit on paper, beside the grid: each pixel is the label's shade for its coverage.
@@ -117,7 +121,8 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
     if (y > top) {
       const py = y - top;
       const within = py % cellSize;
-      if (sameAsAbove[within] && rowLineAt(py) === 0 && rowLineAt(py - 1) === 0 && !labelled[y] && !labelled[y - 1]) {
+      const plain = !marks.partRows.has(Math.floor(py / cellSize)) && !marks.overlaid(y) && !marks.overlaid(y - 1);
+      if (plain && sameAsAbove[within] && rowLineAt(py) === 0 && rowLineAt(py - 1) === 0 && !labelled[y] && !labelled[y - 1]) {
         await png.repeatRow();
         continue;
       }
@@ -149,11 +154,13 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
           const index = pattern.cells[rowStart + column]!;
           if (index >= 0) row.set(tileRows[index]![within]!, left + column * cellSize);
         }
+        marks.drawParts(row, cellRow, within);
       }
       if (rowLine !== 2) {
         for (let line = 0; line < lineColumns.length; line++) row[lineColumns[line]!] = lineColours[line]!;
       }
     }
+    marks.drawOver(row, y);
     await png.writeRow(row);
   }
   return { png: await png.finish(), width, height };

@@ -1,15 +1,14 @@
 import { createRequire } from 'node:module';
 import {
+  backstitchStyles,
   CHART_PAGE_FRAME,
   choosePages,
-  defaultStrands,
   describePages,
   finishedSizes,
   gridArea,
   printableText,
   printLayout,
   spanLength,
-  threadNeed,
   type ChartPageBlock,
   type Fabric,
   type OrientationChoice,
@@ -20,6 +19,8 @@ import {
 } from '@stitchwise/core';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { threadList, threadListPages } from './pdf-legend.js';
+import { centredSymbol, drawLinesAndKnots, drawParts, inkOn, type PageGrid } from './pdf-marks.js';
 
 export type Paper = PaperSize;
 export type PdfVariant = 'color' | 'bw';
@@ -67,9 +68,9 @@ const fontPath = (file: string): string => createRequire(import.meta.url).resolv
 
 /**
  * The printable chart: a cover (title, preview, finished sizes, counts, page map), the thread list
- * (symbol, swatch, DMC code and name, stitches, skeins), then the chosen chart pages as `printLayout`
- * cuts them, in their orientation, with heavy lines every 10, stitch numbers on every edge, the rows
- * repeated from neighbouring pages shaded, and centre marks. Every symbol is real text in an embedded
+ * (pdf-legend.ts), then the chosen chart pages as `printLayout` cuts them, in their orientation, with
+ * heavy lines every 10, stitch numbers on every edge, the rows repeated from neighbouring pages shaded,
+ * centre marks, and part stitches, backstitch and knots (pdf-marks.ts). Every symbol is real text in an embedded
  * DejaVu Sans (with its Unicode map), so tracking apps can read the chart. A range naming pages the
  * chart does not have throws PageRangeError before anything is drawn.
  */
@@ -113,8 +114,10 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
 
   // The cover and thread list stay portrait; chart pages take the layout's orientation.
   await cover(doc, pattern, options, layout, chosen);
-  threadList(doc, pattern, options);
-  for (const block of printed) chartPage(doc, pattern, options, layout, block);
+  // One line style a backstitch thread, the same in the legend and on every page.
+  const styles = backstitchStyles(pattern.marks, pattern.legend.length);
+  threadList(doc, pattern, { fabric: options.fabric, variant: options.variant, cell: layout.cellSize, styles });
+  for (const block of printed) chartPage(doc, pattern, options, layout, block, styles);
   doc.end();
   return finished;
 }
@@ -127,7 +130,7 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
   const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
   doc.font('Text').fontSize(10).fillColor('#444444');
   doc.text(
-    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
+    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
   );
   doc.moveDown(0.8);
 
@@ -157,6 +160,16 @@ async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOpti
   doc.moveDown(0.8);
 
   pageMap(doc, pattern, layout, printed, width);
+}
+
+/** The part stitches, backstitches and knots a chart has, for the cover's summary: ' · 3 part stitches · …'. */
+function marksSummary({ marks }: Pattern): string {
+  const counted = (count: number, one: string, many: string): string => (count ? ` · ${count.toLocaleString('en')} ${count === 1 ? one : many}` : '');
+  return (
+    counted(marks.parts.length, 'part stitch', 'part stitches') +
+    counted(marks.backstitches.length, 'backstitch line', 'backstitch lines') +
+    counted(marks.knots.length, 'French knot', 'French knots')
+  );
 }
 
 /**
@@ -198,63 +211,7 @@ function pageMap(doc: PDFKit.PDFDocument, pattern: Pattern, layout: PrintLayout,
   doc.fillColor('#000000');
 }
 
-const ROW_HEIGHT = 16;
-
-/** Threads that fit on one thread-list page, below its title and column heads. */
-function threadsPerPage(doc: PDFKit.PDFDocument): number {
-  return Math.floor((doc.page.height - 2 * MARGIN - 60) / ROW_HEIGHT);
-}
-
-function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern): number {
-  return Math.max(1, Math.ceil(pattern.legend.length / threadsPerPage(doc)));
-}
-
-function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions): void {
-  const perPage = threadsPerPage(doc);
-  const columns = [
-    { title: 'Symbol', x: 0 },
-    { title: 'Colour', x: 45 },
-    { title: 'DMC', x: 90 },
-    { title: 'Name', x: 135 },
-    { title: 'Stitches', x: 340 },
-    { title: 'Skeins', x: 410 },
-  ];
-  for (let first = 0; first < Math.max(1, pattern.legend.length); first += perPage) {
-    doc.addPage();
-    doc
-      .font('Bold')
-      .fontSize(14)
-      .fillColor('#000000')
-      .text(`Threads — ${options.fabric.label}, ${defaultStrands(options.fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
-    let y = MARGIN + 30;
-    doc.fontSize(9);
-    for (const column of columns) doc.text(column.title, MARGIN + column.x, y, { lineBreak: false });
-    y += ROW_HEIGHT;
-    for (const entry of pattern.legend.slice(first, first + perPage)) {
-      doc
-        .font('Bold')
-        .fontSize(11)
-        .fillColor('#000000')
-        .text(entry.symbol, MARGIN + columns[0]!.x + 8, y - 1, { lineBreak: false });
-      doc.rect(MARGIN + columns[1]!.x, y, 30, ROW_HEIGHT - 5).fillAndStroke(entry.hex, '#555555');
-      doc.font('Text').fontSize(9).fillColor('#000000');
-      doc.text(entry.dmc_code, MARGIN + columns[2]!.x, y + 1, { lineBreak: false });
-      doc.text(entry.dmc_name, MARGIN + columns[3]!.x, y + 1, { lineBreak: false, width: 200 });
-      doc.text(entry.stitch_count.toLocaleString('en'), MARGIN + columns[4]!.x, y + 1, { lineBreak: false });
-      doc.text(String(threadNeed(entry.stitch_count, options.fabric).skeinsToBuy), MARGIN + columns[5]!.x, y + 1, { lineBreak: false });
-      y += ROW_HEIGHT;
-    }
-  }
-}
-
-/** Black or white, whichever reads better on a thread colour. */
-function inkOn(hex: string): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const luminance = 0.299 * (value >> 16) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255);
-  return luminance > 140 ? '#000000' : '#ffffff';
-}
-
-function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, page: ChartPageBlock): void {
+function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, page: ChartPageBlock, styles: readonly number[]): void {
   doc.addPage({ size: PDFKIT_PAPER[options.paper], layout: layout.orientation, margin: MARGIN });
   // `block` keeps the names the drawing below uses: the first stitch across and down.
   const block = { x0: page.across.start, y0: page.down.start };
@@ -266,6 +223,7 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
   // The grid sits centred across the page, below the heading.
   const left = MARGIN + GUTTER + (gridArea(layout.sheet).width - cols * cell) / 2;
   const top = MARGIN + HEADER + GUTTER;
+  const grid: PageGrid = { left, top, cell, range: { x0: block.x0, x1, y0: block.y0, y1 } };
 
   doc.font('Bold').fontSize(10).fillColor('#000000');
   doc.text(
@@ -294,13 +252,10 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
         doc.rect(cx, cy, cell, cell).fill(entry.hex);
         ink = inkOn(entry.hex);
       }
-      doc
-        .font('Bold')
-        .fontSize(fontSize)
-        .fillColor(ink)
-        .text(entry.symbol, cx, cy + (cell - fontSize) / 2 - fontSize * 0.08, { width: cell, align: 'center', lineBreak: false });
+      centredSymbol(doc, entry.symbol, cx + cell / 2, cy + cell / 2, fontSize, ink);
     }
   }
+  drawParts(doc, pattern, options.variant, grid);
 
   // Grid: thin every stitch, heavy every 10 counted from the chart's own origin.
   for (let x = block.x0; x <= x1; x++) {
@@ -319,6 +274,8 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
       .lineWidth(y % 10 === 0 || y === y1 ? 1.2 : 0.25)
       .stroke('#000000');
   }
+  // Backstitch and knots over the grid, so lines on it are seen.
+  drawLinesAndKnots(doc, pattern, options.variant, grid, styles);
 
   // Stitch numbers every 10 on all four edges.
   doc.font('Text').fontSize(6).fillColor('#000000');

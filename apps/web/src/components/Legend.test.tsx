@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fabricByCount } from '@stitchwise/core';
+import { fabricByCount, legendUse, type ChartMarks } from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LegendEntry } from '../api/schemas';
@@ -30,15 +30,21 @@ describe('Legend', () => {
     expect(cellsOf(rows[0]!)).toEqual(['■', '', '310', 'Thread 310', '#112233', '7,500', '4']);
     // Just over one skein means two to buy; one stitch still takes a skein; a thread with no stitch (an editor's removed thread) none.
     expect(skeins()).toEqual(['4', '2', '1', '0']);
-    expect(screen.getByTestId('skein-footnote')).toHaveTextContent(
-      'Skeins: whole DMC skeins (8 m of 6 strands) to buy per thread, estimated for full cross stitches on 14-count Aida with 2 strands and 15 % spare for starts and ends.',
-    );
+    const footnote = screen.getByTestId('skein-footnote');
+    expect(footnote).toHaveTextContent('Skeins: whole DMC skeins (8 m of 6 strands) to buy per thread, estimated on 14-count Aida');
+    expect(footnote).toHaveTextContent('a full cross stitch takes 4.83 stitch widths of thread in each of 2 strands');
+    expect(footnote).toHaveTextContent('a part stitch its share (half ½, quarter ¼, three-quarter ¾), backstitch twice its length in 1 strand');
+    expect(footnote).toHaveTextContent('15 % spare for starts and ends.');
+    // No columns for stitches the chart does not have.
+    expect(screen.queryByRole('columnheader', { name: 'Backstitch' })).toBeNull();
   });
 
   it('estimates for another fabric when given one: 11-count Aida is stitched with 3 strands', () => {
     renderScreen(<Legend entries={[entry(0, '310', 7500)]} fabric={fabricByCount(11)} />);
     expect(skeins()).toEqual(['7']);
-    expect(screen.getByTestId('skein-footnote')).toHaveTextContent('on 11-count Aida with 3 strands');
+    expect(screen.getByTestId('skein-footnote')).toHaveTextContent(
+      'estimated on 11-count Aida: a full cross stitch takes 4.83 stitch widths of thread in each of 3 strands',
+    );
   });
 
   it(`shows at most ${LEGEND_LIMIT} threads, each with its skeins, and no footnote without threads`, () => {
@@ -52,5 +58,48 @@ describe('Legend', () => {
     renderScreen(<Legend entries={[]} />);
     expect(screen.getByText('No threads yet.')).toBeInTheDocument();
     expect(screen.queryByTestId('skein-footnote')).toBeNull();
+  });
+
+  it('lists part stitches, backstitch length and knots per thread, marks a backstitch-only thread, and counts them in the skeins', () => {
+    // 310: full and part stitches; 321: 12,000 stitch widths of backstitch only (a little over a skein's worth); 939: three knots only.
+    const marks: ChartMarks = {
+      parts: [
+        { x: 0, y: 0, kind: 'three-quarter-tl', thread: 0 },
+        { x: 0, y: 0, kind: 'quarter-br', thread: 0 },
+      ],
+      backstitches: [
+        { x1: 0, y1: 0, x2: 23_980, y2: 0, thread: 1 },
+        { x1: 23_980, y1: 0, x2: 23_980, y2: 20, thread: 1 },
+      ],
+      knots: [0, 2, 4].map((x) => ({ x, y: 0, thread: 2 })),
+    };
+    const entries = [entry(0, '310', 7500), entry(1, '321', 0), entry(2, '939', 0)];
+    renderScreen(<Legend entries={entries} marks={marks} />);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Symbol',
+      'Colour',
+      'DMC',
+      'Name',
+      'Hex',
+      'Stitches',
+      'Part stitches',
+      'Backstitch',
+      'Knots',
+      'Skeins',
+    ]);
+    const rows = screen.getAllByTestId('legend-row');
+    expect(cellsOf(rows[0]!).slice(5)).toEqual(['7,500', '2', '', '', '4']);
+    expect(cellsOf(rows[1]!).slice(5)).toEqual(['backstitch only', '', '12,000', '', '2']);
+    expect(cellsOf(rows[2]!).slice(5)).toEqual(['0', '', '', '3', '1']);
+  });
+
+  it('takes each thread’s use from its entry as well, as the core’s legendUse gives it', () => {
+    const pattern = {
+      legend: [entry(0, '310', 10), entry(1, '321', 0)],
+      marks: { parts: [], backstitches: [{ x1: 0, y1: 0, x2: 2, y2: 0, thread: 1 }], knots: [] },
+    };
+    renderScreen(<Legend entries={legendUse(pattern)} />);
+    const rows = screen.getAllByTestId('legend-row');
+    expect(cellsOf(rows[1]!).slice(5)).toEqual(['backstitch only', '', '1', '', '1']);
   });
 });

@@ -1,4 +1,14 @@
-import { DEFAULT_WASTE, defaultStrands, fabricByCount, SKEIN_LENGTH_MM, SKEIN_STRANDS, threadNeed, type Fabric } from '@stitchwise/core';
+import {
+  backstitchOnly,
+  fabricByCount,
+  markUse,
+  skeinFootnote,
+  threadNeedOfUse,
+  type ChartMarks,
+  type Fabric,
+  type MarkUse,
+  type ThreadUse,
+} from '@stitchwise/core';
 import type { LegendEntry } from '../api/schemas';
 
 /** Legend entries shown at most (spec §9). */
@@ -7,31 +17,29 @@ export const LEGEND_LIMIT = 50;
 /** The fabric skeins are estimated for when a chart names none: the most common one, as in the downloads. */
 export const DEFAULT_LEGEND_FABRIC: Fabric = fabricByCount(14)!;
 
-/** What the skein estimate assumes, in a stitcher's words. */
-export function skeinFootnote(fabric: Fabric): string {
-  return (
-    `Skeins: whole DMC skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated for full cross ` +
-    `stitches on ${fabric.label} with ${defaultStrands(fabric)} strands and ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`
-  );
-}
-
 /**
  * The chart's threads: symbol, colour, DMC code and name, hex, stitches and skeins to buy (on `fabric`,
- * 14-count Aida unless given). With `onSelect`, a click on a row (or its symbol button, for the
+ * 14-count Aida unless given). A chart with part stitches, backstitch or French knots (`marks`, by legend
+ * index, or entries that carry their MarkUse) gets a column for each, counts them in the skeins, and marks
+ * a thread used for backstitch only. With `onSelect`, a click on a row (or its symbol button, for the
  * keyboard) selects that thread, and a second click clears it.
  */
 export function Legend({
   entries,
+  marks,
   selected,
   onSelect,
   fabric = DEFAULT_LEGEND_FABRIC,
 }: {
-  entries: LegendEntry[];
+  entries: (LegendEntry & Partial<MarkUse>)[];
+  marks?: ChartMarks | undefined;
   selected?: number | undefined;
   onSelect?: (index: number | undefined) => void;
   fabric?: Fabric;
 }) {
-  const shown = entries.slice(0, LEGEND_LIMIT);
+  const uses = marks && markUse(marks, Math.max(0, ...entries.map((entry) => entry.index + 1)));
+  const shown = entries.slice(0, LEGEND_LIMIT).map((entry) => ({ ...entry, ...uses?.[entry.index] }));
+  const withMarks = shown.some((use) => !!use.partStitches || !!use.backstitchLength || !!use.knots);
   const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
   return (
     <section className="card" aria-labelledby="legend-title">
@@ -54,6 +62,15 @@ export function Legend({
                 <th className="py-1 pr-3 font-medium">Name</th>
                 <th className="py-1 pr-3 font-medium">Hex</th>
                 <th className="py-1 pr-3 text-right font-medium">Stitches</th>
+                {withMarks && (
+                  <>
+                    <th className="py-1 pr-3 text-right font-medium">Part stitches</th>
+                    <th className="py-1 pr-3 text-right font-medium" title="Backstitch length, in stitch widths">
+                      Backstitch
+                    </th>
+                    <th className="py-1 pr-3 text-right font-medium">Knots</th>
+                  </>
+                )}
                 <th className="py-1 text-right font-medium">Skeins</th>
               </tr>
             </thead>
@@ -85,7 +102,7 @@ export function Legend({
                   </td>
                   <td className="py-1.5 pr-3">
                     <span
-                      className="inline-block h-5 w-8 rounded border border-slate-200 align-middle"
+                      className={`inline-block w-8 align-middle ${backstitchOnly(entry) ? 'h-1 rounded-full' : 'h-5 rounded border border-slate-200'}`}
                       style={{ backgroundColor: entry.hex }}
                       aria-hidden="true"
                     />
@@ -93,9 +110,10 @@ export function Legend({
                   <td className="py-1.5 pr-3 font-medium">{entry.dmc_code}</td>
                   <td className="py-1.5 pr-3">{entry.dmc_name}</td>
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
-                  <td className="py-1.5 pr-3 text-right">{entry.stitch_count.toLocaleString('en')}</td>
+                  <td className="py-1.5 pr-3 text-right">{backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en')}</td>
+                  {withMarks && <MarkCells use={entry} />}
                   <td className="py-1.5 text-right" data-testid="legend-skeins">
-                    {threadNeed(entry.stitch_count, fabric).skeinsToBuy}
+                    {threadNeedOfUse(entry, fabric).skeinsToBuy}
                   </td>
                 </tr>
               ))}
@@ -112,5 +130,18 @@ export function Legend({
         </div>
       )}
     </section>
+  );
+}
+
+/** A thread's part stitches, backstitch length (in stitch widths) and knots; blank where it has none. */
+function MarkCells({ use }: { use: ThreadUse }) {
+  const count = (value: number | undefined) => (value ? value.toLocaleString('en') : '');
+  const length = use.backstitchLength ? (Math.round(use.backstitchLength * 10) / 10).toLocaleString('en') : '';
+  return (
+    <>
+      <td className="py-1.5 pr-3 text-right">{count(use.partStitches)}</td>
+      <td className="py-1.5 pr-3 text-right">{length}</td>
+      <td className="py-1.5 pr-3 text-right">{count(use.knots)}</td>
+    </>
   );
 }

@@ -163,7 +163,9 @@ describe('Project detail', () => {
 
     expect(screen.getByRole('columnheader', { name: 'Skeins' })).toBeInTheDocument();
     expect(screen.getAllByTestId('legend-skeins').map((cell) => cell.textContent)).toEqual(['4', '1']);
-    expect(screen.getByTestId('skein-footnote')).toHaveTextContent('on 14-count Aida with 2 strands');
+    expect(screen.getByTestId('skein-footnote')).toHaveTextContent(
+      'estimated on 14-count Aida: a full cross stitch takes 4.83 stitch widths of thread in each of 2 strands',
+    );
     expect(within(screen.getByRole('region', { name: 'Project Statistics' })).getByText('150 × 113 stitches (1800 × 1356 px)')).toBeInTheDocument();
   });
 

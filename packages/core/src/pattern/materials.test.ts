@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FABRICS, fabricByCount, finishedSize, finishedSizes, threadNeed } from './materials.js';
+import { backstitchOnly, FABRICS, fabricByCount, finishedSize, finishedSizes, legendUse, skeinFootnote, threadNeed, threadNeedOfUse } from './materials.js';
+import type { LegendEntry } from './model.js';
+import { NO_MARKS } from './stitches.js';
 
 describe('thread calculator', () => {
   it('matches a hand-worked example: 1,000 stitches on 14-count, 2 strands, 15 % waste', () => {
@@ -30,3 +32,69 @@ describe('thread calculator', () => {
     expect(finishedSize(140, 70, fabricByCount(28)!).inches).toEqual({ width: 10, height: 5 });
   });
 });
+
+describe('thread for part stitches, backstitch and knots', () => {
+  const aida14 = fabricByCount(14)!;
+  const side = 25.4 / 14; // mm
+
+  it('counts part stitches by their share: four halves or eight quarters take what two full stitches take', () => {
+    const twoFull = threadNeed(2, aida14);
+    expect(threadNeedOfUse({ stitch_count: 0, partStitches: 4, partShare: 4 * 0.5 }, aida14)).toEqual(twoFull);
+    expect(threadNeedOfUse({ stitch_count: 1, partStitches: 4, partShare: 4 * 0.25 }, aida14)).toEqual(twoFull);
+    const [use] = legendUse({ legend: [legendEntry(0)], marks: { ...NO_MARKS, parts: [0, 1, 2, 3].map((x) => ({ x, y: 0, kind: 'half-slash', thread: 0 })) } });
+    expect(threadNeedOfUse(use!, aida14)).toEqual(twoFull);
+  });
+
+  it('takes backstitch twice its length in one strand, and 30 mm a strand per knot', () => {
+    // 10 stitch widths of backstitch: 2 × 10 × 1.8143 mm × 1 strand × 1.15 = 41.73 mm.
+    expect(threadNeedOfUse({ stitch_count: 0, backstitchLength: 10 }, aida14, 2, 0.15).metres).toBeCloseTo((2 * 10 * side * 1.15) / 1000, 9);
+    // Whatever the strands of the cross stitches, backstitch stays in one.
+    expect(threadNeedOfUse({ stitch_count: 0, backstitchLength: 10 }, aida14, 3).metres).toBeCloseTo(
+      threadNeedOfUse({ stitch_count: 0, backstitchLength: 10 }, aida14, 2).metres,
+      12,
+    );
+    // 4 knots in 2 strands: 4 × 30 × 2 × 1.15 = 276 mm.
+    expect(threadNeedOfUse({ stitch_count: 0, knots: 4 }, aida14, 2, 0.15).metres).toBeCloseTo(0.276, 9);
+    // Everything adds up.
+    const all = threadNeedOfUse({ stitch_count: 100, partShare: 1.5, backstitchLength: 10, knots: 4 }, aida14, 2, 0.15).metres;
+    const parts = threadNeed(101.5, aida14, 2, 0.15).metres;
+    expect(all).toBeCloseTo(parts + (2 * 10 * side * 1.15) / 1000 + 0.276, 9);
+  });
+
+  it('has a thread used only for backstitch bought as a whole skein, and tells such a thread apart', () => {
+    const backstitch = { stitch_count: 0, partStitches: 0, partShare: 0, backstitchLength: 0.5, knots: 0 };
+    expect(threadNeedOfUse(backstitch, aida14).skeinsToBuy).toBe(1);
+    expect(backstitchOnly(backstitch)).toBe(true);
+    expect(backstitchOnly({ ...backstitch, stitch_count: 1 })).toBe(false);
+    expect(backstitchOnly({ ...backstitch, partStitches: 1, partShare: 0.25 })).toBe(false);
+    expect(backstitchOnly({ ...backstitch, knots: 1 })).toBe(false);
+    expect(backstitchOnly({ ...backstitch, backstitchLength: 0 })).toBe(false);
+  });
+
+  it('lists each legend entry with what its thread is used for', () => {
+    const marks = {
+      parts: [{ x: 0, y: 0, kind: 'three-quarter-tl' as const, thread: 1 }],
+      backstitches: [{ x1: 0, y1: 0, x2: 2, y2: 2, thread: 1 }],
+      knots: [{ x: 1, y: 1, thread: 0 }],
+    };
+    const legend = [legendEntry(0, 5), legendEntry(1, 0)];
+    expect(legendUse({ legend, marks })).toEqual([
+      { ...legend[0], partStitches: 0, partShare: 0, backstitchLength: 0, knots: 1 },
+      { ...legend[1], partStitches: 1, partShare: 0.75, backstitchLength: Math.SQRT2, knots: 0 },
+    ]);
+  });
+
+  it('says in the legend footnote how part stitches, backstitch and knots are counted', () => {
+    const footnote = skeinFootnote(aida14);
+    expect(footnote).toContain('14-count Aida');
+    expect(footnote).toContain('2 strands');
+    expect(footnote).toContain('half ½, quarter ¼, three-quarter ¾');
+    expect(footnote).toContain('backstitch twice its length in 1 strand');
+    expect(footnote).toContain('French knot 30 mm per strand');
+    expect(skeinFootnote(fabricByCount(11)!)).toContain('3 strands');
+  });
+});
+
+function legendEntry(index: number, stitches = 0): LegendEntry {
+  return { index, hex: '#000000', symbol: String(index), dmc_code: '310', dmc_name: 'Black', stitch_count: stitches, rgb: { r: 0, g: 0, b: 0 } };
+}

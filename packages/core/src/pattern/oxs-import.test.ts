@@ -222,7 +222,7 @@ describe('OXS import: what other programs write', () => {
     expect([readOxsChart(sizeless).pattern.width, readOxsChart(sizeless).pattern.height]).toEqual([5, 3]);
   });
 
-  it('counts part stitches, backstitches, knots and ornaments, and ignores comment boxes, print settings and programs’ own sections', () => {
+  it('imports part stitches, backstitches and knots, counts what does not fit and other ornaments, and ignores comment boxes, print settings and programs’ own sections', () => {
     const extra =
       '<partstitches><partstitch x="0" y="0" palindex1="1" palindex2="0" direction="1"/><partstitch x="1" y="0" palindex1="1" palindex2="1" direction="2"/></partstitches>' +
       '<backstitches><backstitch x1="0,5" x2="2,5" y1="1" y2="1" palindex="1" objecttype="backstitch"/></backstitches>' +
@@ -230,8 +230,18 @@ describe('OXS import: what other programs write', () => {
       '<commentboxes><commentbox boxwords="a note"/></commentboxes><printsettings pagesacross="2"/><program_extras><stitch x="99" y="99" palindex="99"/></program_extras>';
     // A stitch inside a program's own section is not one of the chart's.
     const imported = readOxsChart(chart({ palette: item(1, 'DMC 310', '000000'), stitches: stitch(0, 0, 1), extra }));
-    expect(imported.not_imported).toEqual({ part_stitches: 3, backstitches: 1, knots: 1, other: 1 });
+    // The three-quarter at (0, 0) lies on the full stitch there.
+    expect(imported.not_imported).toEqual({ part_stitches: 1, backstitches: 0, knots: 0, other: 1 });
     expect(imported.pattern.legend.map((entry) => entry.stitch_count)).toEqual([1]);
+    expect(imported.pattern.marks).toEqual({
+      parts: [
+        { x: 1, y: 0, kind: 'three-quarter-tl', thread: 0 },
+        { x: 1, y: 0, kind: 'quarter-br', thread: 0 },
+        { x: 1, y: 1, kind: 'quarter-tl', thread: 0 },
+      ],
+      backstitches: [{ x1: 1, y1: 2, x2: 5, y2: 2, thread: 0 }],
+      knots: [{ x: 2, y: 2, thread: 0 }],
+    });
   });
 });
 
@@ -378,6 +388,8 @@ describe('OXS import: memory', () => {
 
     expect(written).toBeGreaterThanOrEqual(32 * 1024 * 1024);
     expect(imported.pattern.legend.map((entry) => entry.stitch_count)).toEqual([125_000, 125_000]);
+    // One line, written over and over: it is imported once, and every repeat is counted as not imported.
+    expect(imported.pattern.marks.backstitches).toEqual([{ x1: 3, y1: 6, x2: 5, y2: 8, thread: 0 }]);
     expect(imported.not_imported.backstitches).toBeGreaterThan(200_000);
     // A tree of the file's 500,000 elements would take hundreds of megabytes; the reader keeps stitches and the chart.
     expect(peak).toBeLessThan(96 * 1024 * 1024);

@@ -1,14 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { OxsAttributes, OxsMarkSection } from './oxs-marks.js';
 import { ChartImportError } from './oxs-read-error.js';
-
-/** Stitches of kinds the product does not chart yet: counted, so the stitcher is told what was left out. */
-export interface NotImported {
-  part_stitches: number;
-  backstitches: number;
-  knots: number;
-  /** Beads, buttons, sequins, long stitches and other ornaments. */
-  other: number;
-}
 
 /** What the XML scan hands on, element by element; a handler may throw a ChartImportError to stop the scan. */
 export interface OxsElementSink {
@@ -17,6 +9,8 @@ export interface OxsElementSink {
   /** The end of a `<palette>`: every entry stitches may name is known from here on. */
   paletteEnd(): void;
   fullStitch(x: number, y: number, paletteIndex: number): void;
+  /** A part stitch, backstitch or ornament (knots, quarters, beads), by its section. */
+  mark(section: OxsMarkSection, attribute: OxsAttributes): void;
 }
 
 /**
@@ -34,15 +28,15 @@ const SECTIONS: Readonly<Record<string, Section>> = {
   ornaments_inc_knots_and_beads: 'ornaments',
 };
 
+/** The sections whose elements, whatever their name, are marks of one kind. */
+const MARK_SECTIONS: Partial<Readonly<Record<Section, OxsMarkSection>>> = { part: 'part', back: 'back', ornaments: 'ornament' };
+
 /** Root elements of an OXS chart: `chart` as the format defines it; `oxs` as some programs write it. */
 const ROOTS: ReadonlySet<string> = new Set(['chart', 'oxs']);
 /** Open elements at most: OXS needs three. */
 const MAX_DEPTH = 16;
 /** Attributes of one element at most: an OXS stitch or palette item has about ten. */
 const MAX_ATTRIBUTES = 64;
-
-/** Ornament types that are part stitches drawn as objects (Ursa's list); knots are told apart by name. */
-const PART_STITCH_OBJECTS = /quarter|half|petite/;
 
 /**
  * A number as OXS writers write it: `12`, `12.0`, or with a decimal comma (`12,5`), which some
@@ -71,7 +65,6 @@ export function lowerCaseAttributes(attributes: Readonly<Record<string, string>>
  * is read, before anything in it is used, and saxes itself expands no entity but the five XML defines.
  */
 export class OxsXmlScanner {
-  readonly notImported: NotImported = { part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
   private readonly parser = new SaxesParser({ xmlns: false, position: true });
   /** The section of each open element, innermost last. */
   private readonly sections: Section[] = [];
@@ -167,30 +160,22 @@ export class OxsXmlScanner {
         this.stitch(tag, parent);
         return;
       case 'partstitch':
-        this.notImported.part_stitches++;
+        this.sink.mark('part', attributesOf(tag));
         return;
       case 'backstitch':
-        this.notImported.backstitches++;
+        this.sink.mark('back', attributesOf(tag));
         return;
       case 'object':
-        if (parent === 'ornaments') this.ornament(tag);
+        if (parent === 'ornaments') this.sink.mark('ornament', attributesOf(tag));
         return;
     }
   }
 
   /** A `stitch` is a full stitch in `<fullstitches>` (or right under the root); other sections list other kinds under that name. */
   private stitch(tag: SaxesTagPlain, section: Section): void {
-    if (section === 'part') this.notImported.part_stitches++;
-    else if (section === 'back') this.notImported.backstitches++;
-    else if (section === 'ornaments') this.ornament(tag);
+    const mark = MARK_SECTIONS[section];
+    if (mark) this.sink.mark(mark, attributesOf(tag));
     else if (section === 'full' || section === 'chart') this.sink.fullStitch(this.whole(tag, 'x'), this.whole(tag, 'y'), this.whole(tag, 'palindex'));
-  }
-
-  private ornament(tag: SaxesTagPlain): void {
-    const type = (attribute(tag, 'objecttype') ?? '').toLowerCase();
-    if (type.includes('knot')) this.notImported.knots++;
-    else if (PART_STITCH_OBJECTS.test(type)) this.notImported.part_stitches++;
-    else this.notImported.other++;
   }
 
   /** A whole-number attribute of a stitch (`3`, `3.0`, `3,0`); a clear refusal for anything else. */
@@ -204,6 +189,12 @@ export class OxsXmlScanner {
     return value;
   }
 }
+
+/** Looked up by name as they are needed: marks can be most of a large file, and each needs a few attributes only. */
+const attributesOf =
+  (tag: SaxesTagPlain): OxsAttributes =>
+  (name) =>
+    attribute(tag, name);
 
 /** An attribute by its lower-case name, however the file spelt it. */
 function attribute(tag: SaxesTagPlain, name: string): string | undefined {

@@ -3,13 +3,14 @@ import { confettiShare } from './confetti.js';
 import type { LegendEntry, Pattern } from './model.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
-import { OxsXmlScanner, oxsNumber, type NotImported, type OxsElementSink } from './oxs-read-xml.js';
-import { NO_MARKS } from './stitches.js';
+import { fitOxsMarks, marksByLegend, OxsMarkList, type NotImported, type OxsAttributes, type OxsMarkSection } from './oxs-marks.js';
+import { OxsXmlScanner, oxsNumber, type OxsElementSink } from './oxs-read-xml.js';
+import { MAX_PARTS_PER_CELL, type ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
 
 export { ChartImportError, type ChartImportProblem } from './oxs-read-error.js';
-export type { NotImported } from './oxs-read-xml.js';
+export type { NotImported } from './oxs-marks.js';
 
 /** How one colour of the file became a DMC thread of the chart, for the stitcher to check. */
 export interface ThreadMapping {
@@ -27,7 +28,7 @@ export interface OxsImport {
   pattern: Pattern;
   /** The chart's title, one printable line of at most 100 characters; null when it has none. */
   title: string | null;
-  /** One per colour of the file that has stitches, in palette order; colours that became one thread each keep theirs. */
+  /** One per colour of the file that has stitches of any kind, in palette order; colours that became one thread each keep theirs. */
   thread_mappings: ThreadMapping[];
   not_imported: NotImported;
 }
@@ -38,11 +39,13 @@ const MAX_TITLE_LENGTH = 100;
 
 /**
  * Reads an OXS chart from any program, as its text streams in (`write` each piece, then `close`):
- * full stitches become the pattern's cells, every colour becomes a DMC thread (by code, else the
- * nearest by ΔE00; colours that land on one thread share one legend entry), part stitches, backstitches,
- * knots and other ornaments are counted as not imported. Symbols the file draws with are kept where
- * they are chart symbols and unique; the rest get chart symbols of their own. Sizes, coordinates,
- * palette references and the thread count are checked against `limits`: a ChartImportError otherwise.
+ * full stitches become the pattern's cells and part stitches, backstitches and knots its marks; every
+ * colour becomes a DMC thread (by code, else the nearest by ΔE00; colours that land on one thread share
+ * one legend entry). Marks that do not fit the chart (outside it, on a full stitch, over another part
+ * stitch, of a colour the palette lacks, past the limits) and other ornaments are counted as not
+ * imported rather than refused. Symbols the file draws with are kept where they are chart symbols and
+ * unique; the rest get chart symbols of their own. Sizes, full stitches' coordinates and palette
+ * references, and the thread count are checked against `limits`: a ChartImportError otherwise.
  */
 export class OxsChartReader {
   private readonly chart: ChartBuilder;
@@ -59,7 +62,7 @@ export class OxsChartReader {
 
   close(): OxsImport {
     this.scanner.close();
-    return { ...this.chart.build(), not_imported: { ...this.scanner.notImported } };
+    return this.chart.build();
   }
 }
 
@@ -88,10 +91,12 @@ class ChartBuilder implements OxsElementSink {
   private stitches = new Int32Array(3 * 1024);
   private stitchCount = 0;
   private readonly maxStitches: number;
+  private readonly marks: OxsMarkList;
 
   constructor(private readonly limits: PatternLimits) {
     // Room for every cell four times over: more can only be a file made to exhaust memory.
     this.maxStitches = 4 * limits.maxSide * limits.maxSide;
+    this.marks = new OxsMarkList(limits.maxSide * limits.maxSide * MAX_PARTS_PER_CELL);
   }
 
   properties(attributes: Readonly<Record<string, string>>): void {
@@ -139,7 +144,11 @@ class ChartBuilder implements OxsElementSink {
     this.stitches[at + 2] = paletteIndex;
   }
 
-  build(): Omit<OxsImport, 'not_imported'> {
+  mark(section: OxsMarkSection, attribute: OxsAttributes): void {
+    this.marks.read(section, attribute);
+  }
+
+  build(): OxsImport {
     const size = this.finalSize();
     this.paletteComplete = true;
     const byPaletteIndex = new Int32Array(size.width * size.height).fill(-1);
@@ -149,17 +158,25 @@ class ChartBuilder implements OxsElementSink {
       byPaletteIndex[y * size.width + x] = paletteIndex === 0 || this.palette.get(paletteIndex)!.cloth ? -1 : paletteIndex;
     }
     this.stitches = new Int32Array(0);
-    const { legend, cells, mappings } = this.legendOf(byPaletteIndex);
+    const fitted = fitOxsMarks(this.marks, { ...size, cells: byPaletteIndex }, (paletteIndex) => this.palette.get(paletteIndex)?.cloth === false);
+    const { legend, cells, marks, mappings } = this.legendOf(byPaletteIndex, fitted.marks);
     const confetti = confettiShare(cells, size.width, size.height);
     // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
     const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };
-    return { pattern: { ...size, legend, cells, marks: NO_MARKS, stats }, title: this.title, thread_mappings: mappings };
+    return { pattern: { ...size, legend, cells, marks, stats }, title: this.title, thread_mappings: mappings, not_imported: fitted.notImported };
   }
 
-  /** Threads in palette order, each source colour matched to DMC, colours on the same thread merged. */
-  private legendOf(byPaletteIndex: Int32Array): { legend: LegendEntry[]; cells: Int16Array; mappings: ThreadMapping[] } {
+  /**
+   * Threads in palette order, each source colour matched to DMC, colours on the same thread merged; cells
+   * and marks (by palette index) renumbered to them. A thread with marks only is in the legend, with no stitches.
+   */
+  private legendOf(
+    byPaletteIndex: Int32Array,
+    paletteMarks: ChartMarks,
+  ): { legend: LegendEntry[]; cells: Int16Array; marks: ChartMarks; mappings: ThreadMapping[] } {
     const used = new Set<number>();
     for (const paletteIndex of byPaletteIndex) if (paletteIndex > 0) used.add(paletteIndex);
+    for (const items of [paletteMarks.parts, paletteMarks.backstitches, paletteMarks.knots]) for (const { thread } of items) used.add(thread);
     const sources = [...used]
       .sort((a, b) => a - b)
       .map((paletteIndex) => {
@@ -203,7 +220,7 @@ class ChartBuilder implements OxsElementSink {
       delta_e: choice.delta_e,
       matched_by: choice.matched_by,
     }));
-    return { legend, cells, mappings };
+    return { legend, cells, marks: marksByLegend(paletteMarks, position), mappings };
   }
 
   private side(text: string | undefined, name: 'width' | 'height'): number | undefined {

@@ -2,7 +2,8 @@ import { printableText } from '../text.js';
 import { findThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
-import { NO_MARKS } from './stitches.js';
+import { fitOxsMarks, marksByLegend, OxsMarkList, oxsMarkElements, type OxsMarkSection } from './oxs-marks.js';
+import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
 // The reader for charts from other programs (and from here): streaming, strict, every colour matched to DMC.
@@ -11,7 +12,7 @@ export * from './oxs-read.js';
 /**
  * The Open Cross Stitch format (.oxs), read and written by KG-Chart, WinStitch, FlossCross and
  * others: `<chart>` with `<properties>`, a `<palette>` whose item 0 is the cloth, one
- * `<stitch x y palindex>` per full stitch, and empty back-stitch and part-stitch sections.
+ * `<stitch x y palindex>` per full stitch, then the part stitches, backstitches and knots (see oxs-marks.ts).
  */
 export interface OxsOptions {
   title: string;
@@ -53,13 +54,17 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
       if (index >= 0) lines.push(`<stitch x="${x}" y="${y}" palindex="${index + 1}"/>`);
     }
   }
+  const marks = oxsMarkElements(pattern.marks);
   lines.push(
     '</fullstitches>',
     '<partstitches>',
+    ...marks.parts,
     '</partstitches>',
     '<backstitches>',
+    ...marks.backstitches,
     '</backstitches>',
     '<ornaments_inc_knots_and_beads>',
+    ...marks.ornaments,
     '</ornaments_inc_knots_and_beads>',
     '<commentboxes>',
     '</commentboxes>',
@@ -91,10 +96,10 @@ function elements(xml: string, tag: string): Record<string, string>[] {
 }
 
 /**
- * Reads an OXS chart back into a pattern: its full stitches and its palette. DMC numbers are
- * looked up in the catalogue; other threads keep the file's name and colour. Part stitches and
- * back stitches, which patterns here do not have, are ignored. A quick reader for checking our own
- * exports; files from users and other programs go through `OxsChartReader` / `readOxsChart`.
+ * Reads an OXS chart back into a pattern: its full stitches, part stitches, backstitches, knots and
+ * palette. DMC numbers are looked up in the catalogue; other threads keep the file's name and colour.
+ * Beads and other ornaments are ignored; a mark that does not fit is an error. A quick reader for
+ * checking our own exports; files from users and other programs go through `OxsChartReader` / `readOxsChart`.
  */
 export function parseOxs(xml: string): Pattern {
   const fail = (why: string): never => {
@@ -136,8 +141,19 @@ export function parseOxs(xml: string): Pattern {
     byPaletteIndex[y * width + x] = index;
   }
 
-  // Legend: palette items that have stitches, in the file's order; symbols kept when present.
-  const used = [...palette.keys()].sort((a, b) => a - b).filter((index) => byPaletteIndex.includes(index));
+  const read = new OxsMarkList(width * height * MAX_PARTS_PER_CELL);
+  const sections: [string, OxsMarkSection][] = [
+    ['partstitch', 'part'],
+    ['backstitch', 'back'],
+    ['object', 'ornament'],
+  ];
+  for (const [tag, section] of sections) for (const attributes of elements(xml, tag)) read.read(section, (name) => attributes[name]);
+  const { marks, notImported } = fitOxsMarks(read, { width, height, cells: byPaletteIndex }, (index) => palette.has(index));
+  if (notImported.part_stitches + notImported.backstitches + notImported.knots > 0) fail('a part stitch, backstitch or knot does not fit the chart');
+  const markThreads = new Set([...marks.parts, ...marks.backstitches, ...marks.knots].map((mark) => mark.thread));
+
+  // Legend: palette items that have stitches of any kind, in the file's order; symbols kept when present.
+  const used = [...palette.keys()].sort((a, b) => a - b).filter((index) => markThreads.has(index) || byPaletteIndex.includes(index));
   const legendIndex = new Map(used.map((paletteIndex, position) => [paletteIndex, position]));
   const cells = new Int16Array(width * height).fill(-1);
   const counts = new Int32Array(used.length);
@@ -153,5 +169,12 @@ export function parseOxs(xml: string): Pattern {
   });
   const confetti = confettiShare(cells, width, height);
   // An imported chart has no source image, so there is no colour error to report.
-  return { width, height, legend, cells, marks: NO_MARKS, stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 } };
+  return {
+    width,
+    height,
+    legend,
+    cells,
+    marks: marksByLegend(marks, legendIndex),
+    stats: { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 },
+  };
 }

@@ -142,6 +142,24 @@ export function renumberMarks(marks: ChartMarks, renumber: ArrayLike<number>): C
   return { parts: keep(marks.parts), backstitches: keep(marks.backstitches), knots: keep(marks.knots) };
 }
 
+/**
+ * Dash patterns in line widths, one per backstitch thread where there is no colour (the printed black-and-white
+ * chart, the viewer's print view): solid, dashed, dotted, dash-dot, long dash, dash-dot-dot. A dot is a dash of
+ * almost no length drawn with round caps.
+ */
+export const BACKSTITCH_LINE_STYLES: readonly (readonly number[])[] = [[], [4, 2.5], [0.01, 2.2], [5, 2, 0.01, 2], [9, 3], [5, 2, 0.01, 2, 0.01, 2]];
+
+/**
+ * Each thread's line style (an index into BACKSTITCH_LINE_STYLES) by its place among the threads that have
+ * backstitch, in index order: the first solid, the next dashed and so on; −1 for a thread without backstitch.
+ * Past six threads the styles repeat.
+ */
+export function backstitchStyles(marks: Pick<ChartMarks, 'backstitches'>, threadCount: number): number[] {
+  const used = new Set(marks.backstitches.map((line) => line.thread));
+  let next = 0;
+  return Array.from({ length: threadCount }, (_, thread) => (used.has(thread) ? next++ % BACKSTITCH_LINE_STYLES.length : -1));
+}
+
 /** Whether two sets of marks hold the same stitches, in whatever order. */
 export function sameMarks(a: ChartMarks, b: ChartMarks): boolean {
   const keys = <T extends { thread: number }>(items: readonly T[] | undefined, key: (item: T) => string) =>

@@ -202,3 +202,66 @@ describe('patternFromUntrustedDocument', () => {
     expect(fieldsOf(documentOf({ width: 1e9, height: 1e9, cells: untouchable(5) }))).toEqual(['width', 'height']);
   });
 });
+
+describe('patternFromUntrustedDocument with part stitches, backstitches and knots', () => {
+  // 310, 700 (unused), B5200, 666 (backstitch only), 321; cell (4, 3) has no full stitch.
+  const legend = [clientEntry(0, '310'), clientEntry(1, '700'), clientEntry(2, 'B5200'), clientEntry(3, '666'), clientEntry(4, '321')];
+  const marked = (marks: Record<string, unknown> = {}): Record<string, unknown> =>
+    documentOf({
+      version: 2,
+      legend,
+      cells: [0, 0, 2, 2, 0, 4, 2, 2, 0, 0, 2, -1],
+      part_stitches: [{ x: 3, y: 2, kind: 'three-quarter-br', thread: 4 }],
+      backstitches: [{ x1: 0, y1: 0, x2: 8, y2: 6, thread: 3 }],
+      knots: [{ x: 1, y: 1, thread: 0 }],
+      ...marks,
+    });
+
+  it('keeps a thread used only for backstitch in the legend, and renumbers the marks with the cells', () => {
+    const pattern = patternFromUntrustedDocument(marked(), PATTERN_LIMITS);
+    expect(pattern.legend.map((entry) => [entry.dmc_code, entry.symbol, entry.stitch_count])).toEqual([
+      ['310', CHART_SYMBOLS[0], 5],
+      ['B5200', CHART_SYMBOLS[2], 5],
+      ['666', CHART_SYMBOLS[3], 0],
+      ['321', CHART_SYMBOLS[4], 1],
+    ]);
+    expect(Array.from(pattern.cells)).toEqual([0, 0, 1, 1, 0, 3, 1, 1, 0, 0, 1, -1]);
+    expect(pattern.marks).toEqual({
+      parts: [{ x: 3, y: 2, kind: 'three-quarter-br', thread: 3 }],
+      backstitches: [{ x1: 0, y1: 0, x2: 8, y2: 6, thread: 2 }],
+      knots: [{ x: 1, y: 1, thread: 0 }],
+    });
+  });
+
+  it('keeps a thread used only for part stitches or only for knots', () => {
+    const pattern = patternFromUntrustedDocument(marked({ knots: [{ x: 1, y: 1, thread: 1 }] }), PATTERN_LIMITS);
+    expect(pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '700', 'B5200', '666', '321']);
+    expect(pattern.marks.knots).toEqual([{ x: 1, y: 1, thread: 1 }]);
+  });
+
+  it.each([
+    ['a part stitch on a full stitch', { part_stitches: [{ x: 0, y: 0, kind: 'half-slash', thread: 0 }] }, ['part_stitches.0']],
+    ['a part stitch of an unknown kind', { part_stitches: [{ x: 3, y: 2, kind: 'eighth', thread: 0 }] }, ['part_stitches.0.kind']],
+    ['a backstitch off the chart', { backstitches: [{ x1: 0, y1: 0, x2: 9, y2: 6, thread: 0 }] }, ['backstitches.0']],
+    ['a backstitch of a thread not in the legend', { backstitches: [{ x1: 0, y1: 0, x2: 1, y2: 1, thread: 5 }] }, ['backstitches.0.thread']],
+    [
+      'the same knot twice, and knots as text',
+      {
+        knots: [
+          { x: 1, y: 1, thread: 0 },
+          { x: 1, y: 1, thread: 2 },
+        ],
+        backstitches: 'none',
+      },
+      ['backstitches', 'knots.1'],
+    ],
+  ] as const)('refuses %s, naming the field', (_, marks, fields) => {
+    expect(fieldsOf(marked(marks))).toEqual(fields);
+  });
+
+  it('still reads a version 1 document, and refuses one that carries marks', () => {
+    expect(patternFromUntrustedDocument(documentOf({ version: 1 }), PATTERN_LIMITS).marks).toEqual({ parts: [], backstitches: [], knots: [] });
+    expect(fieldsOf({ ...marked(), version: 1 })).toEqual(['version']);
+    expect(fieldsOf(documentOf({ version: 1, knots: [] }))).toEqual(['version']);
+  });
+});

@@ -1,4 +1,5 @@
-import type { ChartMode } from './types';
+import { LayerToggles } from './LayerToggles';
+import type { ChartLayers, ChartMode } from './types';
 
 const MODES: { mode: ChartMode; label: string; hint: string }[] = [
   { mode: 'color', label: 'Colour', hint: 'Colour blocks' },
@@ -9,7 +10,10 @@ const MODES: { mode: ChartMode; label: string; hint: string }[] = [
 const segment = '-ml-px border border-slate-300 px-3 py-1.5 text-sm font-medium first:ml-0 first:rounded-l-lg last:rounded-r-lg';
 const button = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50';
 
-/** How to show the chart (colour, symbols, print) and how close: −, the zoom, +, Fit. */
+/**
+ * How to show the chart (colour, symbols, print), which kinds of stitches (given `layers` and `onLayers`:
+ * pass them for a chart with part stitches, backstitch or knots) and how close: −, the zoom, +, Fit.
+ */
 export function ChartToolbar({
   mode,
   onMode,
@@ -17,9 +21,14 @@ export function ChartToolbar({
   onZoomIn,
   onZoomOut,
   onFit,
+  layers,
+  onLayers,
 }: {
   mode: ChartMode;
   onMode: (mode: ChartMode) => void;
+  /** The layers shown; the toggles appear when both this and `onLayers` are given. */
+  layers?: ChartLayers;
+  onLayers?: (layers: ChartLayers) => void;
   /** CSS px per stitch, once the viewer has a view. */
   scale: number | undefined;
   onZoomIn: () => void;
@@ -42,6 +51,7 @@ export function ChartToolbar({
           </button>
         ))}
       </div>
+      {layers && onLayers && <LayerToggles layers={layers} onLayers={onLayers} />}
       <div className="flex items-center gap-1" role="group" aria-label="Zoom">
         <button type="button" className={button} aria-label="Zoom out" title="Zoom out (−)" onClick={onZoomOut}>
           −

@@ -6,6 +6,7 @@ import type { LegendEntry } from '../../api/schemas';
 import { renderScreen } from '../../test/harness';
 import { ChartView } from './ChartView';
 import { installFakeCanvas, type FakeCanvas, type FakeImage } from './fake-canvas';
+import type { ViewerChart } from './types';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -19,9 +20,9 @@ const legend: LegendEntry[] = [
 const cells = new Int16Array(WIDTH * HEIGHT).map((_, i) => (i < WIDTH ? 1 : 0));
 const chart = { width: WIDTH, height: HEIGHT, cells, threads: legend };
 
-function show(): FakeCanvas {
+function show(shown: ViewerChart = chart): FakeCanvas {
   const fake = installFakeCanvas({ width: 600, height: 420 });
-  renderScreen(<ChartView chart={chart} legend={legend} />);
+  renderScreen(<ChartView chart={shown} legend={legend} />);
   return fake;
 }
 
@@ -45,6 +46,8 @@ describe('ChartView', () => {
     const fake = show();
     await user.click(screen.getByRole('button', { name: 'Colour' }));
     const whole = await shownScale();
+    // A chart of full stitches only has no layers to choose.
+    expect(screen.queryByRole('group', { name: 'Stitches shown' })).toBeNull();
     // The whole chart fits: 60 stitches across less than 600 px.
     expect(whole * WIDTH).toBeLessThanOrEqual(600);
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
@@ -116,5 +119,37 @@ describe('ChartView', () => {
     await user.click(rows[1]!);
     expect(within(rows[1]!).getByRole('button', { name: /Highlight DMC B5200/ })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(blockImages(fake).at(-1)!.pixels[WIDTH]).toBe(black));
+  });
+
+  it('shows a chart with French knots and backstitch with a toggle per layer, and leaves out a layer whose toggle is released', async () => {
+    const user = userEvent.setup();
+    const marks = { parts: [], backstitches: [{ x1: 0, y1: 2, x2: 10, y2: 2, thread: 1 }], knots: [{ x: 9, y: 9, thread: 1 }] };
+    const fake = show({ ...chart, marks });
+    await shownScale();
+    const layers = screen.getByRole('group', { name: 'Stitches shown' });
+    const toggles = within(layers).getAllByRole('button');
+    expect(toggles.map((toggle) => [toggle.textContent, toggle.getAttribute('aria-pressed')])).toEqual([
+      ['Full stitches', 'true'],
+      ['Part stitches', 'true'],
+      ['Backstitch', 'true'],
+      ['French knots', 'true'],
+    ]);
+    await waitFor(() => expect(fake.callsOf('arc').length).toBeGreaterThan(0));
+    // The legend counts what the thread is used for besides full stitches.
+    expect(screen.getByRole('columnheader', { name: 'Knots' })).toBeInTheDocument();
+
+    const knots = within(layers).getByRole('button', { name: 'French knots' });
+    fake.clear();
+    await user.click(knots);
+    expect(knots).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(fake.callsOf('drawImage').length).toBeGreaterThan(0));
+    expect(fake.callsOf('arc')).toHaveLength(0);
+    // The backstitch is still drawn.
+    expect(fake.callsOf('lineTo').length).toBeGreaterThan(0);
+
+    fake.clear();
+    await user.click(knots);
+    expect(knots).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(fake.callsOf('arc').length).toBeGreaterThan(0));
   });
 });

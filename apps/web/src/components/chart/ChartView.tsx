@@ -3,14 +3,16 @@ import type { LegendEntry } from '../../api/schemas';
 import { Legend } from '../Legend';
 import { ChartToolbar } from './ChartToolbar';
 import { ChartViewer, type ChartViewerHandle, type ChartViewerProps } from './ChartViewer';
-import type { ChartMode, ViewerChart } from './types';
+import { hasMarks } from './LayerToggles';
+import { ALL_LAYERS, type ChartLayers, type ChartMode, type ViewerChart } from './types';
 
 /** What ChartView hands on to its viewer unchanged (the editor's tool, selection and saved view). */
 type ViewerPassThrough = Pick<ChartViewerProps, 'revision' | 'tool' | 'selection' | 'initialView' | 'onViewChange'>;
 
 /**
  * A chart wherever one is shown: a card with `header` (the page's title and actions), the toolbar
- * (Colour / Symbols / Print, zoom −, +, Fit) and the viewer, then the legend, where clicking a thread
+ * (Colour / Symbols / Print, the layers of a chart with part stitches, backstitch or knots, zoom −, +, Fit)
+ * and the viewer, then the legend, where clicking a thread
  * highlights its stitches and dims the rest (clicking it again shows all).
  */
 export function ChartView({
@@ -33,10 +35,13 @@ export function ChartView({
 }) {
   const viewer = useRef<ChartViewerHandle>(null);
   const [mode, setMode] = useState<ChartMode>(initialMode);
+  const [layers, setLayers] = useState<ChartLayers>(ALL_LAYERS);
   const [highlight, setHighlight] = useState<number | undefined>();
+  const marked = hasMarks(chart.marks);
   const [scale, setScale] = useState<number | undefined>();
   // The zoom readout changes every frame of a zoom; the legend need not render again for it.
-  const legendPanel = useMemo(() => <Legend entries={legend} selected={highlight} onSelect={setHighlight} />, [legend, highlight]);
+  const { marks } = chart;
+  const legendPanel = useMemo(() => <Legend entries={legend} marks={marks} selected={highlight} onSelect={setHighlight} />, [legend, marks, highlight]);
 
   return (
     <div className="space-y-6">
@@ -49,12 +54,15 @@ export function ChartView({
           onZoomIn={() => viewer.current?.zoomIn()}
           onZoomOut={() => viewer.current?.zoomOut()}
           onFit={() => viewer.current?.fit()}
+          layers={marked ? layers : undefined}
+          onLayers={marked ? setLayers : undefined}
         />
         <ChartViewer
           {...viewerProps}
           ref={viewer}
           chart={chart}
           mode={mode}
+          layers={layers}
           highlight={highlight}
           className={viewerClassName}
           onViewChange={(view) => {

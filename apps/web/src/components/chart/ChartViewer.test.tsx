@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import { NO_MARKS } from '@stitchwise/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/harness';
 import { ChartViewer } from './ChartViewer';
 import { installFakeCanvas } from './fake-canvas';
-import type { CellPoint, ChartTool, ChartViewState } from './types';
+import type { CellPoint, ChartTool, ChartViewState, ViewerChart } from './types';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -54,6 +55,25 @@ function EditingHost() {
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+/** The viewer with a button that adds a French knot (a new chart with new marks each time, as the editor makes). */
+function KnottingHost() {
+  const [current, setCurrent] = useState<ViewerChart>({ ...chart, marks: NO_MARKS });
+  const knot = () => {
+    setCurrent((before) => {
+      const knots = before.marks?.knots ?? [];
+      return { ...before, marks: { ...NO_MARKS, knots: [...knots, { x: 31 + 2 * knots.length, y: 21, thread: 1 }] } };
+    });
+  };
+  return (
+    <>
+      <button type="button" onClick={knot}>
+        Knot
+      </button>
+      <ChartViewer chart={current} mode="color" initialView={initialView} />
+    </>
+  );
+}
+
 describe('ChartViewer', () => {
   it('draws an edited chart at once, inside the event that edited it, and a second edit before the next frame with that frame', async () => {
     const fake = installFakeCanvas({ width: 600, height: 420 });
@@ -68,6 +88,27 @@ describe('ChartViewer', () => {
     expect(fake.callsOf('putImageData', canvas)).toHaveLength(1);
     await nextFrame();
     await waitFor(() => expect(fake.callsOf('putImageData', canvas)).toHaveLength(2));
+  });
+
+  it('draws a French knot added by an edit at once', async () => {
+    const fake = installFakeCanvas({ width: 600, height: 420 });
+    renderScreen(<KnottingHost />);
+    const canvas = screen.getByTestId<HTMLCanvasElement>('chart-canvas');
+    await waitFor(() => expect(fake.callsOf('drawImage', canvas).length).toBeGreaterThan(0));
+    await nextFrame();
+    expect(fake.callsOf('arc', canvas)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Knot' }));
+    expect(fake.callsOf('arc', canvas)).toHaveLength(1);
+  });
+
+  it('draws the editor’s backstitch guide as a dashed line ending in a circle', async () => {
+    const fake = installFakeCanvas({ width: 600, height: 420 });
+    renderScreen(<ChartViewer chart={chart} mode="color" initialView={initialView} guide={{ x1: 30, y1: 20, x2: 34, y2: 20, thread: 1 }} />);
+    const canvas = screen.getByTestId<HTMLCanvasElement>('chart-canvas');
+    await waitFor(() => expect(fake.callsOf('arc', canvas)).toHaveLength(1));
+    const dashes = fake.callsOf('setLineDash', canvas).map((call) => (call.args[0] as number[]).length);
+    expect(dashes).toContain(2);
+    expect(fake.callsOf('lineTo', canvas).length).toBeGreaterThan(0);
   });
 
   it('names the stitch under the mouse: row, column, symbol, DMC code and name', async () => {

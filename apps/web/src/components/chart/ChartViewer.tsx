@@ -1,5 +1,17 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import type { CellPoint, ChartMode, ChartSelection, ChartTool, ChartViewState, InitialChartView, ViewerChart } from './types';
+import { describeStitch } from './describe-stitch';
+import {
+  ALL_LAYERS,
+  type CellPoint,
+  type ChartGuide,
+  type ChartLayers,
+  type ChartMode,
+  type ChartSelection,
+  type ChartTool,
+  type ChartViewState,
+  type InitialChartView,
+  type ViewerChart,
+} from './types';
 import { ViewerController } from './viewer-controller';
 
 /** What a toolbar (or the editor) can ask of the viewer. */
@@ -18,6 +30,10 @@ export interface ChartViewerProps {
   /** Bump to redraw after the chart's cells changed in place (a new chart object redraws anyway). */
   revision?: number;
   mode: ChartMode;
+  /** The kinds of stitches shown (default: all). */
+  layers?: ChartLayers;
+  /** The editor's backstitch in progress, drawn as a dashed line. */
+  guide?: ChartGuide;
   /** A thread index: that thread at full strength, the rest dimmed. */
   highlight?: number;
   /** While set, a primary-button or one-finger drag goes to the tool; panning is then space+drag, middle drag or two fingers. */
@@ -41,12 +57,26 @@ export interface ChartViewerProps {
  * pointer (wheel, pinch, + − 0 keys) and panning by dragging or with the arrow keys. Hovering or
  * tapping a stitch names it in the line below.
  */
-export function ChartViewer({ chart, revision = 0, mode, highlight, tool, selection, className, onViewChange, initialView, label, ref }: ChartViewerProps) {
+export function ChartViewer({
+  chart,
+  revision = 0,
+  mode,
+  layers = ALL_LAYERS,
+  guide,
+  highlight,
+  tool,
+  selection,
+  className,
+  onViewChange,
+  initialView,
+  label,
+  ref,
+}: ChartViewerProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const controllerRef = useRef<ViewerController | null>(null);
   const [pointed, setPointed] = useState<CellPoint | undefined>();
   const [failed, setFailed] = useState(false);
-  const inputs = { chart, revision, mode, highlight, selection, tool, initialView };
+  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView };
   const inputsRef = useRef(inputs);
   const onViewChangeRef = useRef(onViewChange);
 
@@ -130,13 +160,4 @@ export function ChartViewer({ chart, revision = 0, mode, highlight, tool, select
       </p>
     </div>
   );
-}
-
-/** The info line: the stitch's row and column (from 1), symbol, DMC code and name. */
-export function describeStitch(chart: ViewerChart, cell: CellPoint | undefined): string {
-  if (!cell) return 'Point at a stitch, or tap it, to see its thread.';
-  const where = `Row ${cell.y + 1}, column ${cell.x + 1}`;
-  const thread = chart.threads[chart.cells[cell.y * chart.width + cell.x] ?? -1];
-  if (!thread || thread.removed) return `${where}: no stitch`;
-  return `${where}: ${thread.symbol} DMC ${thread.dmc_code} ${thread.dmc_name}`;
 }

@@ -44,6 +44,15 @@ describe('PatternChart', () => {
     expect(screen.getByRole('button', { name: /Highlight DMC 939/ })).toBeInTheDocument();
   });
 
+  it('passes the document’s backstitch and knots on to the viewer and the legend', async () => {
+    installFakeCanvas({ width: 400, height: 300 });
+    const marks = { parts: [], backstitches: [{ x1: 0, y1: 0, x2: 6, y2: 0, thread: 0 }], knots: [{ x: 3, y: 3, thread: 0 }] };
+    renderScreen(show(), { answers: { 'GET /files/pattern.json': { status: 200, data: toPatternDocument({ ...pattern, marks }) } } });
+    expect(await screen.findByRole('group', { name: 'Stitches shown' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Backstitch' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('columnheader', { name: 'Knots' })).toBeInTheDocument();
+  });
+
   it('keeps showing the chart image and the plain legend when the document cannot be read', async () => {
     installFakeCanvas({ width: 400, height: 300 });
     renderScreen(show(), { answers: { 'GET /files/pattern.json': { status: 200, data: { format: 'something else' } } } });

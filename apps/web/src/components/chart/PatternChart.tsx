@@ -6,9 +6,9 @@ import { Legend } from '../Legend';
 import { ChartView } from './ChartView';
 import type { ViewerChart } from './types';
 
-/** A pattern document in the viewer's shape: its legend entries are the threads, in cell-index order. */
+/** A pattern document in the viewer's shape: its legend entries are the threads, in cell-index order (the marks' thread indices too). */
 export function toViewerChart(pattern: Pattern): ViewerChart {
-  return { width: pattern.width, height: pattern.height, cells: pattern.cells, threads: pattern.legend };
+  return { width: pattern.width, height: pattern.height, cells: pattern.cells, threads: pattern.legend, marks: pattern.marks };
 }
 
 /**

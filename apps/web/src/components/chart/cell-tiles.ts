@@ -8,7 +8,7 @@ import { cssOf, type CellPaint } from './thread-colors';
 export const SYMBOL_FONT_FAMILY =
   '"DejaVu Sans", "Segoe UI Symbol", "Apple Symbols", "Noto Sans Symbols 2", "Noto Sans Symbols", "Arial Unicode MS", sans-serif';
 /** Asks for the text form of symbols that also exist as emoji (♥ ☀ ★…), so none turns into a colour picture. */
-const TEXT_PRESENTATION = '\uFE0E';
+export const TEXT_PRESENTATION = '\uFE0E';
 
 /**
  * Every thread's cell drawn once at a size — its colour and its symbol — as packed pixels, so the

@@ -2,9 +2,10 @@ import { BlockImage } from './block-image';
 import { CellTiles } from './cell-tiles';
 import { composeCells } from './compose';
 import { drawGrid, drawHoverCell, drawSelection, type DevicePlacement } from './draw-grid';
+import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
 import { drawRulers } from './draw-rulers';
-import { BACKDROP, blockPixels, cellPaints, cssOf, packRgb } from './thread-colors';
-import type { CellPoint, ChartMode, ChartSelection, ViewerChart } from './types';
+import { BACKDROP, blockPixels, cellPaints, cssOf, FABRIC, markPaints, packRgb } from './thread-colors';
+import type { CellPoint, ChartGuide, ChartLayers, ChartMode, ChartSelection, ViewerChart } from './types';
 import { visibleCells, type Area, type View } from './viewport';
 
 /** CSS px per stitch from which symbols are drawn. */
@@ -18,9 +19,13 @@ export interface FrameState {
   /** Bumped by the owner when the chart's cells changed in place. */
   revision: number;
   mode: ChartMode;
+  /** The kinds of stitches shown. */
+  layers: ChartLayers;
   highlight: number | undefined;
   selection: ChartSelection | undefined;
   hover: CellPoint | undefined;
+  /** The editor's backstitch in progress. */
+  guide: ChartGuide | undefined;
   view: View;
   /** The chart area; the rulers take the band above and left of it. */
   area: Area;
@@ -34,7 +39,8 @@ export interface FrameState {
  * Draws frames of the chart on one canvas, in device pixels. Only the visible stitches are drawn:
  * colour blocks by scaling the one-pixel-per-stitch image (BlockImage) with smoothing off; symbols,
  * once stitches are SYMBOL_MIN_SCALE px, by copying pre-drawn cells (CellTiles) into the frame's
- * pixels, which is many times faster than text or image calls per stitch.
+ * pixels, which is many times faster than text or image calls per stitch. Part stitches go over the
+ * cells and under the grid; backstitches, knots and the editor's guide over everything but the rulers.
  */
 export class ChartRenderer {
   private readonly context: CanvasRenderingContext2D;
@@ -51,7 +57,7 @@ export class ChartRenderer {
   }
 
   draw(state: FrameState): void {
-    const { chart, view, area, dpr, mode } = state;
+    const { chart, view, area, dpr, mode, layers } = state;
     const context = this.context;
     const canvasWidth = Math.max(1, Math.round(state.width * dpr));
     const canvasHeight = Math.max(1, Math.round(state.height * dpr));
@@ -76,9 +82,22 @@ export class ChartRenderer {
       context.beginPath();
       context.rect(clip.left, clip.top, clip.right - clip.left, clip.bottom - clip.top);
       context.clip();
+      const marks = chart.marks;
+      const scene: MarkScene = {
+        place,
+        range,
+        threads: chart.threads,
+        paints: markPaints(chart.threads, mode, state.highlight, withSymbols),
+        mode,
+        withSymbols,
+      };
+      if (marks && layers.part) drawParts(context, marks.parts, scene);
       drawGrid(context, range, chart, place, mode);
       if (state.selection) drawSelection(context, state.selection, place);
       if (state.hover && view.scale >= HOVER_MIN_SCALE) drawHoverCell(context, state.hover, place);
+      if (marks && layers.backstitch) drawBackstitches(context, marks.backstitches, backstitchOrder(marks.backstitches), scene);
+      if (marks && layers.knots) drawKnots(context, marks.knots, scene);
+      if (state.guide) drawGuide(context, state.guide, scene);
       context.restore();
     }
     drawRulers(context, range, chart, place, { top: clip.top, left: clip.left, canvasWidth, canvasHeight });
@@ -88,7 +107,8 @@ export class ChartRenderer {
     const { chart, revision, mode, highlight } = state;
     const context = this.context;
     this.blocks ??= new BlockImage();
-    const palette = blockPixels(chart.threads, mode, highlight);
+    // With full stitches hidden every thread is painted as the fabric.
+    const palette = state.layers.full ? blockPixels(chart.threads, mode, highlight) : new Uint32Array(chart.threads.length + 1).fill(packRgb(FABRIC));
     // The cells are compared only when the owner says the chart changed; the palette is compared every time (a few dozen numbers).
     const stale = this.blockStamp?.chart !== chart || this.blockStamp.revision !== revision;
     this.blocks.update(chart, palette, stale);
@@ -120,8 +140,11 @@ export class ChartRenderer {
     const width = clip.right - clip.left;
     const height = clip.bottom - clip.top;
     const frame = this.frameOf(width, height);
-    const paints = cellPaints(chart.threads, mode, highlight);
-    const symbols = chart.threads.map((thread) => thread.symbol);
+    const shown = state.layers.full;
+    const paints = shown
+      ? cellPaints(chart.threads, mode, highlight)
+      : chart.threads.map(() => ({ fill: FABRIC, ink: FABRIC })).concat({ fill: FABRIC, ink: FABRIC });
+    const symbols = shown ? chart.threads.map((thread) => thread.symbol) : [];
     this.tiles.prepare(paints, symbols, Math.ceil(place.scale));
     composeCells(
       { pixels: frame.pixels, width, height },

@@ -1,5 +1,5 @@
 import type { CellPoint, ChartTool } from './types';
-import { cellAt, clampView, panBy, screenToCell, screenToChart, zoomAt, type Area, type Point, type Size, type View } from './viewport';
+import { cellAt, clampView, panBy, screenToChart, zoomAt, type Area, type Point, type Size, type View } from './viewport';
 
 /** What the gestures read from and do to the viewer. */
 export interface GestureHost {
@@ -27,7 +27,7 @@ const PINCH_WHEEL_ZOOM = 0.01;
 type Gesture =
   | { kind: 'idle' }
   | { kind: 'pan'; pointerId: number; start: Point; view: View; tap: boolean }
-  | { kind: 'tool'; pointerId: number; tool: ChartTool; last: CellPoint }
+  | { kind: 'tool'; pointerId: number; tool: ChartTool; last: CellPoint; lastAt: CellPoint }
   | { kind: 'pinch'; distance: number; middle: Point; view: View };
 
 /** The shortest time between two tool moves taken from pointerrawupdate events. */
@@ -68,9 +68,10 @@ export class PointerGestures {
       this.gesture = { kind: 'pan', pointerId: event.pointerId, start: point, view, tap: event.pointerType !== 'mouse' };
       this.host.panning(true);
     } else {
-      const cell = screenToCell(view, point);
-      this.gesture = { kind: 'tool', pointerId: event.pointerId, tool, last: cell };
-      tool.onDown(cell, event);
+      const at = screenToChart(view, point);
+      const cell = cellOf(at);
+      this.gesture = { kind: 'tool', pointerId: event.pointerId, tool, last: cell, lastAt: at };
+      tool.onDown(cell, event, at);
     }
   }
 
@@ -94,13 +95,18 @@ export class PointerGestures {
       if (gesture.tap && Math.hypot(dx, dy) > TAP_SLOP_PX) gesture.tap = false;
       this.host.setView(panBy(gesture.view, dx, dy, chart, area));
     } else if (gesture.kind === 'tool' && event.pointerId === gesture.pointerId) {
-      const cell = screenToCell(view, point);
-      if (cell.x === gesture.last.x && cell.y === gesture.last.y) return; // still in the same stitch: nothing new to draw
+      const at = screenToChart(view, point);
+      // Still in the same quarter of a stitch: nothing new for a tool (the part a part stitch takes and the
+      // lattice point a backstitch snaps to change only at quarter-stitch boundaries).
+      if (quarterOf(at.x) === quarterOf(gesture.lastAt.x) && quarterOf(at.y) === quarterOf(gesture.lastAt.y)) return;
+      const cell = cellOf(at);
       gesture.last = cell;
+      gesture.lastAt = at;
       this.lastToolMove = event.timeStamp;
-      gesture.tool.onMove(cell, event);
-    } else if (gesture.kind === 'idle' && event.pointerType === 'mouse') {
-      this.host.point(cellAt(view, point, chart, area));
+      gesture.tool.onMove(cell, event, at);
+    } else if (gesture.kind === 'idle' && (event.pointerType === 'mouse' || event.pointerType === 'pen')) {
+      if (event.pointerType === 'mouse') this.host.point(cellAt(view, point, chart, area));
+      this.host.tool()?.onHover?.(screenToChart(view, point));
     }
   }
 
@@ -122,7 +128,10 @@ export class PointerGestures {
     const view = this.host.view();
     if (gesture.kind === 'tool' && event.pointerId === gesture.pointerId) {
       if (cancelled) gesture.tool.onCancel?.();
-      else gesture.tool.onUp(view ? screenToCell(view, this.host.toCanvas(event.clientX, event.clientY)) : gesture.last, event);
+      else {
+        const at = view ? screenToChart(view, this.host.toCanvas(event.clientX, event.clientY)) : gesture.lastAt;
+        gesture.tool.onUp(cellOf(at), event, at);
+      }
       this.gesture = { kind: 'idle' };
     } else if (gesture.kind === 'pan' && event.pointerId === gesture.pointerId) {
       if (gesture.tap && !cancelled && view) {
@@ -166,6 +175,14 @@ export class PointerGestures {
     this.host.panning(true);
   }
 }
+
+/** The stitch a chart position is in. */
+function cellOf(at: CellPoint): CellPoint {
+  return { x: Math.floor(at.x), y: Math.floor(at.y) };
+}
+
+/** Which quarter-stitch step a coordinate (in stitches) is in. */
+const quarterOf = (value: number): number => Math.floor(value * 4);
 
 function midpoint(a: Point, b: Point): Point {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };

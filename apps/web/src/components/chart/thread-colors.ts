@@ -84,3 +84,37 @@ export function blockPixels(threads: readonly ViewerThread[], mode: ChartMode, h
   pixels[threads.length] = packRgb(FABRIC);
   return pixels;
 }
+
+/** What a thread's part stitches, backstitch and French knots are drawn in. */
+export interface MarkPaint {
+  /** A part stitch's area. */
+  fill: Rgb;
+  /** The symbol on a part stitch, and its outline as printed. */
+  ink: Rgb;
+  /** A backstitch line and a knot's dot. */
+  line: Rgb;
+  /** The ring around a knot's dot, so it stands out on a stitch of its own colour. */
+  ring: Rgb;
+}
+
+/**
+ * Each thread's mark paint in a mode: its colour, or as printed black lines and dots with part stitches
+ * white (under symbols) or in the thread's grey tone (too small for symbols), like full stitches.
+ * With a highlighted thread every other thread is dimmed.
+ */
+export function markPaints(threads: readonly ViewerThread[], mode: ChartMode, highlight: number | undefined, withSymbols: boolean): MarkPaint[] {
+  return threads.map((thread, index): MarkPaint => {
+    const colour = threadRgb(thread);
+    const paint =
+      mode === 'print'
+        ? { fill: withSymbols ? FABRIC : printTone(colour), ink: DARK_INK, line: DARK_INK, ring: FABRIC }
+        : { fill: colour, ink: inkOn(colour), line: colour, ring: inkOn(colour) };
+    if (highlight === undefined || highlight === index) return paint;
+    return {
+      fill: towardsWhite(paint.fill, DIM_TOWARDS_WHITE),
+      ink: towardsWhite(paint.ink, DIM_TOWARDS_WHITE),
+      line: towardsWhite(paint.line, DIM_TOWARDS_WHITE),
+      ring: towardsWhite(paint.ring, DIM_TOWARDS_WHITE),
+    };
+  });
+}

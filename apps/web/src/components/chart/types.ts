@@ -1,3 +1,5 @@
+import type { ChartMarks } from '@stitchwise/core';
+
 /** One thread of a chart, as the viewer needs it (a legend entry or an editor's thread both fit). */
 export interface ViewerThread {
   hex: string;
@@ -8,12 +10,36 @@ export interface ViewerThread {
   removed?: boolean;
 }
 
-/** The chart the viewer draws: one thread index per cell, row by row, −1 where there is no stitch. */
+/** The chart the viewer draws: one thread index per cell, row by row, −1 where there is no full stitch. */
 export interface ViewerChart {
   width: number;
   height: number;
   cells: Int16Array;
   threads: readonly ViewerThread[];
+  /** Part stitches, backstitches and French knots, by thread index (none when unset). */
+  marks?: ChartMarks;
+}
+
+/** The layers the viewer can show or hide. */
+export interface ChartLayers {
+  full: boolean;
+  part: boolean;
+  backstitch: boolean;
+  knots: boolean;
+}
+
+export const ALL_LAYERS: ChartLayers = { full: true, part: true, backstitch: true, knots: true };
+
+/**
+ * A line the editor shows while a backstitch is being drawn: from the last point clicked to the lattice
+ * point nearest the pointer (half-stitch lattice units, as in the core's Backstitch), in a thread's colour.
+ */
+export interface ChartGuide {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  thread: number;
 }
 
 /** Colour blocks; symbols on colour; black-and-white symbols as printed. */
@@ -30,9 +56,12 @@ export interface CellPoint {
  * panning is space+drag, a middle-button drag or two fingers.
  */
 export interface ChartTool {
-  onDown(cell: CellPoint, event: PointerEvent): void;
-  onMove(cell: CellPoint, event: PointerEvent): void;
-  onUp(cell: CellPoint, event: PointerEvent): void;
+  /** `cell` is the stitch under the pointer; `at` the exact chart position, in stitches (x 2.5: the middle of the third column). */
+  onDown(cell: CellPoint, event: PointerEvent, at: CellPoint): void;
+  onMove(cell: CellPoint, event: PointerEvent, at: CellPoint): void;
+  onUp(cell: CellPoint, event: PointerEvent, at: CellPoint): void;
+  /** The pointer moved over the chart with no button down (a mouse or pen hovering): for a line that follows it. */
+  onHover?(at: CellPoint): void;
   /** A second finger turned the stroke into a pinch: the tool should drop what it started. */
   onCancel?(): void;
   /** CSS cursor over the chart while the tool is set (default: crosshair). */

@@ -1,7 +1,7 @@
 import { ChartRenderer } from './chart-renderer';
 import { PointerGestures, type GestureHost } from './pointer-gestures';
 import { leftRulerWidth, TOP_RULER_PX } from './rulers';
-import type { CellPoint, ChartMode, ChartSelection, ChartTool, ChartViewState, InitialChartView, ViewerChart } from './types';
+import type { CellPoint, ChartGuide, ChartLayers, ChartMode, ChartSelection, ChartTool, ChartViewState, InitialChartView, ViewerChart } from './types';
 import { clampView, fitScale, fitView, panBy, viewAround, viewCenter, zoomAt, zoomStep, type Area, type Point, type Size, type View } from './viewport';
 
 /** What the owner sets; any change redraws. */
@@ -9,8 +9,10 @@ export interface ViewerInputs {
   chart: ViewerChart;
   revision: number;
   mode: ChartMode;
+  layers: ChartLayers;
   highlight: number | undefined;
   selection: ChartSelection | undefined;
+  guide: ChartGuide | undefined;
   tool: ChartTool | undefined;
   initialView: InitialChartView | undefined;
 }
@@ -81,8 +83,10 @@ export class ViewerController implements GestureHost {
       before.chart !== inputs.chart ||
       before.revision !== inputs.revision ||
       before.mode !== inputs.mode ||
+      !sameLayers(before.layers, inputs.layers) ||
       before.highlight !== inputs.highlight ||
-      !sameSelection(before.selection, inputs.selection);
+      !sameSelection(before.selection, inputs.selection) ||
+      !sameGuide(before.guide, inputs.guide);
     if (changed) this.invalidate();
   }
 
@@ -306,7 +310,7 @@ export class ViewerController implements GestureHost {
     const view = this.view();
     if (!view) return;
     const area = this.area();
-    const { chart, revision, mode, highlight, selection } = this.inputs;
+    const { chart, revision, mode, layers, highlight, selection, guide } = this.inputs;
     // A new chart, a resize or a call from outside may have left a view the chart no longer allows.
     const clamped = clampView(view, chart, area);
     this.current = clamped;
@@ -314,9 +318,11 @@ export class ViewerController implements GestureHost {
       chart,
       revision,
       mode,
+      layers,
       highlight,
       selection,
       hover: this.hovered,
+      guide,
       view: clamped,
       area,
       width: this.size.width,
@@ -336,6 +342,14 @@ export class ViewerController implements GestureHost {
 function describe(view: View, area: Area): ChartViewState {
   const center = viewCenter(view, area);
   return { scale: view.scale, offsetX: view.offsetX, offsetY: view.offsetY, centerX: center.x, centerY: center.y };
+}
+
+function sameLayers(a: ChartLayers, b: ChartLayers): boolean {
+  return a.full === b.full && a.part === b.part && a.backstitch === b.backstitch && a.knots === b.knots;
+}
+
+function sameGuide(a: ChartGuide | undefined, b: ChartGuide | undefined): boolean {
+  return a === b || (!!a && !!b && a.x1 === b.x1 && a.y1 === b.y1 && a.x2 === b.x2 && a.y2 === b.y2 && a.thread === b.thread);
 }
 
 function sameSelection(a: ChartSelection | undefined, b: ChartSelection | undefined): boolean {

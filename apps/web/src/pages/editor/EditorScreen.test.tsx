@@ -1,47 +1,16 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeCanvas } from '../../components/chart/fake-canvas';
-import { renderScreen } from '../../test/harness';
+import '../../test/harness';
+import { currentThread, openEditor as openEditorOn, toolButton } from './editor-screen-test-support';
 import { patternOf } from './editor-test-charts';
-import { EditorScreen } from './EditorScreen';
 import { paletteCount, paletteFollows, paletteRow } from './palette-test-host';
 
 afterEach(() => vi.restoreAllMocks());
 
 // Black 8 stitches (the first thread, current when the editor opens), Red 6, Delft Blue Dark 4.
 const PATTERN = patternOf(['00000000', '111111..', '........', '2222....'], ['310', '321', '798']);
-
-/** The editor on PATTERN, the viewer on a fake canvas; `at(x, y)` is where a stitch is on screen once the chart is shown. */
-async function openEditor() {
-  installFakeCanvas({ width: 640, height: 480 });
-  const user = userEvent.setup();
-  renderScreen(<EditorScreen name="Roses" pattern={PATTERN} back={<a href="/back">Back</a>} save={() => <button type="button">Save</button>} />);
-  const canvas = screen.getByTestId('chart-canvas');
-  // The editor publishes where the chart sits on the canvas (scale, offsets), which the canvas's box starts at 0, 0.
-  const stage = await waitFor(() => {
-    const element = canvas.closest<HTMLElement>('[data-view]');
-    if (!element) throw new Error('the chart is not shown yet');
-    return element;
-  });
-  const at = (x: number, y: number) => {
-    const [scale, offsetX, offsetY] = stage.dataset.view!.split(' ').map(Number) as [number, number, number];
-    return { clientX: offsetX + (x + 0.5) * scale, clientY: offsetY + (y + 0.5) * scale };
-  };
-  const mouse = { pointerType: 'mouse', pointerId: 1, button: 0 };
-  /** A mouse drag through stitches, from the first to the last. */
-  const drag = (...cells: [number, number][]) => {
-    const points = cells.map(([x, y]) => at(x, y));
-    fireEvent.pointerDown(canvas, { ...points[0], ...mouse });
-    for (const point of points.slice(1)) fireEvent.pointerMove(canvas, { ...point, ...mouse });
-    fireEvent.pointerUp(canvas, { ...points.at(-1), ...mouse });
-  };
-  return { user, drag };
-}
-
-const toolButton = (name: string) => within(screen.getByRole('toolbar', { name: 'Tools' })).getByRole('button', { name });
-const currentThread = () => screen.getByTestId('current-thread');
+const openEditor = () => openEditorOn(PATTERN);
 
 describe('EditorScreen', () => {
   it('draws with the pencil: the palette counts follow, and Undo and Redo take it back and forth', async () => {

@@ -1,6 +1,7 @@
 import {
   activeThreads,
   chartFromPattern,
+  markUse,
   patternFromChart,
   threadCounts,
   type ChartClipboard,
@@ -13,13 +14,24 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { toast } from 'react-toastify';
 import { ChartToolbar } from '../../components/chart/ChartToolbar';
 import { ChartViewer, type ChartViewerHandle } from '../../components/chart/ChartViewer';
-import type { ChartMode } from '../../components/chart/types';
+import { ALL_LAYERS, type ChartGuide, type ChartLayers, type ChartMode } from '../../components/chart/types';
 import { Downloads } from '../../components/Downloads';
-import { Palette, Swatch } from './Palette';
-import { chartTool, selectionEdits, TOOLS, type ToolName } from './tools';
+import { EditorTools } from './EditorTools';
+import { Palette } from './Palette';
+import { chartTool, selectionEdits, type ToolName } from './tools';
 import { useAfterFrame } from './use-after-frame';
 import { useChartEditor, type ChartEditor } from './use-chart-editor';
 import { useEditorKeys } from './use-editor-keys';
+
+/** The layer each stitch tool draws on: choosing the tool shows it. */
+const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
+  pencil: 'full',
+  half: 'part',
+  quarter: 'part',
+  'three-quarter': 'part',
+  backstitch: 'backstitch',
+  knot: 'knots',
+};
 
 export interface EditorScreenProps {
   name: string;
@@ -39,6 +51,9 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [thread, setThread] = useState<number | undefined>(chart.threads.length > 0 ? 0 : undefined);
   const [highlight, setHighlight] = useState<number | undefined>();
   const [mode, setMode] = useState<ChartMode>('symbols');
+  const [layers, setLayers] = useState<ChartLayers>(ALL_LAYERS);
+  // The next segment of the backstitch being drawn; set from its first point on, so also "a line is going".
+  const [guide, setGuide] = useState<ChartGuide | undefined>();
   const [selection, setSelection] = useState<ChartRect | undefined>();
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
   const [scale, setScale] = useState<number | undefined>();
@@ -69,9 +84,19 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         },
         onSelection: setSelection,
         onRefused: refuse,
+        onGuide: setGuide,
       }),
     [tool, current, read, apply, applyPart, endDrag, cancelDrag],
   );
+  // Another tool (or thread) ends the backstitch line the old one was drawing.
+  useEffect(() => () => viewerTool?.end?.(), [viewerTool]);
+  const endLine = guide ? () => viewerTool?.end?.() : undefined;
+  /** Chooses a tool, showing the layer it draws on if it was hidden. */
+  const chooseTool = (name: ToolName) => {
+    setTool(name);
+    const layer = LAYER_OF_TOOL[name];
+    if (layer) setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
+  };
   const selectionActions = {
     fill: () => selection && current !== undefined && edit(selectionEdits.fill(selection, current)),
     erase: () => selection && edit(selectionEdits.erase(selection)),
@@ -79,7 +104,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
     paste: () => selection && clipboard && edit(selectionEdits.paste(clipboard, selection)),
     flip: (direction: 'horizontal' | 'vertical') => selection && edit(selectionEdits.flip(selection, direction)),
   };
-  useEditorKeys({ editor, onTool: setTool, selection: selection && selectionActions, onClearSelection: () => setSelection(undefined) });
+  useEditorKeys({ editor, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: () => setSelection(undefined), endLine });
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -94,7 +119,8 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   // up). Stitches per thread are counted once per such chart.
   const settled = useAfterFrame(chart);
   const counts = useMemo(() => threadCounts(settled), [settled]);
-  const stitchCounts = useMemo(() => activeThreads(settled).map((index) => ({ stitch_count: counts[index]! })), [settled, counts]);
+  const uses = useMemo(() => markUse(settled.marks, settled.threads.length), [settled.marks, settled.threads.length]);
+  const stitchCounts = useMemo(() => activeThreads(settled).map((index) => ({ stitch_count: counts[index]!, ...uses[index]! })), [settled, counts, uses]);
   const currentThread = current === undefined ? undefined : chart.threads[current];
   return (
     <div className="space-y-4">
@@ -126,29 +152,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         </div>
       </div>
 
-      <div role="toolbar" aria-label="Tools" className="flex flex-wrap items-center gap-2">
-        {TOOLS.map((option) => (
-          <button
-            key={option.name}
-            type="button"
-            aria-pressed={tool === option.name}
-            title={`${option.hint} (${option.key.toUpperCase()})`}
-            className={`rounded-lg border px-3 py-1.5 text-sm font-medium ${tool === option.name ? 'border-violet-600 bg-violet-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
-            onClick={() => setTool(option.name)}
-          >
-            {option.label}
-          </button>
-        ))}
-        <span className="ml-2 flex items-center gap-2 text-sm" data-testid="current-thread">
-          {currentThread ? (
-            <>
-              <Swatch hex={currentThread.hex} symbol={currentThread.symbol} /> DMC {currentThread.dmc_code} {currentThread.dmc_name}
-            </>
-          ) : (
-            'No thread chosen'
-          )}
-        </span>
-      </div>
+      <EditorTools tool={tool} onTool={chooseTool} lineGoing={!!guide} onEndLine={() => endLine?.()} thread={currentThread} />
 
       {selection && (
         <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-2 rounded-lg bg-violet-50 p-2 text-sm">
@@ -194,11 +198,15 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
             onZoomIn={() => viewer.current?.zoomIn()}
             onZoomOut={() => viewer.current?.zoomOut()}
             onFit={() => viewer.current?.fit()}
+            layers={layers}
+            onLayers={setLayers}
           />
           <ChartViewer
             ref={viewer}
             chart={chart}
             mode={mode}
+            layers={layers}
+            guide={guide}
             highlight={highlight}
             tool={viewerTool}
             selection={selection}
@@ -211,7 +219,16 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
             className="h-[60vh] min-h-80"
           />
         </div>
-        <Palette chart={settled} counts={counts} current={current} onCurrent={setThread} highlight={highlight} onHighlight={setHighlight} onEdit={stableEdit} />
+        <Palette
+          chart={settled}
+          counts={counts}
+          uses={uses}
+          current={current}
+          onCurrent={setThread}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          onEdit={stableEdit}
+        />
       </div>
 
       <Downloads source={{ edited: () => patternFromChart(read()), name }} width={settled.width} height={settled.height} legend={stitchCounts} />

@@ -1,5 +1,15 @@
 // @vitest-environment jsdom
-import { CHART_SYMBOLS, fabricByCount, threadNeed } from '@stitchwise/core';
+import {
+  addBackstitch,
+  CHART_SYMBOLS,
+  fabricByCount,
+  placeKnot,
+  placePart,
+  threadNeed,
+  threadNeedOfUse,
+  type EditableChart,
+  type EditResult,
+} from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +21,9 @@ import { paletteCodes, paletteCount, paletteRow, PaletteHost } from './palette-t
 const ROWS = ['0001', '0112', '....'];
 const CODES = ['310', '321', '798'];
 
-function showPalette(rows: readonly string[] = ROWS, codes: readonly string[] = CODES) {
+function showPalette(rows: readonly string[] = ROWS, codes: readonly string[] = CODES, ...edits: ((chart: EditableChart) => EditResult)[]) {
   const user = userEvent.setup();
-  renderScreen(<PaletteHost initial={chartOf(rows, codes)} />);
+  renderScreen(<PaletteHost initial={edits.reduce((chart, edit) => edit(chart).chart, chartOf(rows, codes))} />);
   return user;
 }
 
@@ -27,6 +37,37 @@ describe('Palette', () => {
     expect(paletteRow('310')).toHaveTextContent(/^■310Black41 skein$/);
     expect(paletteRow('321')).toHaveTextContent(/^▲321Red31 skein$/);
     expect(paletteRow('798')).toHaveTextContent(/^●798Delft Blue Dark11 skein$/);
+  });
+
+  it('says what else a thread stitches (part stitches, backstitch, knots) and counts it in the skeins', () => {
+    showPalette(
+      ['0..', '...'],
+      ['310', '798'],
+      (chart) => placePart(chart, 1, 0, 'half-slash', 0),
+      (chart) => placePart(chart, 1, 0, 'quarter-tl', 0),
+      (chart) => addBackstitch(chart, { x: 0, y: 0 }, { x: 2, y: 2 }, 0),
+      (chart) => placeKnot(chart, { x: 4, y: 2 }, 0),
+      // Delft Blue Dark: 3 stitch widths of backstitch and nothing else.
+      (chart) => addBackstitch(chart, { x: 0, y: 4 }, { x: 6, y: 4 }, 1),
+    );
+    expect(paletteRow('310')).toHaveTextContent(/^■310Black\+ 2 part, backstitch 1.4, 1 knot11 skein$/);
+    expect(within(paletteRow('310')).getByTestId('palette-marks')).toHaveAttribute(
+      'title',
+      'Also 2 part stitches, backstitch 1.4 stitch widths long, 1 French knot',
+    );
+    // A thread with no full stitch still needs a skein for its backstitch.
+    expect(paletteRow('798')).toHaveTextContent(/^▲798Delft Blue DarkBackstitch only, 3 long01 skein$/);
+  });
+
+  it('counts knots in the skeins to buy', () => {
+    const fabric = fabricByCount(14)!;
+    // 1,000 knots need more than the one skein of a single stitch.
+    const skeins = threadNeedOfUse({ stitch_count: 1, knots: 1000 }, fabric).skeinsToBuy;
+    expect(skeins).toBeGreaterThan(1);
+    const chart = chartOf(['0' + '.'.repeat(99), '.'.repeat(100), '.'.repeat(100)], ['310']);
+    const knots = Array.from({ length: 1000 }, (_, k) => ({ x: k % 200, y: Math.floor(k / 200), thread: 0 }));
+    renderScreen(<PaletteHost initial={{ ...chart, marks: { parts: [], backstitches: [], knots } }} />);
+    expect(paletteRow('310')).toHaveTextContent(`+ 1,000 knots1${skeins} skeins`);
   });
 
   it('shows large counts with thousands separators and the skeins for 14-count fabric', () => {

@@ -1,5 +1,6 @@
 import {
   activeThreads,
+  backstitchOnly,
   CHART_SYMBOLS,
   fabricByCount,
   MAX_CHART_THREADS,
@@ -7,10 +8,11 @@ import {
   removeThread,
   replaceThread,
   setSymbol,
-  threadNeed,
+  threadNeedOfUse,
   type ChartThread,
   type EditableChart,
   type EditResult,
+  type MarkUse,
 } from '@stitchwise/core';
 import { memo, useMemo, useState } from 'react';
 import { AddThread } from './AddThread';
@@ -19,8 +21,10 @@ const FABRIC = fabricByCount(14)!;
 
 interface PaletteProps {
   chart: EditableChart;
-  /** Stitches per thread index (`threadCounts(chart)`). */
+  /** Full stitches per thread index (`threadCounts(chart)`). */
   counts: Int32Array;
+  /** Part stitches, backstitch and knots per thread index (`markUse(chart.marks, …)`). */
+  uses: readonly MarkUse[];
   /** The thread the pencil and fill use. */
   current: number | undefined;
   onCurrent: (thread: number) => void;
@@ -32,11 +36,12 @@ interface PaletteProps {
 }
 
 /**
- * The chart's threads with symbol, DMC code, name, stitches and skeins (14-count), updated with every
+ * The chart's threads with symbol, DMC code, name, full stitches, what else they stitch (part stitches,
+ * backstitch, knots) and skeins for all of it (14-count), updated with every
  * edit; choosing one makes it the current thread, whose replace, merge, remove and symbol actions sit
  * below the list; and adding a thread from the catalogue.
  */
-export const Palette = memo(function Palette({ chart, counts, current, onCurrent, highlight, onHighlight, onEdit }: PaletteProps) {
+export const Palette = memo(function Palette({ chart, counts, uses, current, onCurrent, highlight, onHighlight, onEdit }: PaletteProps) {
   const active = useMemo(() => activeThreads(chart), [chart]);
   const selected = current !== undefined && chart.threads[current] && !chart.threads[current].removed ? current : undefined;
 
@@ -50,7 +55,15 @@ export const Palette = memo(function Palette({ chart, counts, current, onCurrent
       </h2>
       <ul className="max-h-96 space-y-1 overflow-y-auto" aria-label="Chart threads">
         {active.map((index) => (
-          <PaletteRow key={index} index={index} thread={chart.threads[index]!} stitches={counts[index]!} chosen={index === selected} onCurrent={onCurrent} />
+          <PaletteRow
+            key={index}
+            index={index}
+            thread={chart.threads[index]!}
+            stitches={counts[index]!}
+            use={uses[index]}
+            chosen={index === selected}
+            onCurrent={onCurrent}
+          />
         ))}
       </ul>
       {selected !== undefined && (
@@ -73,15 +86,19 @@ const PaletteRow = memo(function PaletteRow({
   index,
   thread,
   stitches,
+  use,
   chosen,
   onCurrent,
 }: {
   index: number;
   thread: ChartThread;
   stitches: number;
+  use: MarkUse | undefined;
   chosen: boolean;
   onCurrent: (thread: number) => void;
 }) {
+  const all = { stitch_count: stitches, ...use };
+  const marks = marksText(all);
   return (
     <li>
       <button
@@ -94,17 +111,42 @@ const PaletteRow = memo(function PaletteRow({
       >
         <Swatch hex={thread.hex} symbol={thread.symbol} />
         <span className="w-12 font-mono">{thread.dmc_code}</span>
-        <span className="min-w-0 flex-1 truncate">{thread.dmc_name}</span>
-        <span className="text-right text-slate-600 tabular-nums" data-testid="palette-count">
+        <span className="min-w-0 flex-1">
+          <span className="block truncate">{thread.dmc_name}</span>
+          {marks && (
+            <span className="block truncate text-xs text-slate-600" title={marks.long} data-testid="palette-marks">
+              {marks.short}
+            </span>
+          )}
+        </span>
+        <span className="text-right text-slate-600 tabular-nums" title="Full stitches" data-testid="palette-count">
           {stitches.toLocaleString('en')}
         </span>
-        <span className="w-14 text-right text-xs text-slate-600 tabular-nums">{skeinText(threadNeed(stitches, FABRIC).skeinsToBuy)}</span>
+        <span className="w-14 text-right text-xs text-slate-600 tabular-nums">{skeinText(threadNeedOfUse(all, FABRIC).skeinsToBuy)}</span>
       </button>
     </li>
   );
 });
 
 const skeinText = (skeins: number): string => `${skeins} skein${skeins === 1 ? '' : 's'}`;
+const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+const length = (stitches: number): string => stitches.toLocaleString('en', { maximumFractionDigits: 1 });
+
+/** What a thread stitches besides full stitches, short for the row and in full for its tooltip; undefined when nothing. */
+function marksText(use: { stitch_count: number } & Partial<MarkUse>): { short: string; long: string } | undefined {
+  const parts = use.partStitches ?? 0;
+  const knots = use.knots ?? 0;
+  const backstitch = use.backstitchLength ?? 0;
+  if (backstitchOnly(use)) return { short: `Backstitch only, ${length(backstitch)} long`, long: `Backstitch only: ${length(backstitch)} stitch widths` };
+  const short = [parts > 0 && `${parts.toLocaleString('en')} part`, backstitch > 0 && `backstitch ${length(backstitch)}`, knots > 0 && plural(knots, 'knot')];
+  const long = [
+    parts > 0 && plural(parts, 'part stitch', 'part stitches'),
+    backstitch > 0 && `backstitch ${length(backstitch)} stitch widths long`,
+    knots > 0 && plural(knots, 'French knot'),
+  ];
+  const text = (items: (string | false)[]) => items.filter(Boolean).join(', ');
+  return parts + knots + backstitch > 0 ? { short: `+ ${text(short)}`, long: `Also ${text(long)}` } : undefined;
+}
 
 export function Swatch({ hex, symbol }: { hex: string; symbol: string }) {
   const dark = luminance(hex) < 0.45;

@@ -2,7 +2,7 @@
  * Test support for the palette's tests (not used by the app): the palette wired to a real
  * `useChartEditor` as the editor screen wires it, with a refused edit shown as an alert.
  */
-import { threadCounts, type EditableChart } from '@stitchwise/core';
+import { markUse, threadCounts, type EditableChart } from '@stitchwise/core';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Palette } from './Palette';
@@ -18,6 +18,7 @@ export function PaletteHost({ initial }: { initial: EditableChart }) {
       <Palette
         chart={editor.chart}
         counts={threadCounts(editor.chart)}
+        uses={markUse(editor.chart.marks, editor.chart.threads.length)}
         current={current}
         onCurrent={setCurrent}
         highlight={highlight}
@@ -41,6 +42,9 @@ export function paletteRow(code: string): HTMLElement {
 
 /** The stitch count the palette shows for a thread, as a number. */
 export const paletteCount = (code: string): number => Number(within(paletteRow(code)).getByTestId('palette-count').textContent.replace(/,/g, ''));
+
+/** What the palette says a thread stitches besides full stitches ('' when nothing). */
+export const paletteMarks = (code: string): string => within(paletteRow(code)).queryByTestId('palette-marks')?.textContent ?? '';
 
 /** Waits for the palette to follow the chart: the editor updates it once the frame showing an edit is out. */
 export async function paletteFollows(): Promise<void> {

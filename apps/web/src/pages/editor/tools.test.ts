@@ -1,44 +1,12 @@
 // @vitest-environment jsdom
-import { fill, type ChartRect, type EditableChart } from '@stitchwise/core';
+import { fill, type EditableChart } from '@stitchwise/core';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/harness';
-import type { CellPoint, ChartTool } from '../../components/chart/types';
-import { chartOf, rowsOf } from './editor-test-charts';
-import { chartTool, selectionEdits, type ToolName } from './tools';
+import { chartOf } from './editor-test-charts';
+import { cellAt, CODES, drag, toolsOn } from './tool-test-support';
+import { chartTool, selectionEdits } from './tools';
 import { useChartEditor } from './use-chart-editor';
-
-const CODES = ['310', '321', '798'];
-// The tools never read the pointer event itself.
-const EVENT = new Event('pointermove') as PointerEvent;
-
-/** A real editor on a chart, and the tools as the editor screen makes them (drawing with `thread`; null: none chosen), with what they report. */
-function toolsOn(rows: readonly string[], thread: number | null = 1) {
-  const editor = renderHook(() => useChartEditor(chartOf(rows, CODES))).result;
-  const picked: number[] = [];
-  const selections: (ChartRect | undefined)[] = [];
-  const refusals: string[] = [];
-  const tool = (name: ToolName): ChartTool => {
-    const made = chartTool(name, {
-      editor: editor.current,
-      thread: thread ?? undefined,
-      onThread: (index) => picked.push(index),
-      onSelection: (rect) => selections.push(rect),
-      onRefused: (message) => refusals.push(message),
-    });
-    if (!made) throw new Error(`${name} has no pointer tool`);
-    return made;
-  };
-  return { editor, tool, picked, selections, refusals, rows: () => rowsOf(editor.current.chart) };
-}
-
-/** Pointer down on the first cell, moves through the rest, up on the last, each in its own event. */
-function drag(tool: ChartTool, cells: readonly [number, number][]) {
-  const points: CellPoint[] = cells.map(([x, y]) => ({ x, y }));
-  act(() => tool.onDown(points[0]!, EVENT));
-  for (const point of points.slice(1)) act(() => tool.onMove(point, EVENT));
-  act(() => tool.onUp(points.at(-1)!, EVENT));
-}
 
 /** The painted cells form one piece, neighbours including diagonals: a line with no gaps. */
 function connected(rows: readonly string[], painted: string): boolean {
@@ -63,13 +31,13 @@ describe('pencil and eraser', () => {
   it('draws a connected line through far-apart pointer positions, shown as it goes, as one undo step', () => {
     const { editor, tool, rows } = toolsOn(BLANK);
     const pencil = tool('pencil');
-    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
-    act(() => pencil.onMove({ x: 6, y: 2 }, EVENT));
+    act(() => pencil.onDown(...cellAt(0, 0)));
+    act(() => pencil.onMove(...cellAt(6, 2)));
     // Each part shows at once, before the drag ends.
     expect(rows()[0]![0]).toBe('1');
     expect(rows()[2]![6]).toBe('1');
-    act(() => pencil.onMove({ x: 6, y: 4 }, EVENT));
-    act(() => pencil.onUp({ x: 6, y: 4 }, EVENT));
+    act(() => pencil.onMove(...cellAt(6, 4)));
+    act(() => pencil.onUp(...cellAt(6, 4)));
 
     const drawn = rows();
     expect(drawn.join('').split('1')).toHaveLength(1 + 7 + 2); // 7 cells to (6,2), 2 more down to (6,4): a thin line
@@ -121,8 +89,8 @@ describe('a stroke that becomes a pinch', () => {
     const { editor, tool, rows } = toolsOn(['000', '000', '000']);
     act(() => void editor.current.apply((chart: EditableChart) => fill(chart, 0, 0, 2)));
     const pencil = tool('pencil');
-    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
-    act(() => pencil.onMove({ x: 2, y: 0 }, EVENT));
+    act(() => pencil.onDown(...cellAt(0, 0)));
+    act(() => pencil.onMove(...cellAt(2, 0)));
     expect(rows()[0]).toBe('111');
     act(() => pencil.onCancel!());
     expect(rows()).toEqual(['222', '222', '222']);
@@ -132,8 +100,8 @@ describe('a stroke that becomes a pinch', () => {
   it('leaves a chart just loaded as it was: nothing to undo, nothing unsaved', () => {
     const { editor, tool, rows } = toolsOn(['000', '000']);
     const pencil = tool('pencil');
-    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
-    act(() => pencil.onMove({ x: 2, y: 1 }, EVENT));
+    act(() => pencil.onDown(...cellAt(0, 0)));
+    act(() => pencil.onMove(...cellAt(2, 1)));
     act(() => pencil.onCancel!());
     expect(rows()).toEqual(['000', '000']);
     expect(editor.current).toMatchObject({ canUndo: false, unsaved: false });
@@ -144,7 +112,7 @@ describe('a stroke that becomes a pinch', () => {
     act(() => void editor.current.apply((chart: EditableChart) => fill(chart, 0, 0, 1)));
     const pencil = tool('pencil');
     // The pencil's thread over stitches already of that thread: no change.
-    act(() => pencil.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => pencil.onDown(...cellAt(0, 0)));
     act(() => pencil.onCancel!());
     expect(rows()).toEqual(['111', '111', '111']);
     expect(editor.current.undoLabel).toBe('Fill');
@@ -154,7 +122,7 @@ describe('a stroke that becomes a pinch', () => {
 describe('fill', () => {
   it('fills the 4-connected region of one thread, not what touches it only at a corner', () => {
     const { editor, tool, rows } = toolsOn(['001', '010', '100'], 2);
-    act(() => tool('fill').onDown({ x: 0, y: 0 }, EVENT));
+    act(() => tool('fill').onDown(...cellAt(0, 0)));
     expect(rows()).toEqual(['221', '210', '100']);
     expect(editor.current.undoLabel).toBe('Fill');
   });
@@ -162,15 +130,15 @@ describe('fill', () => {
   it('fills a region of empty fabric, and does nothing outside the chart', () => {
     const { editor, tool, rows } = toolsOn(['..0', '.00', '0..'], 1);
     const fillTool = tool('fill');
-    act(() => fillTool.onDown({ x: 7, y: 1 }, EVENT));
+    act(() => fillTool.onDown(...cellAt(7, 1)));
     expect(editor.current.canUndo).toBe(false);
-    act(() => fillTool.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => fillTool.onDown(...cellAt(0, 0)));
     expect(rows()).toEqual(['110', '100', '0..']);
   });
 
   it('asks for a thread when none is chosen', () => {
     const { tool, rows, refusals } = toolsOn(['..', '..'], null);
-    act(() => tool('fill').onDown({ x: 0, y: 0 }, EVENT));
+    act(() => tool('fill').onDown(...cellAt(0, 0)));
     expect(refusals).toEqual(['Choose a thread in the palette first.']);
     expect(rows()).toEqual(['..', '..']);
   });
@@ -180,13 +148,13 @@ describe('eyedropper', () => {
   it('picks the thread of the stitch under the pointer and changes nothing', () => {
     const { editor, tool, picked, rows } = toolsOn(['012', '.21']);
     const dropper = tool('eyedropper');
-    act(() => dropper.onDown({ x: 1, y: 1 }, EVENT));
-    act(() => dropper.onDown({ x: 2, y: 0 }, EVENT));
+    act(() => dropper.onDown(...cellAt(1, 1)));
+    act(() => dropper.onDown(...cellAt(2, 0)));
     // No stitch, and outside the chart: nothing to pick.
-    act(() => dropper.onDown({ x: 0, y: 1 }, EVENT));
-    act(() => dropper.onDown({ x: 3, y: 0 }, EVENT));
+    act(() => dropper.onDown(...cellAt(0, 1)));
+    act(() => dropper.onDown(...cellAt(3, 0)));
     expect(picked).toEqual([2, 2]);
-    act(() => dropper.onDown({ x: 0, y: 0 }, EVENT));
+    act(() => dropper.onDown(...cellAt(0, 0)));
     expect(picked).toEqual([2, 2, 0]);
     expect(rows()).toEqual(['012', '.21']);
     expect(editor.current.canUndo).toBe(false);
@@ -220,7 +188,7 @@ describe('select', () => {
     expect(selections.at(-1)).toEqual({ x: 6, y: 0, width: 2, height: 3 });
     // After the pointer is up, moving selects nothing more.
     const count = selections.length;
-    act(() => select.onMove({ x: 0, y: 0 }, EVENT));
+    act(() => select.onMove(...cellAt(0, 0)));
     expect(selections).toHaveLength(count);
   });
 
@@ -246,7 +214,14 @@ describe('select', () => {
 describe('move', () => {
   it('has no pointer tool, so the viewer pans', () => {
     const editor = renderHook(() => useChartEditor(chartOf(BLANK, CODES))).result;
-    const context = { editor: editor.current, thread: 0, onThread: () => undefined, onSelection: () => undefined, onRefused: () => undefined };
+    const context = {
+      editor: editor.current,
+      thread: 0,
+      onThread: () => undefined,
+      onSelection: () => undefined,
+      onRefused: () => undefined,
+      onGuide: () => undefined,
+    };
     expect(chartTool('pan', context)).toBeUndefined();
   });
 });

@@ -11,15 +11,26 @@ import {
   type ChartRect,
   type EditableChart,
 } from '@stitchwise/core';
-import type { ChartTool } from '../../components/chart/types';
+import type { ChartGuide, ChartTool } from '../../components/chart/types';
+import { backstitchTool, knotTool, markEraseAt, partTool } from './mark-tools';
 import type { ChartEditor } from './use-chart-editor';
 
-export type ToolName = 'pencil' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'pan';
+export type ToolName = 'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'pan';
 
 /** The editor's tools in toolbar order, with their keyboard shortcut. */
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
   { name: 'pencil', label: 'Pencil', key: 'p', hint: 'Draw stitches with the current thread' },
-  { name: 'eraser', label: 'Eraser', key: 'e', hint: 'Remove stitches' },
+  { name: 'half', label: 'Half stitch', key: 'l', hint: 'Half stitches: / or \\, the diagonal through the quarter of the cell you point at' },
+  { name: 'quarter', label: 'Quarter stitch', key: 'q', hint: 'Quarter stitches, in the corner of the cell you point at' },
+  { name: 'three-quarter', label: 'Three-quarter stitch', key: 't', hint: 'Three-quarter stitches, with the short leg in the corner you point at' },
+  {
+    name: 'backstitch',
+    label: 'Backstitch',
+    key: 'b',
+    hint: 'Backstitch: click point after point (corners, edge middles, centres); double-click or Escape ends the line; click a line to erase it',
+  },
+  { name: 'knot', label: 'French knot', key: 'k', hint: 'French knots: click a corner, edge middle or centre; click a knot again to take it away' },
+  { name: 'eraser', label: 'Eraser', key: 'e', hint: 'Remove stitches, part stitches, and the backstitch or knot clicked' },
   { name: 'fill', label: 'Fill', key: 'f', hint: 'Fill a region of one thread (or of empty fabric) with the current thread' },
   { name: 'eyedropper', label: 'Eyedropper', key: 'i', hint: 'Take the thread of a stitch as the current thread' },
   { name: 'select', label: 'Select', key: 's', hint: 'Select a rectangle to fill, erase, copy, paste or flip' },
@@ -35,7 +46,12 @@ export interface ToolContext {
   onSelection: (selection: ChartRect | undefined) => void;
   /** A refused edit, to tell the user. */
   onRefused: (message: string) => void;
+  /** The backstitch being drawn: its next segment, to show; undefined once the line ends. */
+  onGuide: (guide: ChartGuide | undefined) => void;
 }
+
+/** A viewer tool, and what ends its work in progress (a backstitch line): called on Escape and when another tool is chosen. */
+export type EditorTool = ChartTool & { end?: () => void };
 
 const inside = (chart: EditableChart, { x, y }: ChartPoint): boolean => x >= 0 && y >= 0 && x < chart.width && y < chart.height;
 
@@ -47,7 +63,7 @@ export function rectBetween(chart: EditableChart, a: ChartPoint, b: ChartPoint):
 }
 
 /** What the viewer's pointer does for a tool; `pan` has none, so the viewer pans. */
-export function chartTool(name: ToolName, context: ToolContext): ChartTool | undefined {
+export function chartTool(name: ToolName, context: ToolContext): EditorTool | undefined {
   const { editor, thread, onRefused } = context;
   const report = (refusal: string | undefined): void => {
     if (refusal) onRefused(refusal);
@@ -58,16 +74,23 @@ export function chartTool(name: ToolName, context: ToolContext): ChartTool | und
       const paint = name === 'eraser' ? -1 : thread;
       let last: ChartPoint | undefined;
       return {
-        onDown(cell) {
+        onDown(cell, _event, at) {
           if (paint === undefined) {
             onRefused('Choose a thread in the palette first.');
+            return;
+          }
+          // A click on a backstitch line or a knot erases that, and the drag nothing more.
+          const mark = paint === -1 ? markEraseAt(editor.read(), at) : undefined;
+          if (mark) {
+            report(editor.apply(mark));
             return;
           }
           last = cell;
           report(editor.applyPart((chart) => stroke(chart, [cell], paint)));
         },
         onMove(cell) {
-          if (!last || paint === undefined) return;
+          // Moves come per quarter stitch; a full stitch changes only with the cell.
+          if (!last || paint === undefined || (cell.x === last.x && cell.y === last.y)) return;
           const from = last;
           last = cell;
           report(editor.applyPart((chart) => stroke(chart, [from, cell], paint)));
@@ -127,6 +150,14 @@ export function chartTool(name: ToolName, context: ToolContext): ChartTool | und
         },
       };
     }
+    case 'half':
+    case 'quarter':
+    case 'three-quarter':
+      return partTool(name, context);
+    case 'backstitch':
+      return backstitchTool(context);
+    case 'knot':
+      return knotTool(context);
     case 'pan':
       return undefined;
   }

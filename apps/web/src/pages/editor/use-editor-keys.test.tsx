@@ -2,18 +2,25 @@
 import { fireEvent, render, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/harness';
+import { TOOLS } from './tools';
 import { useEditorKeys } from './use-editor-keys';
 
 type Selection = Parameters<typeof useEditorKeys>[0]['selection'];
 
-/** The hook with every effect recorded; `selection` present or not. */
-function keysWith(selection: Selection) {
-  const calls = { undo: vi.fn(), redo: vi.fn(), onTool: vi.fn(), onClearSelection: vi.fn() };
+/** The hook with every effect recorded; `selection` present or not, and a backstitch line being drawn or not. */
+function keysWith(selection: Selection, lineGoing = false) {
+  const calls = { undo: vi.fn(), redo: vi.fn(), onTool: vi.fn(), onClearSelection: vi.fn(), endLine: vi.fn() };
   const hook = renderHook(
-    (props: { selection: Selection }) =>
-      useEditorKeys({ editor: calls, onTool: calls.onTool, selection: props.selection, onClearSelection: calls.onClearSelection }),
+    (props: { selection: Selection; lineGoing: boolean }) =>
+      useEditorKeys({
+        editor: calls,
+        onTool: calls.onTool,
+        selection: props.selection,
+        onClearSelection: calls.onClearSelection,
+        endLine: props.lineGoing ? calls.endLine : undefined,
+      }),
     {
-      initialProps: { selection },
+      initialProps: { selection, lineGoing },
     },
   );
   return { ...calls, hook };
@@ -26,15 +33,47 @@ const press = (key: string, modifiers: { ctrlKey?: boolean; metaKey?: boolean; s
   fireEvent.keyDown(target, { key, ...modifiers });
 
 describe('editor keys', () => {
-  it('chooses a tool with its letter: P, E, F, I, S, H (caps lock too)', () => {
+  it('chooses a tool with its letter: P, L, Q, T, B, K, E, F, I, S, H (caps lock too)', () => {
     const keys = keysWith(undefined);
-    for (const key of ['p', 'e', 'f', 'i', 's', 'h', 'P']) expect(press(key)).toBe(false);
-    expect(keys.onTool.mock.calls.map(([tool]) => tool as string)).toEqual(['pencil', 'eraser', 'fill', 'eyedropper', 'select', 'pan', 'pencil']);
+    for (const key of ['p', 'l', 'q', 't', 'b', 'k', 'e', 'f', 'i', 's', 'h', 'P', 'B']) expect(press(key)).toBe(false);
+    expect(keys.onTool.mock.calls.map(([tool]) => tool as string)).toEqual([
+      'pencil',
+      'half',
+      'quarter',
+      'three-quarter',
+      'backstitch',
+      'knot',
+      'eraser',
+      'fill',
+      'eyedropper',
+      'select',
+      'pan',
+      'pencil',
+      'backstitch',
+    ]);
+  });
+
+  it('gives every tool its own letter', () => {
+    const letters = TOOLS.map((tool) => tool.key);
+    expect(new Set(letters).size).toBe(letters.length);
+  });
+
+  it('ends a backstitch line with Escape before clearing the selection, and leaves Escape alone when there is neither', () => {
+    const keys = keysWith(selectionCalls(), true);
+    expect(press('Escape')).toBe(false);
+    expect(keys.endLine).toHaveBeenCalledTimes(1);
+    expect(keys.onClearSelection).not.toHaveBeenCalled();
+    keys.hook.rerender({ selection: selectionCalls(), lineGoing: false });
+    press('Escape');
+    expect(keys.onClearSelection).toHaveBeenCalledTimes(1);
+    keys.hook.rerender({ selection: undefined, lineGoing: false });
+    expect(press('Escape')).toBe(true);
+    expect(keys.endLine).toHaveBeenCalledTimes(1);
   });
 
   it('leaves other letters and modified letters to the browser', () => {
     const keys = keysWith(undefined);
-    expect(press('q')).toBe(true);
+    expect(press('x')).toBe(true);
     expect(press('p', { ctrlKey: true })).toBe(true);
     expect(press('P', { shiftKey: true })).toBe(true);
     expect(press('p', { altKey: true })).toBe(true);
@@ -91,7 +130,7 @@ describe('editor keys', () => {
   it('copies, pastes, erases and clears the selection when there is one', () => {
     const keys = keysWith(undefined);
     const selection = selectionCalls();
-    keys.hook.rerender({ selection });
+    keys.hook.rerender({ selection, lineGoing: false });
     expect(press('c', { ctrlKey: true })).toBe(false);
     press('v', { metaKey: true });
     press('Delete');
@@ -102,7 +141,7 @@ describe('editor keys', () => {
     expect(selection.erase).toHaveBeenCalledTimes(2);
     expect(keys.onClearSelection).toHaveBeenCalledTimes(1);
 
-    keys.hook.rerender({ selection: undefined });
+    keys.hook.rerender({ selection: undefined, lineGoing: false });
     press('c', { ctrlKey: true });
     expect(selection.copy).toHaveBeenCalledTimes(1);
   });

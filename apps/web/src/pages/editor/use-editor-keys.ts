@@ -8,6 +8,8 @@ interface EditorKeys {
   /** Absent while nothing is selected: then Ctrl+C, Ctrl+V and Delete keep their usual meaning. */
   selection: { copy: () => void; paste: () => void; erase: () => void } | undefined;
   onClearSelection: () => void;
+  /** Present while a backstitch line is being drawn: Escape ends it (before clearing a selection). */
+  endLine: (() => void) | undefined;
 }
 
 /** Whether a key press belongs to a field being typed in, not to the editor. */
@@ -16,7 +18,7 @@ const typing = (target: EventTarget | null): boolean =>
 
 /**
  * The editor's keyboard: a letter per tool, Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo,
- * Ctrl/Cmd+C and V copy and paste the selection, Delete erases it, Escape clears it.
+ * Ctrl/Cmd+C and V copy and paste the selection, Delete erases it, Escape ends a backstitch line or clears the selection.
  */
 export function useEditorKeys(keys: EditorKeys): void {
   const latest = useRef(keys);
@@ -24,7 +26,7 @@ export function useEditorKeys(keys: EditorKeys): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (typing(event.target) || event.altKey) return;
-      const { editor, onTool, selection, onClearSelection } = latest.current;
+      const { editor, onTool, selection, onClearSelection, endLine } = latest.current;
       const key = event.key.toLowerCase();
       const command = event.ctrlKey || event.metaKey;
       let handled = true;
@@ -35,6 +37,7 @@ export function useEditorKeys(keys: EditorKeys): void {
       else if (selection && command && key === 'c') selection.copy();
       else if (selection && command && key === 'v') selection.paste();
       else if (selection && !command && (key === 'delete' || key === 'backspace')) selection.erase();
+      else if (endLine && !command && key === 'escape') endLine();
       else if (selection && !command && key === 'escape') onClearSelection();
       else {
         const tool = command || event.shiftKey ? undefined : TOOLS.find((option) => option.key === key);

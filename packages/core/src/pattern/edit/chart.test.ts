@@ -3,7 +3,8 @@ import { parsePatternDocument, toPatternDocument, type Pattern } from '../model.
 import { activeThreads, ChartEditError, chartFromPattern, patternFromChart, threadCounts, type EditableChart } from './chart.js';
 import { fill, stroke } from './draw.js';
 import { addThread, mergeThread, removeThread, setSymbol } from './threads.js';
-import { chartOf } from './testing.js';
+import { sameMarks } from '../stitches.js';
+import { chartOf, withMarks } from './testing.js';
 
 /** The DMC code of every cell ('' for no stitch): what a stitcher sees, whatever the numbering. */
 function codesOfCells(pattern: Pattern): string[] {
@@ -76,5 +77,35 @@ describe('chartFromPattern and patternFromChart', () => {
     expect(parsed.legend.reduce((sum, entry) => sum + entry.stitch_count, 0)).toBe(chart.cells.filter((index) => index >= 0).length);
     expect(parsed.legend.map((entry) => entry.dmc_code)).not.toContain(chart.threads[1]!.dmc_code);
     expect(codesOfCells(parsed)).toEqual(Array.from(chart.cells, (index) => (index < 0 ? '' : chart.threads[index]!.dmc_code)));
+  });
+});
+
+describe('patternFromChart with part stitches, backstitch and knots', () => {
+  // 310 has no stitch at all, 666 backstitch only, 700 full stitches and a knot, Blanc a part stitch.
+  const chart = withMarks(chartOf(['22', '2.'], ['310', '666', '700', 'Blanc']), {
+    parts: [{ x: 1, y: 1, kind: 'three-quarter-br', thread: 3 }],
+    backstitches: [{ x1: 0, y1: 0, x2: 4, y2: 4, thread: 1 }],
+    knots: [{ x: 2, y: 2, thread: 2 }],
+  });
+
+  it('lists threads with stitches of any kind (backstitch only too), and renumbers the marks to the legend', () => {
+    const pattern = patternFromChart(chart);
+    expect(pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
+      ['700', 3],
+      ['666', 0],
+      ['Blanc', 0],
+    ]);
+    expect(pattern.marks).toEqual({
+      parts: [{ x: 1, y: 1, kind: 'three-quarter-br', thread: 2 }],
+      backstitches: [{ x1: 0, y1: 0, x2: 4, y2: 4, thread: 1 }],
+      knots: [{ x: 2, y: 2, thread: 0 }],
+    });
+  });
+
+  it('reads back the same chart from its saved document', () => {
+    const pattern = patternFromChart(chart);
+    const reread = chartFromPattern(parsePatternDocument(JSON.stringify(toPatternDocument(pattern))));
+    expect(sameMarks(patternFromChart(reread).marks, pattern.marks)).toBe(true);
+    expect(reread.threads.map((thread) => thread.dmc_code)).toEqual(['700', '666', 'Blanc']);
   });
 });

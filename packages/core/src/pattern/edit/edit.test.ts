@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ChartEditError } from './chart.js';
 import { stroke } from './draw.js';
 import { applyEdit, composeEdits, composeUndo, invertEdit, type Edit } from './edit.js';
+import { NO_MARKS } from '../stitches.js';
+import { placeKnot, placePart } from './marks.js';
 import { addThread, removeThread } from './threads.js';
 import { chartOf, rowsOf, snapshot } from './testing.js';
 
@@ -102,5 +104,40 @@ describe('composeEdits', () => {
     const first: Edit = { label: 'a', cells: cells([5, 1], [-1, -1], [0, 0]) };
     const second: Edit = { label: 'b', cells: cells([1, 3], [0, -1], [1, 1]) };
     expect(composeEdits('ab', first, second).cells).toEqual(cells([1, 3, 5], [-1, -1, -1], [1, 1, 0]));
+  });
+});
+
+describe('edits of part stitches, backstitch and knots', () => {
+  const chart = chartOf(['0.', '..'], ['310', '666']);
+
+  it('joins two mark edits into one undo step that undoes both, and redoes both', () => {
+    const first = placeKnot(chart, { x: 1, y: 1 }, 0);
+    const second = placePart(first.chart, 0, 0, 'three-quarter-tl', 1); // takes the full stitch out too
+    const third = placeKnot(second.chart, { x: 1, y: 1 }, 1); // the same knot, another thread
+    const undo = [second, third].reduce((joined, result) => composeUndo('Marks', joined, result.inverse), first.inverse);
+    const undone = applyEdit(third.chart, undo);
+    expect(snapshot(undone.chart)).toEqual(snapshot(chart));
+    expect(snapshot(applyEdit(undone.chart, undone.inverse).chart)).toEqual(snapshot(third.chart));
+  });
+
+  it('joins a knot and the removal of its thread into one step that undoes and redoes', () => {
+    const threeThreads = chartOf(['0.', '..'], ['310', '666', '700']);
+    const knot = placeKnot(threeThreads, { x: 1, y: 1 }, 2);
+    const removed = removeThread(knot.chart, 2); // the knot goes to the nearest thread
+    const undone = applyEdit(removed.chart, composeUndo('Both', knot.inverse, removed.inverse));
+    expect(snapshot(undone.chart)).toEqual(snapshot(threeThreads));
+    // Redone, the knot is put on 700 and moved off it before 700 is removed: no knot is left on a removed thread.
+    expect(snapshot(applyEdit(undone.chart, undone.inverse).chart)).toEqual(snapshot(removed.chart));
+    const stranded: Edit = { label: 'Knot', marks: [{ remove: NO_MARKS, add: { ...NO_MARKS, knots: [{ x: 0, y: 0, thread: 2 }] } }] };
+    expect(() => applyEdit(removed.chart, stranded)).toThrow('a thread the chart does not have');
+  });
+
+  it('refuses a mark edit applied twice or to a chart without its marks', () => {
+    const placed = placeKnot(chart, { x: 1, y: 1 }, 0);
+    const redo = invertEdit(placed.inverse);
+    expect(() => applyEdit(placed.chart, redo)).toThrow(ChartEditError); // the knot is there already
+    expect(() => applyEdit(chart, placed.inverse)).toThrow(ChartEditError); // no knot to take away
+    const otherThread = placeKnot(chart, { x: 1, y: 1 }, 1).chart;
+    expect(() => applyEdit(otherThread, placed.inverse)).toThrow(ChartEditError); // a knot, but not this one
   });
 });

@@ -73,12 +73,13 @@ export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
       cells[at] = value;
     }
   }
-  const marks = (edit.marks ?? []).reduce((current, change) => applyMarksChange(current, change, threads), chart.marks);
+  const marks = (edit.marks ?? []).reduce(applyMarksChange, chart.marks);
+  requireMarkThreads(marks, edit.marks ?? [], threads);
   return { chart: { width: chart.width, height: chart.height, cells, threads, marks }, inverse: invertEdit(edit), changed: true };
 }
 
 /** The marks with `change` made; a mark to remove that is not there, or one to add whose place is taken, is refused. */
-function applyMarksChange(marks: ChartMarks, change: MarksChange, threads: readonly ChartThread[]): ChartMarks {
+function applyMarksChange(marks: ChartMarks, change: MarksChange): ChartMarks {
   const layer = <T extends { thread: number }>(items: readonly T[], remove: readonly T[], add: readonly T[], key: (item: T) => string): readonly T[] => {
     if (remove.length === 0 && add.length === 0) return items;
     const byKey = new Map(items.map((item) => [key(item), item]));
@@ -88,8 +89,6 @@ function applyMarksChange(marks: ChartMarks, change: MarksChange, threads: reado
     }
     for (const item of add) {
       if (byKey.has(key(item))) throw new ChartEditError('This change no longer fits the chart.');
-      if (threads[item.thread] === undefined || threads[item.thread]!.removed)
-        throw new ChartEditError('This change puts stitches on a thread the chart does not have.');
       byKey.set(key(item), item);
     }
     return [...byKey.values()];
@@ -99,6 +98,22 @@ function applyMarksChange(marks: ChartMarks, change: MarksChange, threads: reado
     backstitches: layer(marks.backstitches, change.remove.backstitches, change.add.backstitches, backstitchKey),
     knots: layer(marks.knots, change.remove.knots, change.add.knots, knotKey),
   };
+}
+
+/**
+ * Refuses marks the changes leave on a thread the chart does not have. Checked on the marks they end with, as the
+ * threads are (all thread changes come first): in a joined edit, a knot may be added on a thread and moved off
+ * it again before a later thread change removes it. An added mark still there is the very object added.
+ */
+function requireMarkThreads(marks: ChartMarks, changes: readonly MarksChange[], threads: readonly ChartThread[]): void {
+  if (changes.length === 0) return;
+  const present = new Set<object>([...marks.parts, ...marks.backstitches, ...marks.knots]);
+  for (const { add } of changes) {
+    for (const item of [...add.parts, ...add.backstitches, ...add.knots]) {
+      if (present.has(item) && (threads[item.thread] === undefined || threads[item.thread]!.removed))
+        throw new ChartEditError('This change puts stitches on a thread the chart does not have.');
+    }
+  }
 }
 
 /** The change from marks `before` to `after`: what is gone or changed thread, and what is new; undefined when nothing is. */

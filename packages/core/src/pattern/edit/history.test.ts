@@ -1,27 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../random.js';
+import { PART_KINDS } from '../stitches.js';
 import { CHART_SYMBOLS } from '../symbols.js';
 import type { EditableChart } from './chart.js';
 import { fill, stroke } from './draw.js';
 import type { EditResult } from './edit.js';
 import { EditHistory } from './history.js';
+import { addBackstitch, placeKnot, placePart, removeBackstitch, removeKnot, removePart } from './marks.js';
 import { fillRect } from './selection.js';
 import { addThread, mergeThread, setSymbol } from './threads.js';
 import { chartOf, snapshot, type ChartSnapshot } from './testing.js';
 
-/** A mixed sequence of edits, each changing the chart: strokes, fills, rectangles, and thread edits now and then. */
-function randomEdits(chart: EditableChart, steps: number, seed: number): { states: ChartSnapshot[]; results: EditResult[] } {
+/**
+ * A mixed sequence of edits, each changing the chart: strokes, fills, rectangles, part stitches, backstitches,
+ * knots and their removal, and thread edits now and then. `marks` counts the edits of marks.
+ */
+function randomEdits(chart: EditableChart, steps: number, seed: number): { states: ChartSnapshot[]; results: EditResult[]; marks: number } {
   const random = seededRandom(seed);
   const pick = (n: number): number => Math.floor(random() * n);
   const states = [snapshot(chart)];
   const results: EditResult[] = [];
   const extraCodes = ['321', '550', '797', '3865', '986'];
+  let marks = 0;
   while (results.length < steps) {
     const active = chart.threads.flatMap((thread, index) => (thread.removed ? [] : [index]));
     const thread = active[pick(active.length)]!;
-    const kind = pick(10);
+    const kind = pick(14);
     let result: EditResult;
-    if (kind < 5)
+    const point = () => ({ x: pick(61), y: pick(41) });
+    if (kind === 10) result = placePart(chart, pick(30), pick(20), PART_KINDS[pick(PART_KINDS.length)]!, thread);
+    else if (kind === 11) {
+      const [from, to] = [point(), point()];
+      if (from.x === to.x && from.y === to.y) continue;
+      result = addBackstitch(chart, from, to, thread);
+    } else if (kind === 12) result = placeKnot(chart, point(), thread);
+    else if (kind === 13) {
+      // Takes away a mark that is there: a knot, a line (given backwards) or a cell's part stitches.
+      const { knots, backstitches, parts } = chart.marks;
+      const knot = knots[pick(knots.length)];
+      const line = backstitches[pick(backstitches.length)];
+      const part = parts[pick(parts.length)];
+      if (knot && pick(3) === 0) result = removeKnot(chart, knot);
+      else if (line && pick(2) === 0) result = removeBackstitch(chart, { x: line.x2, y: line.y2 }, { x: line.x1, y: line.y1 });
+      else if (part) result = removePart(chart, part.x, part.y);
+      else continue;
+    } else if (kind < 5)
       result = stroke(
         chart,
         [
@@ -39,11 +62,12 @@ function randomEdits(chart: EditableChart, steps: number, seed: number): { state
       result = setSymbol(chart, thread, CHART_SYMBOLS.filter((symbol) => !used.has(symbol))[pick(10)]!);
     }
     if (!result.changed) continue;
+    marks += kind >= 10 ? 1 : 0;
     chart = result.chart;
     results.push(result);
     states.push(snapshot(chart));
   }
-  return { states, results };
+  return { states, results, marks };
 }
 
 describe('EditHistory', () => {
@@ -53,7 +77,9 @@ describe('EditHistory', () => {
   );
 
   it('undoes 250 steps back to the original, through every state on the way, and redoes them all', () => {
-    const { states, results } = randomEdits(start, 250, 7);
+    const { states, results, marks } = randomEdits(start, 250, 7);
+    expect(marks).toBeGreaterThan(40);
+    expect(states.at(-1)!.marks.parts.length + states.at(-1)!.marks.knots.length).toBeGreaterThan(0);
     const history = new EditHistory();
     for (const result of results) history.record(result.inverse);
     let chart = results.at(-1)!.chart;

@@ -8,9 +8,11 @@ export interface LatticePoint {
   y: number;
 }
 
+const isCell = (chart: EditableChart, x: number, y: number): boolean =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < chart.width && y < chart.height;
+
 function requireCell(chart: EditableChart, x: number, y: number): void {
-  if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < chart.width && y < chart.height))
-    throw new ChartEditError('That place is not a stitch of the chart.');
+  if (!isCell(chart, x, y)) throw new ChartEditError('That place is not a stitch of the chart.');
 }
 
 function requireLatticePoint(chart: EditableChart, { x, y }: LatticePoint): void {
@@ -38,9 +40,10 @@ export function placePart(chart: EditableChart, x: number, y: number, kind: Part
   return finishEdit(chart, label, cells, [], { ...chart.marks, parts });
 }
 
-/** Takes away the full stitch and part stitches of the cells at `cells` (x, y pairs): the eraser over part stitches. */
+/** Takes away the part stitches (not the full stitches) of the cells at `cells` (x, y pairs); places off the chart are passed over. */
 export function erasePartsAt(chart: EditableChart, cells: readonly { x: number; y: number }[]): EditResult {
-  const erased = new Set(cells.map(({ x, y }) => y * chart.width + x));
+  // Off-chart places are left out, or x = width would name the first cell of the next row.
+  const erased = new Set(cells.filter(({ x, y }) => isCell(chart, x, y)).map(({ x, y }) => y * chart.width + x));
   const parts = chart.marks.parts.filter((part) => !erased.has(part.y * chart.width + part.x));
   return finishEdit(chart, 'Eraser', chart.cells, [], parts.length === chart.marks.parts.length ? chart.marks : { ...chart.marks, parts });
 }

@@ -3,7 +3,7 @@ import type { Pattern } from '../model.js';
 import { ChartEditError, patternFromChart } from './chart.js';
 import { applyEdit } from './edit.js';
 import { canonicalDocument, documentOfChart, replaceChart, sameChart } from './replace.js';
-import { chartOf, rowsOf } from './testing.js';
+import { chartOf, rowsOf, snapshot, withMarks } from './testing.js';
 import { removeThread } from './threads.js';
 
 const patternOf = (rows: readonly string[], codes: readonly string[]): Pattern => patternFromChart(chartOf(rows, codes));
@@ -60,5 +60,41 @@ describe('sameChart', () => {
     expect(sameChart(document, { ...document, cells: document.cells.map((cell, i) => (i === 0 ? -1 : cell)) })).toBe(false);
     expect(sameChart(document, { ...document, legend: document.legend.map((entry, i) => (i === 0 ? { ...entry, symbol: '?' } : entry)) })).toBe(false);
     expect(sameChart(document, canonicalDocument(patternOf(['22000', '22...', '0011.'], ['310', '798', '600'])))).toBe(false);
+  });
+});
+
+describe('replaceChart and sameChart with part stitches, backstitch and knots', () => {
+  // The chart has a knot of 321 (which the target does not have) and a line of 310; the target a part stitch of
+  // 600 (new), a line of 798 and a knot of 310.
+  const current = withMarks(CURRENT, {
+    backstitches: [{ x1: 0, y1: 0, x2: 8, y2: 0, thread: 0 }],
+    knots: [{ x: 1, y: 1, thread: 1 }],
+  });
+  const target = patternFromChart(
+    withMarks(chartOf(['2200', '22..', '0011'], ['310', '798', '600']), {
+      parts: [{ x: 2, y: 1, kind: 'quarter-tr', thread: 2 }],
+      backstitches: [{ x1: 8, y1: 6, x2: 0, y2: 0, thread: 1 }],
+      knots: [{ x: 1, y: 1, thread: 0 }],
+    }),
+  );
+
+  it('carries the target’s marks onto the chart’s thread slots, and undo gives the chart’s back', () => {
+    const result = replaceChart(target, 'Restore')(current);
+    expect(sameChart(documentOfChart(result.chart), canonicalDocument(target))).toBe(true);
+    const slot = (code: string) => result.chart.threads.findIndex((thread) => thread.dmc_code === code && !thread.removed);
+    expect(result.chart.marks.parts).toEqual([{ x: 2, y: 1, kind: 'quarter-tr', thread: slot('600') }]);
+    expect(result.chart.marks.knots).toEqual([{ x: 1, y: 1, thread: slot('310') }]);
+    const back = applyEdit(result.chart, result.inverse).chart;
+    expect(snapshot(back)).toEqual(snapshot(current));
+    expect(replaceChart(patternFromChart(current), 'Restore')(current).changed).toBe(false);
+  });
+
+  it('tells charts apart by their marks, in whatever order they are listed', () => {
+    const document = canonicalDocument(target);
+    const reordered = { ...document, backstitches: document.backstitches.map(({ x1, y1, x2, y2, thread }) => ({ x1: x2, y1: y2, x2: x1, y2: y1, thread })) };
+    expect(sameChart(document, reordered)).toBe(true);
+    expect(sameChart(document, { ...document, knots: [] })).toBe(false);
+    expect(sameChart(document, { ...document, part_stitches: document.part_stitches.map((part) => ({ ...part, kind: 'quarter-tl' as const })) })).toBe(false);
+    expect(sameChart(document, { ...document, backstitches: document.backstitches.map((line) => ({ ...line, thread: 0 })) })).toBe(false);
   });
 });

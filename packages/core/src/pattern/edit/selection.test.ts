@@ -3,7 +3,8 @@ import { ChartEditError, type EditableChart } from './chart.js';
 import type { EditResult } from './edit.js';
 import { clipRect, copyRect, fillRect, flipRect, paste } from './selection.js';
 import { removeThread } from './threads.js';
-import { chartOf, rowsOf, snapshot, undoAndRedo } from './testing.js';
+import { NO_MARKS, sameMarks } from '../stitches.js';
+import { chartOf, rowsOf, snapshot, undoAndRedo, withMarks } from './testing.js';
 
 const codes = ['310', '666', '700', '307'];
 
@@ -45,7 +46,7 @@ describe('copyRect and paste', () => {
     const clipboard = copyRect(chart, { x: 0, y: 0, width: 2, height: 2 });
     expect(clipboard.width).toBe(2);
     expect(Array.from(clipboard.cells)).toEqual([0, 1, -1, 2]);
-    expect(copyRect(chart, { x: 1, y: 1, width: 5, height: 5 })).toEqual({ width: 2, height: 2, cells: Int16Array.from([2, 3, 3, 3]) });
+    expect(copyRect(chart, { x: 1, y: 1, width: 5, height: 5 })).toEqual({ width: 2, height: 2, cells: Int16Array.from([2, 3, 3, 3]), marks: NO_MARKS });
     expect(snapshot(chart)).toEqual(before);
   });
 
@@ -89,5 +90,57 @@ describe('flipRect', () => {
     expect(rowsOf(flipRect(once, { x: 0, y: 0, width: 4, height: 3 }, 'horizontal').chart)).toEqual(rowsOf(chart));
     const symmetric = chartOf(['010', '212'], codes);
     expect(flipRect(symmetric, { x: 0, y: 0, width: 3, height: 2 }, 'horizontal').changed).toBe(false);
+  });
+});
+
+describe('selections carry part stitches, backstitch and knots', () => {
+  // 4 × 3, row 1 empty: a three-quarter stitch in (1, 1), a knot on the corner of (2, 1), a line along the
+  // top of row 1 from column 1 to 3, and a line reaching outside the selection below.
+  const chart = withMarks(chartOf(['0000', '0..0', '0000'], codes), {
+    parts: [{ x: 1, y: 1, kind: 'three-quarter-tl', thread: 1 }],
+    knots: [{ x: 4, y: 2, thread: 2 }],
+    backstitches: [
+      { x1: 2, y1: 2, x2: 6, y2: 2, thread: 2 },
+      { x1: 0, y1: 0, x2: 8, y2: 6, thread: 3 },
+    ],
+  });
+  const row1 = { x: 0, y: 1, width: 4, height: 1 };
+
+  it('erasing a selection takes the marks inside it, and a line reaching out stays', () => {
+    const { marks } = reversibly(chart, (c) => fillRect(c, row1, -1)).chart;
+    expect(marks.parts).toEqual([]);
+    expect(marks.knots).toEqual([]);
+    expect(marks.backstitches).toEqual([{ x1: 0, y1: 0, x2: 8, y2: 6, thread: 3 }]);
+  });
+
+  it('a filled selection replaces its part stitches with full stitches, and keeps lines and knots', () => {
+    const { marks } = reversibly(chart, (c) => fillRect(c, row1, 0)).chart;
+    expect(marks.parts).toEqual([]);
+    expect(marks.knots).toHaveLength(1);
+    expect(marks.backstitches).toHaveLength(2);
+  });
+
+  it('flipping mirrors the marks inside: corners and diagonals turn with the cells', () => {
+    const flipped = reversibly(chart, (c) => flipRect(c, row1, 'horizontal')).chart;
+    expect(flipped.marks.parts).toEqual([{ x: 2, y: 1, kind: 'three-quarter-tr', thread: 1 }]);
+    expect(flipped.marks.knots).toEqual([{ x: 4, y: 2, thread: 2 }]); // on the middle line: stays
+    expect(sameMarks(flipped.marks, { ...flipped.marks, backstitches: [{ x1: 6, y1: 2, x2: 2, y2: 2, thread: 2 }, chart.marks.backstitches[1]!] })).toBe(true);
+    const upsideDown = reversibly(chart, (c) => flipRect(c, { x: 1, y: 1, width: 1, height: 1 }, 'vertical')).chart;
+    expect(upsideDown.marks.parts).toEqual([{ x: 1, y: 1, kind: 'three-quarter-bl', thread: 1 }]);
+    expect(upsideDown.marks.knots).toEqual([{ x: 4, y: 4, thread: 2 }]);
+  });
+
+  it('copy and paste carry the marks; a pasted part stitch takes its cell', () => {
+    const clipboard = copyRect(chart, { x: 1, y: 1, width: 2, height: 1 });
+    expect(clipboard.marks?.parts).toEqual([{ x: 0, y: 0, kind: 'three-quarter-tl', thread: 1 }]);
+    expect(clipboard.marks?.knots).toEqual([{ x: 2, y: 0, thread: 2 }]);
+    const pasted = reversibly(chart, (c) => paste(c, clipboard, 0, 2)).chart;
+    expect(pasted.cells[2 * 4 + 0]).toBe(-1); // the full stitch under the pasted part stitch went
+    expect(pasted.marks.parts).toContainEqual({ x: 0, y: 2, kind: 'three-quarter-tl', thread: 1 });
+    expect(pasted.marks.knots).toContainEqual({ x: 2, y: 4, thread: 2 });
+    // Pasted past the edge: what falls outside is left out.
+    const atEdge = paste(chart, clipboard, 3, 2).chart;
+    expect(atEdge.marks.parts).toContainEqual({ x: 3, y: 2, kind: 'three-quarter-tl', thread: 1 });
+    expect(atEdge.marks.knots.filter((knot) => knot.x > 8)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { backstitchKey, knotKey, NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartKind, type PartStitch } from '../stitches.js';
 import { ChartEditError, requirePaint, threadName, type EditableChart } from './chart.js';
 import { finishEdit, type EditResult } from './edit.js';
 
@@ -9,11 +10,38 @@ export interface ChartRect {
   height: number;
 }
 
-/** Copied cells: thread indices of the chart they came from, −1 for no stitch. */
+/** Copied cells: thread indices of the chart they came from, −1 for no stitch; and the marks within them, from the rectangle's corner. */
 export interface ChartClipboard {
   width: number;
   height: number;
   cells: Int16Array;
+  marks?: ChartMarks;
+}
+
+/** The marks within a rectangle of whole cells: part stitches in its cells, knots and backstitch lines (both ends) on or inside its edge. */
+function marksIn(marks: ChartMarks, area: ChartRect): ChartMarks {
+  const cellInside = ({ x, y }: { x: number; y: number }) => x >= area.x && y >= area.y && x < area.x + area.width && y < area.y + area.height;
+  const pointInside = (x: number, y: number) => x >= 2 * area.x && y >= 2 * area.y && x <= 2 * (area.x + area.width) && y <= 2 * (area.y + area.height);
+  return {
+    parts: marks.parts.filter(cellInside),
+    backstitches: marks.backstitches.filter((line) => pointInside(line.x1, line.y1) && pointInside(line.x2, line.y2)),
+    knots: marks.knots.filter((knot) => pointInside(knot.x, knot.y)),
+  };
+}
+
+/** `marks` without the ones in `taken` (which are a subset of them). */
+function without(marks: ChartMarks, taken: ChartMarks): ChartMarks {
+  const drop = <T>(items: readonly T[], gone: readonly T[]) => (gone.length === 0 ? items : items.filter((item) => !gone.includes(item)));
+  return { parts: drop(marks.parts, taken.parts), backstitches: drop(marks.backstitches, taken.backstitches), knots: drop(marks.knots, taken.knots) };
+}
+
+/** Marks moved by (dx, dy) stitches. */
+function moved(marks: ChartMarks, dx: number, dy: number): ChartMarks {
+  return {
+    parts: marks.parts.map((part) => ({ ...part, x: part.x + dx, y: part.y + dy })),
+    backstitches: marks.backstitches.map((line) => ({ ...line, x1: line.x1 + 2 * dx, y1: line.y1 + 2 * dy, x2: line.x2 + 2 * dx, y2: line.y2 + 2 * dy })),
+    knots: marks.knots.map((knot) => ({ ...knot, x: knot.x + 2 * dx, y: knot.y + 2 * dy })),
+  };
 }
 
 /** The part of a rectangle inside the chart, in whole cells (width or height 0 when none is). */
@@ -40,7 +68,8 @@ export function fillRect(chart: EditableChart, rect: ChartRect, thread: number):
     const start = row * chart.width + area.x;
     cells.fill(thread, start, start + area.width);
   }
-  return finishEdit(chart, label, cells);
+  // Erasing takes every kind of stitch in the selection; a fill's full stitches replace the part stitches.
+  return finishEdit(chart, label, cells, [], thread === -1 ? without(chart.marks, marksIn(chart.marks, area)) : chart.marks);
 }
 
 /** The cells of a rectangle (the part inside the chart). Not an edit: the chart does not change. */
@@ -51,7 +80,7 @@ export function copyRect(chart: EditableChart, rect: ChartRect): ChartClipboard 
     const start = (area.y + row) * chart.width + area.x;
     cells.set(chart.cells.subarray(start, start + area.width), row * area.width);
   }
-  return { width: area.width, height: area.height, cells };
+  return { width: area.width, height: area.height, cells, marks: moved(marksIn(chart.marks, area), -area.x, -area.y) };
 }
 
 /**
@@ -60,7 +89,9 @@ export function copyRect(chart: EditableChart, rect: ChartRect): ChartClipboard 
  */
 export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number, y: number): EditResult {
   if (clipboard.cells.length !== clipboard.width * clipboard.height) throw new ChartEditError('The copied stitches are damaged.');
-  for (const index of clipboard.cells) {
+  const copied = clipboard.marks ?? NO_MARKS;
+  const markThreads = [...copied.parts, ...copied.backstitches, ...copied.knots].map((mark) => mark.thread);
+  for (const index of [...clipboard.cells, ...markThreads]) {
     if (index === -1) continue;
     const thread = chart.threads[index];
     if (!thread) throw new ChartEditError('The copied stitches come from another chart.');
@@ -75,7 +106,25 @@ export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number
       if (value !== -1) cells[(top + row) * chart.width + left + column] = value;
     }
   }
-  return finishEdit(chart, 'Paste', cells);
+  return finishEdit(chart, 'Paste', cells, [], pasteMarks(chart, cells, moved(copied, left, top)));
+}
+
+/**
+ * The chart's marks with pasted ones added where they fall on the chart: a pasted part stitch takes its cell
+ * (the full stitch and part stitches there go), a pasted line or knot replaces one in the same place.
+ */
+function pasteMarks(chart: EditableChart, cells: Int16Array, pasted: ChartMarks): ChartMarks {
+  if (pasted.parts.length + pasted.backstitches.length + pasted.knots.length === 0) return chart.marks;
+  const onChart = marksIn(pasted, { x: 0, y: 0, width: chart.width, height: chart.height });
+  const partCells = new Set(onChart.parts.map((part) => part.y * chart.width + part.x));
+  for (const at of partCells) cells[at] = -1;
+  const lines = new Set(onChart.backstitches.map(backstitchKey));
+  const points = new Set(onChart.knots.map(knotKey));
+  return {
+    parts: [...chart.marks.parts.filter((part) => !partCells.has(part.y * chart.width + part.x)), ...onChart.parts],
+    backstitches: [...chart.marks.backstitches.filter((line) => !lines.has(backstitchKey(line))), ...onChart.backstitches],
+    knots: [...chart.marks.knots.filter((knot) => !points.has(knotKey(knot))), ...onChart.knots],
+  };
 }
 
 /** Mirrors a rectangle: 'horizontal' swaps left and right, 'vertical' swaps top and bottom. */
@@ -92,5 +141,43 @@ export function flipRect(chart: EditableChart, rect: ChartRect, direction: 'hori
       cells[(area.y + row) * chart.width + area.x + column] = source[(area.y + fromRow) * chart.width + area.x + fromColumn]!;
     }
   }
-  return finishEdit(chart, label, cells);
+  const inside = marksIn(chart.marks, area);
+  const flipped = flipMarks(inside, area, direction);
+  const marks = inside.parts.length + inside.backstitches.length + inside.knots.length === 0 ? chart.marks : without(chart.marks, inside);
+  return finishEdit(chart, label, cells, [], marks === chart.marks ? marks : concat(marks, flipped));
+}
+
+const concat = (a: ChartMarks, b: ChartMarks): ChartMarks => ({
+  parts: [...a.parts, ...b.parts],
+  backstitches: [...a.backstitches, ...b.backstitches],
+  knots: [...a.knots, ...b.knots],
+});
+
+/** Marks inside `area` mirrored within it: a part stitch's corner and diagonal turn with it. */
+function flipMarks(marks: ChartMarks, area: ChartRect, direction: 'horizontal' | 'vertical'): ChartMarks {
+  const horizontal = direction === 'horizontal';
+  // Lattice coordinates mirror about the rectangle's middle line; cells about its middle column or row.
+  const latticeX = (x: number) => (horizontal ? 4 * area.x + 2 * area.width - x : x);
+  const latticeY = (y: number) => (horizontal ? y : 4 * area.y + 2 * area.height - y);
+  const part = (stitch: PartStitch): PartStitch => ({
+    ...stitch,
+    x: horizontal ? 2 * area.x + area.width - 1 - stitch.x : stitch.x,
+    y: horizontal ? stitch.y : 2 * area.y + area.height - 1 - stitch.y,
+    kind: mirroredKind(stitch.kind, direction),
+  });
+  const line = (stitch: Backstitch): Backstitch => {
+    const mirrored = { ...stitch, x1: latticeX(stitch.x1), y1: latticeY(stitch.y1), x2: latticeX(stitch.x2), y2: latticeY(stitch.y2) };
+    // A line its own mirror image (along the mirror's axis) stays as it was, not drawn the other way round.
+    return backstitchKey(mirrored) === backstitchKey(stitch) ? stitch : mirrored;
+  };
+  const knot = (stitch: FrenchKnot): FrenchKnot => ({ ...stitch, x: latticeX(stitch.x), y: latticeY(stitch.y) });
+  return { parts: marks.parts.map(part), backstitches: marks.backstitches.map(line), knots: marks.knots.map(knot) };
+}
+
+function mirroredKind(kind: PartKind, direction: 'horizontal' | 'vertical'): PartKind {
+  if (kind === 'half-slash') return 'half-backslash';
+  if (kind === 'half-backslash') return 'half-slash';
+  const corner = kind.slice(-2);
+  const flipped = direction === 'horizontal' ? `${corner[0]}${corner[1] === 'l' ? 'r' : 'l'}` : `${corner[0] === 't' ? 'b' : 't'}${corner[1]}`;
+  return `${kind.slice(0, -2)}${flipped}` as PartKind;
 }

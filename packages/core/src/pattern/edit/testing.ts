@@ -4,7 +4,7 @@
  */
 import { findThread } from '../../threads/catalogue.js';
 import { symbolFor } from '../symbols.js';
-import { NO_MARKS } from '../stitches.js';
+import { backstitchKey, knotKey, NO_MARKS, partKey, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from '../stitches.js';
 import { chartThreadOf, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, type EditResult } from './edit.js';
 
@@ -42,6 +42,8 @@ export interface ChartSnapshot {
   height: number;
   cells: number[];
   threads: ChartThread[];
+  /** In a fixed order (undo may give the marks back in another), lines as drawn. */
+  marks: { parts: PartStitch[]; backstitches: Backstitch[]; knots: FrenchKnot[] };
 }
 
 /** A deep, plain copy of a chart, so later changes to the chart cannot touch it. */
@@ -51,7 +53,22 @@ export function snapshot(chart: EditableChart): ChartSnapshot {
     height: chart.height,
     cells: Array.from(chart.cells),
     threads: chart.threads.map((thread) => ({ ...thread, rgb: { ...thread.rgb } })),
+    marks: {
+      parts: sortedCopy(chart.marks.parts, partKey),
+      backstitches: sortedCopy(chart.marks.backstitches, backstitchKey),
+      knots: sortedCopy(chart.marks.knots, knotKey),
+    },
   };
+}
+
+function sortedCopy<T extends { thread: number }>(items: readonly T[], key: (item: T) => string): T[] {
+  const keyed = items.map((item) => ({ item: { ...item }, key: `${key(item)}:${item.thread}` }));
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ item }) => item);
+}
+
+/** The chart with marks besides its full stitches (lists not given are empty). */
+export function withMarks(chart: EditableChart, marks: Partial<ChartMarks>): EditableChart {
+  return { ...chart, marks: { ...NO_MARKS, ...marks } };
 }
 
 /** What undoing an operation gives, and redoing it after: both should be the charts before and after it. */
@@ -59,4 +76,18 @@ export function undoAndRedo(result: EditResult): { undone: ChartSnapshot; redone
   const undo = applyEdit(result.chart, result.inverse);
   const redo = applyEdit(undo.chart, undo.inverse);
   return { undone: snapshot(undo.chart), redone: snapshot(redo.chart) };
+}
+
+/**
+ * Runs an operation and gathers what every operation owes, for one `expect(found).toEqual(owed)`: the input
+ * chart left alone, a change made, and undo and redo giving the charts before and after it exactly.
+ */
+export function reversal(chart: EditableChart, operation: (chart: EditableChart) => EditResult): { result: EditResult; found: unknown; owed: unknown } {
+  const before = snapshot(chart);
+  const result = operation(chart);
+  return {
+    result,
+    found: { input: snapshot(chart), changed: result.changed, ...undoAndRedo(result) },
+    owed: { input: before, changed: true, undone: before, redone: snapshot(result.chart) },
+  };
 }

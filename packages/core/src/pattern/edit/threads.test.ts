@@ -6,15 +6,12 @@ import { CHART_SYMBOLS } from '../symbols.js';
 import { activeThreads, ChartEditError, MAX_CHART_THREADS, patternFromChart, threadCounts, type EditableChart } from './chart.js';
 import type { EditResult } from './edit.js';
 import { addThread, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol } from './threads.js';
-import { chartOf, rowsOf, snapshot, undoAndRedo } from './testing.js';
+import { chartOf, reversal, rowsOf, withMarks } from './testing.js';
 
 /** Runs an operation and checks what every operation owes: the input untouched, an exact undo and redo. */
 function reversibly(chart: EditableChart, operation: (chart: EditableChart) => EditResult): EditResult {
-  const before = snapshot(chart);
-  const result = operation(chart);
-  expect(snapshot(chart)).toEqual(before);
-  expect(result.changed).toBe(true);
-  expect(undoAndRedo(result)).toEqual({ undone: before, redone: snapshot(result.chart) });
+  const { result, found, owed } = reversal(chart, operation);
+  expect(found).toEqual(owed);
   return result;
 }
 
@@ -169,5 +166,36 @@ describe('nearestThreadsToRgb', () => {
     }
     const black = findThread('310')!;
     expect(nearestThreadsToRgb(black, 1)).toEqual([{ thread: black, deltaE: 0 }]);
+  });
+});
+
+describe('thread edits and part stitches, backstitch and knots', () => {
+  // 550 has a full stitch, a part stitch, a line and a knot; 986 a part stitch; 553 (nearest 550 by ΔE00) only a knot.
+  const chart = withMarks(chartOf(['0.', '..'], ['550', '986', '553']), {
+    parts: [
+      { x: 1, y: 0, kind: 'half-slash', thread: 0 },
+      { x: 1, y: 1, kind: 'quarter-tl', thread: 1 },
+    ],
+    backstitches: [{ x1: 0, y1: 0, x2: 4, y2: 4, thread: 0 }],
+    knots: [
+      { x: 1, y: 1, thread: 0 },
+      { x: 3, y: 3, thread: 2 },
+    ],
+  });
+  /** Each mark's thread, parts then lines then knots, in the chart's order. */
+  const threadsOfMarks = ({ marks }: EditableChart) => [marks.parts, marks.backstitches, marks.knots].map((items) => items.map((item) => item.thread));
+
+  it('replace, merge and remove recolour the marks too, and undo gives them back', () => {
+    expect(threadsOfMarks(reversibly(chart, (c) => replaceThread(c, 0, 1)).chart)).toEqual([[1, 1], [1], [1, 2]]);
+    expect(threadsOfMarks(reversibly(chart, (c) => mergeThread(c, 0, 2)).chart)).toEqual([[2, 1], [2], [2, 2]]);
+    const removed = reversibly(chart, (c) => removeThread(c, 0)).chart;
+    expect(threadsOfMarks(removed)).toEqual([[2, 1], [2], [2, 2]]);
+    expect(rowsOf(removed)).toEqual(['2.', '..']);
+  });
+
+  it('treats a thread with marks only as used: replacing it is a change', () => {
+    const result = reversibly(chart, (c) => replaceThread(c, 2, 1));
+    expect(threadsOfMarks(result.chart)).toEqual([[0, 1], [0], [0, 1]]);
+    expect(rowsOf(result.chart)).toEqual(rowsOf(chart));
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * Part stitches, backstitch and knots for the chart PNG. Part stitches become tiles (like a full stitch's)
+ * drawn into their cells under the grid; backstitch and knots become the pixels they cover, row by row,
+ * drawn over everything. Marks are few, so keeping their pixels costs little, and rows without any are
+ * still repeated rather than drawn.
+ */
+import { type Pattern, type PartKind } from '@stitchwise/core';
+import type { ChartPalette } from './chart.js';
+import { glyphMask, type GlyphMask } from './glyphs.js';
+import { BACKSTITCH_WIDTH, insidePolygon, KNOT_RADIUS, KNOT_RING, partShape, partSymbolPlace } from './marks.js';
+
+/** A part stitch's tile: palette indices, TRANSPARENT outside its shape. */
+const TRANSPARENT = 256;
+
+export interface MarksRaster {
+  /** Cell rows that hold part stitches: their pixel rows cannot repeat the one above. */
+  partRows: ReadonlySet<number>;
+  /** Draws the part stitches of cell row `cellRow` at pixel row `within` of it into `row`. */
+  drawParts(row: Uint8Array, cellRow: number, within: number): void;
+  /** Whether pixel row `y` has backstitch or knots. */
+  overlaid(y: number): boolean;
+  /** Draws the backstitch and knots of pixel row `y` into `row`. */
+  drawOver(row: Uint8Array, y: number): void;
+}
+
+export interface MarksPlacement {
+  cellSize: number;
+  /** Pixel of the grid's top-left corner. */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  palette: ChartPalette;
+  symbols: boolean;
+}
+
+export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Promise<MarksRaster> {
+  const { cellSize, left, top, width, height, palette } = place;
+  const { parts, backstitches, knots } = pattern.marks;
+
+  // Part stitches by cell row, each with its tile's rows.
+  const tiles = new Map<string, Uint16Array>();
+  const byRow = new Map<number, { x: number; tile: Uint16Array }[]>();
+  for (const part of parts) {
+    const key = `${part.kind}:${part.thread}`;
+    let tile = tiles.get(key);
+    if (!tile) {
+      const mask = place.symbols ? await glyphMask(pattern.legend[part.thread]!.symbol, symbolBox(part.kind, cellSize), 'symbol') : undefined;
+      tile = partTile(part.kind, part.thread, cellSize, palette, mask);
+      tiles.set(key, tile);
+    }
+    const list = byRow.get(part.y) ?? [];
+    list.push({ x: left + part.x * cellSize, tile });
+    byRow.set(part.y, list);
+  }
+
+  // Pixels over everything: [x, colour, x, colour, …] by pixel row, later ones on top.
+  const over = new Map<number, number[]>();
+  const plot = (x: number, y: number, colour: number): void => {
+    if (x < 0 || x >= width || y < 0 || y >= height) return;
+    const list = over.get(y) ?? [];
+    list.push(x, colour);
+    over.set(y, list);
+  };
+  // Lattice point (X, Y) in pixel coordinates, a pixel's centre at its index: grid lines fall on even points.
+  const px = (lattice: number): number => left + (lattice * cellSize) / 2;
+  const py = (lattice: number): number => top + (lattice * cellSize) / 2;
+  // An odd width, so a line along the grid sits centred on it.
+  const lineWidth = 2 * Math.round((cellSize * BACKSTITCH_WIDTH) / 2) + 1;
+  for (const line of backstitches) {
+    const colour = palette.stitch(line.thread, 0);
+    strokeSegment(px(line.x1), py(line.y1), px(line.x2), py(line.y2), lineWidth / 2, (x, y) => {
+      plot(x, y, colour);
+    });
+  }
+  const radius = Math.max(2, cellSize * KNOT_RADIUS);
+  const ring = Math.max(1, Math.round(cellSize * KNOT_RING));
+  for (const knot of knots) {
+    const cx = px(knot.x);
+    const cy = py(knot.y);
+    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
+      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
+        const distance = Math.hypot(x - cx, y - cy);
+        // The thread's colour inside a ring of its symbol's ink (black or white), which shows it on any colour.
+        if (distance < radius) plot(x, y, palette.stitch(knot.thread, distance < radius - ring ? 0 : 255));
+      }
+    }
+  }
+
+  return {
+    partRows: new Set(byRow.keys()),
+    drawParts(row, cellRow, within) {
+      for (const { x, tile } of byRow.get(cellRow) ?? []) {
+        for (let i = 0, at = within * cellSize; i < cellSize; i++, at++) if (tile[at]! !== TRANSPARENT) row[x + i] = tile[at]!;
+      }
+    },
+    overlaid: (y) => over.has(y),
+    drawOver(row, y) {
+      const list = over.get(y);
+      if (list) for (let i = 0; i < list.length; i += 2) row[list[i]!] = list[i + 1]!;
+    },
+  };
+}
+
+const symbolBox = (kind: PartKind, cellSize: number): number => Math.max(3, Math.round(partSymbolPlace(kind).size * cellSize));
+
+/** A cell's pixels of a part stitch: its shape in the thread's colour, its small symbol in the thread's ink. */
+function partTile(kind: PartKind, thread: number, cellSize: number, palette: ChartPalette, mask: GlyphMask | undefined): Uint16Array {
+  const tile = new Uint16Array(cellSize * cellSize).fill(TRANSPARENT);
+  const shape = partShape(kind);
+  // Pixel i of a tile is its cell's left grid line at 0; its centre lies i / cellSize across the cell.
+  for (let j = 0; j < cellSize; j++) {
+    for (let i = 0; i < cellSize; i++) if (insidePolygon(shape, i / cellSize, j / cellSize)) tile[j * cellSize + i] = palette.stitch(thread, 0);
+  }
+  if (mask) {
+    const place = partSymbolPlace(kind);
+    const x0 = Math.round(place.x * cellSize - (mask.width - 1) / 2);
+    const y0 = Math.round(place.y * cellSize - (mask.height - 1) / 2);
+    for (let gy = 0; gy < mask.height; gy++) {
+      for (let gx = 0; gx < mask.width; gx++) {
+        const alpha = mask.alpha[gy * mask.width + gx]!;
+        const x = x0 + gx;
+        const y = y0 + gy;
+        if (alpha && x >= 0 && x < cellSize && y >= 0 && y < cellSize) tile[y * cellSize + x] = palette.stitch(thread, alpha);
+      }
+    }
+  }
+  return tile;
+}
+
+/** Calls `plot` for every pixel whose centre is closer than `half` to the segment: a line with round ends. */
+function strokeSegment(x1: number, y1: number, x2: number, y2: number, half: number, plot: (x: number, y: number) => void): void {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const lengthSquared = dx * dx + dy * dy;
+  // On each row only the pixels near the line through the segment need a look, not its whole bounding box.
+  const reach = dy === 0 ? Infinity : (half * Math.sqrt(lengthSquared)) / Math.abs(dy) + 1;
+  const minX = Math.floor(Math.min(x1, x2) - half);
+  const maxX = Math.ceil(Math.max(x1, x2) + half);
+  for (let y = Math.floor(Math.min(y1, y2) - half); y <= Math.ceil(Math.max(y1, y2) + half); y++) {
+    const across = dy === 0 ? x1 : x1 + ((y - y1) * dx) / dy;
+    for (let x = Math.max(minX, Math.floor(across - reach)); x <= Math.min(maxX, Math.ceil(across + reach)); x++) {
+      const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / lengthSquared));
+      if (Math.hypot(x - x1 - t * dx, y - y1 - t * dy) < half) plot(x, y);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * How part stitches, backstitches and French knots look on a chart, for both the PNG and the PDF: shapes
+ * in a unit cell (0–1 across and down, from the cell's top-left grid corner), where a part stitch's symbol
+ * goes, line styles that tell backstitch threads apart without colour, and which marks a page shows.
+ */
+import { partCorner, type Backstitch, type ChartMarks, type Corner, type FrenchKnot, type PartKind, type PartStitch } from '@stitchwise/core';
+
+export type Point = readonly [number, number];
+
+/** Half the band a half stitch draws, measured along a cell side from the diagonal's ends. */
+const BAND = 0.32;
+
+/** Mirrors a top-left shape into `corner`. */
+const toCorner = (corner: Corner, [x, y]: Point): Point => [corner.endsWith('r') ? 1 - x : x, corner.startsWith('b') ? 1 - y : y];
+
+/**
+ * The polygon a part stitch fills: a half stitch a band along its diagonal, a quarter its corner's
+ * quadrant, a three-quarter the triangle on its corner's side of the other diagonal.
+ */
+export function partShape(kind: PartKind): Point[] {
+  if (kind === 'half-backslash')
+    return [
+      [0, 0],
+      [BAND, 0],
+      [1, 1 - BAND],
+      [1, 1],
+      [1 - BAND, 1],
+      [0, BAND],
+    ];
+  if (kind === 'half-slash') return partShape('half-backslash').map(([x, y]) => [1 - x, y]);
+  const corner = partCorner(kind)!;
+  const topLeft: Point[] = kind.startsWith('quarter')
+    ? [
+        [0, 0],
+        [0.5, 0],
+        [0.5, 0.5],
+        [0, 0.5],
+      ]
+    : [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ];
+  return topLeft.map((point) => toCorner(corner, point));
+}
+
+/** Where a part stitch's symbol is centred, and its size, in cells: small, so it stays inside the shape. */
+export function partSymbolPlace(kind: PartKind): { x: number; y: number; size: number } {
+  const corner = partCorner(kind);
+  if (!corner) return { x: 0.5, y: 0.5, size: 0.36 };
+  // A quarter's in its quadrant; a three-quarter's near the centre of the triangle's inscribed circle (0.29).
+  const [x, y] = toCorner(corner, kind.startsWith('quarter') ? [0.25, 0.25] : [0.3, 0.3]);
+  return { x, y, size: kind.startsWith('quarter') ? 0.34 : 0.4 };
+}
+
+export function insidePolygon(polygon: readonly Point[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Backstitch width, and a knot's radius and ring, in cells. */
+export const BACKSTITCH_WIDTH = 0.16;
+export const KNOT_RADIUS = 0.28;
+export const KNOT_RING = 0.07;
+
+/** A range of stitches: columns `x0` up to `x1`, rows `y0` up to `y1` (ends excluded). */
+export interface StitchRange {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * The marks a range of stitches shows: part stitches in its cells, lines that pass over it (to be clipped
+ * to it), knots on its lattice points, edges included.
+ */
+export function marksIn(marks: ChartMarks, { x0, x1, y0, y1 }: StitchRange): ChartMarks {
+  const inCells = (part: PartStitch) => part.x >= x0 && part.x < x1 && part.y >= y0 && part.y < y1;
+  const onLattice = (x: number, y: number) => x >= 2 * x0 && x <= 2 * x1 && y >= 2 * y0 && y <= 2 * y1;
+  // A line's bounding box meeting the range is close enough: clipping takes off the rest.
+  const crosses = (line: Backstitch) =>
+    Math.max(line.x1, line.x2) >= 2 * x0 &&
+    Math.min(line.x1, line.x2) <= 2 * x1 &&
+    Math.max(line.y1, line.y2) >= 2 * y0 &&
+    Math.min(line.y1, line.y2) <= 2 * y1;
+  return {
+    parts: marks.parts.filter(inCells),
+    backstitches: marks.backstitches.filter(crosses),
+    knots: marks.knots.filter((knot: FrenchKnot) => onLattice(knot.x, knot.y)),
+  };
+}
+
+/**
+ * A thread's lines as polylines of lattice points: a line that starts (or ends) where the last one ended
+ * continues it, so dashes run on and corners are joined.
+ */
+export function polylines(lines: readonly Backstitch[]): Point[][] {
+  const result: Point[][] = [];
+  let current: Point[] | undefined;
+  for (const { x1, y1, x2, y2 } of lines) {
+    const end = current?.at(-1);
+    if (current && end![0] === x1 && end![1] === y1) current.push([x2, y2]);
+    else if (current && end![0] === x2 && end![1] === y2) current.push([x1, y1]);
+    else result.push((current = [[x1, y1] as Point, [x2, y2] as Point]));
+  }
+  return result;
+}
+
+/** Lines by thread, in thread order. */
+export function linesByThread(lines: readonly Backstitch[]): Map<number, Backstitch[]> {
+  const byThread = new Map<number, Backstitch[]>();
+  for (const line of [...lines].sort((a, b) => a.thread - b.thread)) {
+    const list = byThread.get(line.thread) ?? [];
+    list.push(line);
+    byThread.set(line.thread, list);
+  }
+  return byThread;
+}

@@ -1,0 +1,224 @@
+import { BACKSTITCH_LINE_STYLES, type Backstitch, type ChartMarks } from '@stitchwise/core';
+import { describe, expect, it } from 'vitest';
+import type { DevicePlacement } from './draw-grid';
+import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
+import { markPaints } from './thread-colors';
+import type { ChartMode } from './types';
+
+/** A 2D context that records each call with the styles in force when it was made. */
+interface Call {
+  method: string;
+  args: unknown[];
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  lineWidth: unknown;
+  lineDash: number[];
+  font: unknown;
+}
+function recordingContext(): { context: CanvasRenderingContext2D; calls: Call[] } {
+  const calls: Call[] = [];
+  const state: Record<string, unknown> = { lineDash: [] };
+  const context = new Proxy(state, {
+    get:
+      (target, property: string) =>
+      (...args: unknown[]) => {
+        if (property === 'setLineDash') target.lineDash = [...(args[0] as number[])];
+        const { fillStyle, strokeStyle, lineWidth, lineDash, font } = target;
+        calls.push({ method: property, args, fillStyle, strokeStyle, lineWidth, lineDash: lineDash as number[], font });
+      },
+    set: (target, property: string, value) => {
+      target[property] = value;
+      return true;
+    },
+  });
+  return { context: context as unknown as CanvasRenderingContext2D, calls };
+}
+
+/** The paths drawn: their points (moveTo and lineTo), arcs, and how they ended (fill or stroke) with the styles then. */
+function paths(calls: Call[]) {
+  const drawn: { end: string; points: number[][]; arcs: number[][]; call: Call }[] = [];
+  let points: number[][] = [];
+  let arcs: number[][] = [];
+  for (const call of calls) {
+    if (call.method === 'beginPath') [points, arcs] = [[], []];
+    else if (call.method === 'moveTo' || call.method === 'lineTo') points.push(call.args as number[]);
+    else if (call.method === 'arc') arcs.push(call.args as number[]);
+    else if (call.method === 'fill' || call.method === 'stroke') drawn.push({ end: call.method, points, arcs, call });
+  }
+  return drawn;
+}
+
+const threads = [
+  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
+  { hex: '#0000bb', symbol: '●', dmc_code: '820', dmc_name: 'Royal Blue' },
+];
+/** 20 device px per stitch, the chart's corner at the canvas's, stitches 0–9 visible. */
+const place: DevicePlacement = { originX: 0, originY: 0, scale: 20, dpr: 1, clip: { left: 0, top: 0, right: 200, bottom: 200 } };
+function sceneOf(mode: ChartMode, withSymbols = false, range = { x0: 0, y0: 0, x1: 10, y1: 10 }, at = place): MarkScene {
+  return { place: at, range, threads, paints: markPaints(threads, mode, undefined, withSymbols), mode, withSymbols };
+}
+const RED = 'rgb(187 0 0)';
+
+describe('part stitches', () => {
+  it('fill a three-quarter stitch as the triangle on its corner’s side, in the thread’s colour', () => {
+    const { context, calls } = recordingContext();
+    drawParts(context, [{ x: 1, y: 1, kind: 'three-quarter-br', thread: 0 }], sceneOf('color'));
+    const [triangle, ...rest] = paths(calls);
+    expect(rest).toEqual([]);
+    expect(triangle!.end).toBe('fill');
+    expect(triangle!.call.fillStyle).toBe(RED);
+    // Cell (1, 1) spans 20–40 px: the bottom-right half, cut off by the / diagonal.
+    expect(triangle!.points).toEqual([
+      [40, 20],
+      [40, 40],
+      [20, 40],
+    ]);
+  });
+
+  it('fill a quarter stitch’s quadrant and a half stitch’s band along its diagonal', () => {
+    const { context, calls } = recordingContext();
+    drawParts(
+      context,
+      [
+        { x: 0, y: 0, kind: 'quarter-tl', thread: 1 },
+        { x: 2, y: 0, kind: 'half-slash', thread: 0 },
+      ],
+      sceneOf('color'),
+    );
+    const drawn = paths(calls);
+    expect(drawn.map((path) => path.call.fillStyle)).toEqual(['rgb(0 0 187)', RED]);
+    expect(drawn[0]!.points).toEqual([
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ]);
+    // The band reaches from the bottom-left corner (40, 20) to the top-right one (60, 0).
+    expect(drawn[1]!.points).toEqual(
+      expect.arrayContaining([
+        [40, 20],
+        [60, 0],
+      ]),
+    );
+  });
+
+  it('carry a smaller symbol once symbols show, and are outlined in black as printed', () => {
+    const part = { x: 0, y: 0, kind: 'three-quarter-tl' as const, thread: 0 };
+    const coloured = recordingContext();
+    drawParts(coloured.context, [part], sceneOf('symbols', true));
+    const symbol = coloured.calls.find((call) => call.method === 'fillText')!;
+    expect(symbol.args[0]).toBe('▲\uFE0E');
+    // At the triangle's centroid, a third of the way in from the corner.
+    expect(symbol.args.slice(1)).toEqual([20 / 3, 20 / 3]);
+    expect(symbol.font).toMatch(/^bold 8px /);
+
+    const printed = recordingContext();
+    drawParts(printed.context, [part], sceneOf('print', true));
+    const [outline] = paths(printed.calls);
+    expect(outline!.end).toBe('stroke');
+    expect(outline!.call.strokeStyle).toBe('rgb(20 20 20)');
+    expect(printed.calls.filter((call) => call.method === 'fill')).toEqual([]);
+    expect(printed.calls.find((call) => call.method === 'fillText')!.fillStyle).toBe('rgb(20 20 20)');
+  });
+});
+
+describe('backstitches', () => {
+  const line = (x1: number, y1: number, x2: number, y2: number, thread = 0): Backstitch => ({ x1, y1, x2, y2, thread });
+
+  it('are lines in the thread’s colour between lattice points, a fifth of a stitch wide (at least 2 CSS px) with round ends', () => {
+    const { context, calls } = recordingContext();
+    drawBackstitches(context, [line(2, 2, 6, 3)], [0], sceneOf('color'));
+    const [drawn] = paths(calls);
+    expect(drawn!.end).toBe('stroke');
+    expect(drawn!.call.strokeStyle).toBe(RED);
+    expect(drawn!.call.lineDash).toEqual([]);
+    // Lattice (2, 2) is stitch (1, 1)'s corner; (6, 3) the middle of stitch (3, 1)'s left edge.
+    expect(drawn!.points).toEqual([
+      [20, 20],
+      [60, 30],
+    ]);
+    expect(drawn!.call.lineWidth).toBeCloseTo(20 / 5);
+    expect(calls.find((call) => call.method === 'stroke')).toBeTruthy();
+
+    const small = recordingContext();
+    drawBackstitches(small.context, [line(2, 2, 6, 3)], [0], sceneOf('color', false, undefined, { ...place, scale: 2, dpr: 2 }));
+    expect(paths(small.calls)[0]!.call.lineWidth).toBe(4); // 2 CSS px on a screen of 2 device px per CSS px
+  });
+
+  it('are black as printed, each thread with its own line pattern by its order among the backstitch threads', () => {
+    const lines = [line(0, 0, 4, 0, 1), line(0, 2, 4, 2, 0), line(4, 2, 4, 6, 0)];
+    const order = backstitchOrder(lines);
+    expect(order).toEqual([0, 1]);
+    const { context, calls } = recordingContext();
+    drawBackstitches(context, lines, order, sceneOf('print'));
+    const drawn = paths(calls);
+    expect(drawn.map((path) => path.call.strokeStyle)).toEqual(['rgb(20 20 20)', 'rgb(20 20 20)']);
+    const width = 20 / 5;
+    const dashOf = (thread: number) => drawn.find((path) => path.points.length === (thread === 0 ? 4 : 2))!.call.lineDash;
+    expect(dashOf(0)).toEqual([]);
+    expect(dashOf(1)).toEqual(BACKSTITCH_LINE_STYLES[1]!.map((dash) => dash * width));
+    expect(dashOf(1).length).toBeGreaterThan(0);
+    // The dash is reset for whatever is drawn next.
+    expect(calls.filter((call) => call.method === 'setLineDash').at(-1)!.args[0]).toEqual([]);
+  });
+});
+
+describe('French knots', () => {
+  it('are dots almost half a stitch across (at least 6 CSS px) with a contrasting ring', () => {
+    const { context, calls } = recordingContext();
+    drawKnots(context, [{ x: 3, y: 5, thread: 0 }], sceneOf('color'));
+    const [dot, ring] = paths(calls);
+    expect(dot!.end).toBe('fill');
+    expect(dot!.call.fillStyle).toBe(RED);
+    expect(dot!.arcs).toEqual([[30, 50, 4.5, 0, 2 * Math.PI]]);
+    expect(ring!.end).toBe('stroke');
+    // White around a dark red dot.
+    expect(ring!.call.strokeStyle).toBe('rgb(255 255 255)');
+
+    const small = recordingContext();
+    drawKnots(small.context, [{ x: 3, y: 5, thread: 0 }], sceneOf('color', false, undefined, { ...place, scale: 2 }));
+    expect(paths(small.calls)[0]!.arcs[0]![2]).toBe(3);
+  });
+});
+
+describe('culling', () => {
+  it('draws no mark outside the visible stitches, and a line crossing them though both its ends are outside', () => {
+    const marks: ChartMarks = {
+      parts: [{ x: 12, y: 3, kind: 'quarter-tl', thread: 0 }],
+      backstitches: [
+        { x1: 30, y1: 30, x2: 34, y2: 30, thread: 0 },
+        { x1: 0, y1: 10, x2: 40, y2: 10, thread: 1 },
+      ],
+      knots: [{ x: 2, y: 40, thread: 0 }],
+    };
+    // Stitches 5–9 across, 0–9 down.
+    const scene = sceneOf('color', false, { x0: 5, y0: 0, x1: 10, y1: 10 });
+    const { context, calls } = recordingContext();
+    drawParts(context, marks.parts, scene);
+    drawBackstitches(context, marks.backstitches, backstitchOrder(marks.backstitches), scene);
+    drawKnots(context, marks.knots, scene);
+    const drawn = paths(calls);
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]!.points).toEqual([
+      [0, 100],
+      [400, 100],
+    ]);
+  });
+});
+
+describe('the backstitch guide', () => {
+  it('is a thin dashed line in the thread’s colour with a circle where it would end', () => {
+    const { context, calls } = recordingContext();
+    drawGuide(context, { x1: 2, y1: 2, x2: 8, y2: 2, thread: 0 }, sceneOf('color'));
+    const [line, circle] = paths(calls);
+    expect(line!.points).toEqual([
+      [20, 20],
+      [80, 20],
+    ]);
+    expect(line!.call.strokeStyle).toBe(RED);
+    expect(line!.call.lineDash.length).toBeGreaterThan(0);
+    expect(line!.call.lineWidth).toBeLessThan(20 / 5);
+    expect(circle!.arcs[0]!.slice(0, 2)).toEqual([80, 20]);
+    expect(circle!.call.lineDash).toEqual([]);
+  });
+});

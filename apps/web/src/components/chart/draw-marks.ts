@@ -1,0 +1,211 @@
+import { BACKSTITCH_LINE_STYLES, backstitchStyles, type Backstitch, type FrenchKnot, type PartKind, type PartStitch } from '@stitchwise/core';
+import { SYMBOL_FONT_FAMILY, TEXT_PRESENTATION } from './cell-tiles';
+import type { DevicePlacement } from './draw-grid';
+import { cssOf, type MarkPaint } from './thread-colors';
+import type { ChartGuide, ChartMode, ViewerThread } from './types';
+import type { CellRange } from './viewport';
+
+/**
+ * Part stitches, backstitches and French knots on the chart, in device pixels. Only marks whose bounding
+ * box meets the visible stitches are drawn, and each thread's shapes go into one path (one fill or stroke
+ * per thread, not per mark), so thousands of marks cost little even on the whole chart.
+ */
+
+/** What every mark drawing needs for one frame. */
+export interface MarkScene {
+  place: DevicePlacement;
+  /** The visible stitches. */
+  range: CellRange;
+  threads: readonly ViewerThread[];
+  /** Per thread (see markPaints). */
+  paints: readonly MarkPaint[];
+  mode: ChartMode;
+  /** Symbols are drawn at this zoom (in print and symbols mode, once stitches are large enough). */
+  withSymbols: boolean;
+}
+
+/**
+ * The outline of each part stitch in its cell, as (x, y) fractions of the cell from its top-left corner:
+ * a half stitch is a band along its diagonal, a quarter its quadrant, a three-quarter the triangle on its
+ * corner's side of the other diagonal. Their vertices' average is where the symbol goes.
+ */
+const BAND = 0.32;
+// prettier-ignore
+const PART_OUTLINES: Record<PartKind, readonly (readonly [number, number])[]> = {
+  'half-slash': [[0, 1], [0, 1 - BAND], [1 - BAND, 0], [1, 0], [1, BAND], [BAND, 1]],
+  'half-backslash': [[0, 0], [BAND, 0], [1, 1 - BAND], [1, 1], [1 - BAND, 1], [0, BAND]],
+  'quarter-tl': [[0, 0], [0.5, 0], [0.5, 0.5], [0, 0.5]],
+  'quarter-tr': [[0.5, 0], [1, 0], [1, 0.5], [0.5, 0.5]],
+  'quarter-bl': [[0, 0.5], [0.5, 0.5], [0.5, 1], [0, 1]],
+  'quarter-br': [[0.5, 0.5], [1, 0.5], [1, 1], [0.5, 1]],
+  'three-quarter-tl': [[0, 0], [1, 0], [0, 1]],
+  'three-quarter-tr': [[0, 0], [1, 0], [1, 1]],
+  'three-quarter-bl': [[0, 0], [1, 1], [0, 1]],
+  'three-quarter-br': [[1, 0], [1, 1], [0, 1]],
+};
+
+/** A part stitch's symbol size, as a share of the cell: smaller than a full stitch's, smaller still in a quarter. */
+const symbolShare = (kind: PartKind): number => (kind.startsWith('quarter') ? 0.32 : 0.42);
+
+/** Backstitch width in device pixels: a fifth of a stitch, at least 2 CSS px, so an outline reads over the stitches from afar. */
+export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, place.scale / 5);
+
+/** A French knot's diameter in device pixels: almost half a stitch, at least 6 CSS px. */
+export const knotDiameter = (place: DevicePlacement): number => Math.max(6 * place.dpr, place.scale * 0.45);
+
+/** Each thread's printed line style among the backstitch threads (the core's, shared with the PDF): an index into BACKSTITCH_LINE_STYLES. */
+export const backstitchOrder = (lines: readonly Backstitch[]): number[] =>
+  backstitchStyles(
+    { backstitches: lines },
+    lines.reduce((max, line) => Math.max(max, line.thread + 1), 0),
+  );
+
+/** The visible part stitches, filled (or outlined, as printed) in their thread's paint, with their symbol when the zoom shows symbols. */
+export function drawParts(context: CanvasRenderingContext2D, parts: readonly PartStitch[], scene: MarkScene): void {
+  const { range, place, paints, withSymbols } = scene;
+  const visible = parts.filter((part) => part.x >= range.x0 && part.x < range.x1 && part.y >= range.y0 && part.y < range.y1 && paints[part.thread]);
+  if (visible.length === 0) return;
+  const outlined = scene.mode === 'print' && withSymbols;
+  const cell = (part: PartStitch) => {
+    const x0 = Math.round(place.originX + part.x * place.scale);
+    const y0 = Math.round(place.originY + part.y * place.scale);
+    return { x0, y0, size: Math.round(place.originX + (part.x + 1) * place.scale) - x0 };
+  };
+  for (const [thread, group] of byThread(visible)) {
+    const paint = paints[thread]!;
+    context.beginPath();
+    for (const part of group) {
+      const { x0, y0, size } = cell(part);
+      PART_OUTLINES[part.kind].forEach(([u, v], i) => {
+        if (i === 0) context.moveTo(x0 + u * size, y0 + v * size);
+        else context.lineTo(x0 + u * size, y0 + v * size);
+      });
+      context.closePath();
+    }
+    if (outlined) {
+      // As printed, the cell stays white: a thin outline says which part of it is stitched.
+      context.lineWidth = Math.max(1, Math.round(place.dpr));
+      context.setLineDash([]);
+      context.strokeStyle = cssOf(paint.ink);
+      context.stroke();
+    } else {
+      context.fillStyle = cssOf(paint.fill);
+      context.fill();
+    }
+  }
+  if (!withSymbols) return;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  let font = '';
+  for (const part of visible) {
+    const { x0, y0, size } = cell(part);
+    const outline = PART_OUTLINES[part.kind];
+    const x = x0 + (size * outline.reduce((sum, [u]) => sum + u, 0)) / outline.length;
+    const y = y0 + (size * outline.reduce((sum, [, v]) => sum + v, 0)) / outline.length;
+    const next = `bold ${Math.max(6, Math.round(size * symbolShare(part.kind)))}px ${SYMBOL_FONT_FAMILY}`;
+    if (next !== font) context.font = font = next;
+    context.fillStyle = cssOf(paints[part.thread]!.ink);
+    context.fillText((scene.threads[part.thread]?.symbol ?? '') + TEXT_PRESENTATION, x, y);
+  }
+}
+
+/**
+ * The visible backstitches, over the stitches: in the thread's colour, or as printed in black with a
+ * line pattern per thread (by `order`, see backstitchOrder), with round ends so joined lines meet cleanly.
+ */
+export function drawBackstitches(context: CanvasRenderingContext2D, lines: readonly Backstitch[], order: readonly number[], scene: MarkScene): void {
+  const { place, paints } = scene;
+  const width = backstitchWidth(place);
+  const reach = width / 2 / place.scale;
+  const visible = lines.filter(
+    (line) =>
+      paints[line.thread] &&
+      meets(Math.min(line.x1, line.x2) / 2, Math.max(line.x1, line.x2) / 2, Math.min(line.y1, line.y2) / 2, Math.max(line.y1, line.y2) / 2, reach, scene.range),
+  );
+  if (visible.length === 0) return;
+  context.lineWidth = width;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  for (const [thread, group] of byThread(visible)) {
+    const dashes = scene.mode === 'print' ? (BACKSTITCH_LINE_STYLES[Math.max(0, order[thread] ?? 0)] ?? []) : [];
+    context.setLineDash(dashes.map((dash) => dash * width));
+    context.strokeStyle = cssOf(paints[thread]!.line);
+    context.beginPath();
+    for (const line of group) {
+      context.moveTo(latticeX(line.x1, place), latticeY(line.y1, place));
+      context.lineTo(latticeX(line.x2, place), latticeY(line.y2, place));
+    }
+    context.stroke();
+  }
+  context.setLineDash([]);
+  context.lineCap = 'butt';
+}
+
+/** The visible French knots: a dot in the thread's colour with a ring of the contrasting colour. */
+export function drawKnots(context: CanvasRenderingContext2D, knots: readonly FrenchKnot[], scene: MarkScene): void {
+  const { place, paints } = scene;
+  const radius = knotDiameter(place) / 2;
+  const ring = Math.max(1, radius * 0.25);
+  const reach = (radius + ring) / place.scale;
+  const visible = knots.filter((knot) => paints[knot.thread] && meets(knot.x / 2, knot.x / 2, knot.y / 2, knot.y / 2, reach, scene.range));
+  if (visible.length === 0) return;
+  context.setLineDash([]);
+  context.lineWidth = ring;
+  for (const [thread, group] of byThread(visible)) {
+    context.beginPath();
+    for (const knot of group) {
+      const x = latticeX(knot.x, place);
+      const y = latticeY(knot.y, place);
+      context.moveTo(x + radius, y);
+      context.arc(x, y, radius, 0, 2 * Math.PI);
+    }
+    context.fillStyle = cssOf(paints[thread]!.line);
+    context.fill();
+    context.strokeStyle = cssOf(paints[thread]!.ring);
+    context.stroke();
+  }
+}
+
+/** The editor's backstitch in progress: a thin dashed line in the thread's paint, and a small circle where it would end. */
+export function drawGuide(context: CanvasRenderingContext2D, guide: ChartGuide, scene: MarkScene): void {
+  const { place } = scene;
+  const paint = scene.paints[guide.thread];
+  if (!paint) return;
+  const width = Math.max(1, backstitchWidth(place) / 2);
+  const x1 = latticeX(guide.x1, place);
+  const y1 = latticeY(guide.y1, place);
+  const x2 = latticeX(guide.x2, place);
+  const y2 = latticeY(guide.y2, place);
+  context.strokeStyle = cssOf(paint.line);
+  context.lineWidth = width;
+  context.lineCap = 'round';
+  context.setLineDash([3 * width, 3 * width]);
+  context.beginPath();
+  context.moveTo(x1, y1);
+  context.lineTo(x2, y2);
+  context.stroke();
+  context.setLineDash([]);
+  context.beginPath();
+  context.arc(x2, y2, Math.max(3 * place.dpr, place.scale * 0.12), 0, 2 * Math.PI);
+  context.stroke();
+  context.lineCap = 'butt';
+}
+
+/** A point of the half-stitch lattice in device pixels, rounded like the stitch boundaries so lines sit on the grid. */
+const latticeX = (x: number, place: DevicePlacement) => Math.round(place.originX + (x / 2) * place.scale);
+const latticeY = (y: number, place: DevicePlacement) => Math.round(place.originY + (y / 2) * place.scale);
+
+/** Whether a box in stitches, grown by `reach`, meets the visible stitches. */
+function meets(left: number, right: number, top: number, bottom: number, reach: number, range: CellRange): boolean {
+  return right + reach >= range.x0 && left - reach <= range.x1 && bottom + reach >= range.y0 && top - reach <= range.y1;
+}
+
+function byThread<T extends { thread: number }>(items: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.thread);
+    if (group) group.push(item);
+    else groups.set(item.thread, [item]);
+  }
+  return groups;
+}
