@@ -19,6 +19,8 @@ export interface PoolOptions {
  */
 export class WorkerPool {
   private readonly pool: Piscina;
+  /** Wake tasks not yet done: closing waits for them, as Piscina throws on an answer from a task it has dropped. */
+  private readonly wakes = new Set<Promise<unknown>>();
 
   /**
    * @param script the worker module next to this one
@@ -51,7 +53,11 @@ export class WorkerPool {
       if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
       // Piscina replaces an ended thread only up to minThreads (0): tasks still waiting would wait for
       // the next request. A task that does nothing starts a thread, which takes them first.
-      if (signal?.aborted && this.pool.queueSize > 0) this.pool.run(this.wakeTask).catch(() => undefined);
+      if (signal?.aborted && this.pool.queueSize > 0) {
+        const wake = this.pool.run(this.wakeTask).catch(() => undefined);
+        this.wakes.add(wake);
+        void wake.finally(() => this.wakes.delete(wake));
+      }
       throw error;
     }
   }
@@ -65,8 +71,9 @@ export class WorkerPool {
     return this.options.threads + this.options.maxQueue;
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    await Promise.all(this.wakes);
+    await this.pool.destroy();
   }
 }
 
