@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
+import { benchDithering } from './dithering.js';
 import { benchGenerationSpeed } from './generation-speed.js';
 import { benchImageColors } from './image-colors.js';
 import { benchNearestThread } from './nearest-thread.js';
@@ -8,4 +9,5 @@ console.log(`Node ${process.version} on ${process.arch}; figures are medians, co
 benchNearestThread();
 await benchImageColors();
 await benchPatternEngine();
+await benchDithering();
 await benchGenerationSpeed();

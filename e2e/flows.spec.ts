@@ -163,7 +163,7 @@ test('signs up through the built-in provider', async () => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('user-name')).toHaveText('Ada Stitcher');
   await expect(page).toHaveURL(/\/$/);
-  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'About'));
+  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'My Threads', 'About'));
   await expect(page.getByRole('button', { name: 'Start Free Now' })).toHaveCount(0);
   await snap('home-signed-in');
 });

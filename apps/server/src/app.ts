@@ -69,6 +69,10 @@ import { OfflineSketchGenerator } from './ideas/offline-sketch.js';
 import { OpenAiImagesGenerator } from './ideas/openai-images.js';
 import { CreditsRepository } from './repositories/credits.js';
 import { MaintenanceTurns } from './repositories/maintenance-turns.js';
+import { OwnedThreadsRepository } from './repositories/owned-threads.js';
+import { ownedThreadRoutes } from './routes/owned-threads.js';
+import { OwnedThreadsService } from './services/owned-threads.js';
+import { ShoppingListService } from './services/shopping-list.js';
 
 /** Time a client has to send a whole request, body included; a stalled body is dropped sooner (BODY_IDLE_MS). */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -148,6 +152,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
     'base64url',
   );
   const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, now);
+  const ownedThreads = new OwnedThreadsService(new OwnedThreadsRepository(db));
   const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl, claims);
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
@@ -167,6 +172,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(claimRoutes, { claims, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
+      await api.register(ownedThreadRoutes, { owned: ownedThreads, shoppingLists: new ShoppingListService(projects, ownedThreads, files), auth });
       await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects), auth });
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../../scripts/api-contract.js';
+import { OWNED_THREADS_BODY_LIMIT } from '../src/contract/owned-threads.js';
 import { PATTERN_DOCUMENT_BODY_LIMIT } from '../src/contract/patterns.js';
 import { encodePng } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
@@ -316,9 +317,13 @@ function badForms(route: Route): Attempt[] {
   ];
 }
 
-/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents. */
+/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, and the list of owned threads (64 KB). */
 const bodyLimitOf = (route: Route): number =>
-  ['/api/stitch/patterns/export', '/api/stitch/projects/{id}/pattern'].includes(route.path) ? PATTERN_DOCUMENT_BODY_LIMIT : 1024 * 1024;
+  ['/api/stitch/patterns/export', '/api/stitch/projects/{id}/pattern'].includes(route.path)
+    ? PATTERN_DOCUMENT_BODY_LIMIT
+    : route.path === '/api/threads/owned'
+      ? OWNED_THREADS_BODY_LIMIT
+      : 1024 * 1024;
 
 /** JSON the route's schema must refuse: wrong shapes and types, huge numbers, deep nesting, prototype keys, and too much of it. */
 function badJson(route: Route): Attempt[] {
@@ -327,6 +332,8 @@ function badJson(route: Route): Attempt[] {
   const properties = Object.entries(schema.properties ?? {});
   const first = properties[0]?.[0] ?? 'name';
   const base = { method: route.method, target: route.path, token: route.signedIn, headers: { 'content-type': JSON_TYPE }, status: 400 };
+  // As deep as the body limit allows, 50,000 at most: the parser and the schema must refuse it, not overflow the stack.
+  const depth = Math.min(50_000, Math.floor((bodyLimitOf(route) - 100) / 2));
   const wrongType = (property: JsonSchema): unknown =>
     [property.type ?? property.anyOf?.map((s) => s.type)].flat().includes('string') ? 12345 : 'not a number';
   return [
@@ -337,7 +344,7 @@ function badJson(route: Route): Attempt[] {
     { ...base, name: 'with null where an object is expected', body: () => 'null' },
     ...properties.map(([name, property]) => ({ ...base, name: `with ${name} of the wrong type`, body: () => JSON.stringify({ [name]: wrongType(property) }) })),
     { ...base, name: 'with a huge number', body: () => `{"${first}": 1e999999}` },
-    { ...base, name: 'nested 50000 deep', body: () => `{"${first}": ${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
+    { ...base, name: `nested ${depth} deep`, body: () => `{"${first}": ${'['.repeat(depth)}${']'.repeat(depth)}}` },
     { ...base, name: 'with a __proto__ key', body: () => `{"${first}": "Sample", "__proto__": {"admin": true}}` },
     { ...base, name: 'with a constructor.prototype key', body: () => `{"${first}": "Sample", "constructor": {"prototype": {"admin": true}}}` },
     { ...base, name: 'over its body limit', body: () => JSON.stringify({ [first]: 'x'.repeat(bodyLimitOf(route)) }), status: 413 },

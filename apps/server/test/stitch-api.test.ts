@@ -147,6 +147,38 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
     expect(unauthenticated.status).toBe(401);
   });
 
+  it('dithers for visitors and signed-in users, remembers it in the project, and refuses an unknown level', async () => {
+    const cellsOf = async (response: Response): Promise<{ plan: Plan; cells: number[] }> => {
+      expect(response.status).toBe(200);
+      const plan = (await response.json()) as Plan;
+      return { plan, cells: [...parsePatternDocument(await (await fetch(plan.pattern_url)).text()).cells] };
+    };
+    const visitor = { colors: '6', max_side: '50' };
+    const plain = await cellsOf(await generate(visitor, PHOTOS.kodim21()));
+    const soft = await cellsOf(await generate({ ...visitor, dithering: 'soft' }, PHOTOS.kodim21()));
+    expect(soft.cells).not.toEqual(plain.cells); // the setting reached the engine
+    expect(soft.plan.metadata.grid_size).toEqual(plain.plan.metadata.grid_size);
+    expect(await cellsOf(await generate({ ...visitor, dithering: 'off' }, PHOTOS.kodim21()))).toMatchObject({ cells: plain.cells });
+
+    const signedIn = await cellsOf(await generate({ colors: '6', max_side: '50', dithering: 'soft', project_name: 'Dithered' }, PHOTOS.kodim21(), true));
+    expect(signedIn.cells).toEqual(soft.cells);
+    const parametersOf = async (id: string) =>
+      ((await (await fetch(`${server.baseUrl}/api/stitch/projects/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { parameters: object })
+        .parameters;
+    expect(await parametersOf(signedIn.plan.project_id!)).toMatchObject({ dithering: 'soft', colors: 6, max_side: 50 });
+    const undithered = (await (await generate({ colors: '3', max_side: '30', project_name: 'Plain' }, await bandsPng(), true)).json()) as Plan;
+    expect(await parametersOf(undithered.project_id!)).toMatchObject({ dithering: 'off' });
+
+    for (const signedInToo of [false, true]) {
+      const refused = await generate({ colors: '3', max_side: '30', dithering: 'wild', project_name: 'Refused' }, await bandsPng(), signedInToo);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        code: 'invalid_request',
+        errors: [{ field: 'dithering', message: 'dithering must be off, soft or strong' }],
+      });
+    }
+  });
+
   it('leaves transparent areas without stitches', async () => {
     const png = await sharp(Buffer.alloc(40 * 20 * 4, 0), { raw: { width: 40, height: 20, channels: 4 } })
       .composite([

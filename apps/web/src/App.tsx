@@ -16,6 +16,7 @@ const chunks = {
   chartEditor: loadPage(() => import('./pages/ChartEditor')),
   colorMatcher: loadPage(() => import('./pages/ColorMatcher')),
   dominantColors: loadPage(() => import('./pages/DominantColors')),
+  myThreads: loadPage(() => import('./pages/MyThreads')),
   projectDetail: loadPage(() => import('./pages/ProjectDetail')),
   projectsList: loadPage(() => import('./pages/ProjectsList')),
   wizard: loadPage(() => import('./pages/Wizard')),
@@ -24,6 +25,7 @@ const About = lazy(() => chunks.about().then((module) => ({ default: module.Abou
 const Callback = lazy(() => chunks.callback().then((module) => ({ default: module.Callback })));
 const ColorMatcher = lazy(() => chunks.colorMatcher().then((module) => ({ default: module.ColorMatcher })));
 const DominantColors = lazy(() => chunks.dominantColors().then((module) => ({ default: module.DominantColors })));
+const MyThreads = lazy(() => chunks.myThreads().then((module) => ({ default: module.MyThreads })));
 const ProjectChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.ProjectChartEditor })));
 const VisitorChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.VisitorChartEditor })));
 const ProjectDetail = lazy(() => chunks.projectDetail().then((module) => ({ default: module.ProjectDetail })));
@@ -41,6 +43,7 @@ const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
   [/^\/stitch\/projects\/[^/]+\/edit\/?$/, chunks.chartEditor],
   [/^\/stitch\/projects\/[^/]+\/?$/, chunks.projectDetail],
   [/^\/stitch\/edit\/[^/]+\/?$/, chunks.chartEditor],
+  [/^\/threads\/mine\/?$/, chunks.myThreads],
 ];
 
 /**
@@ -78,6 +81,7 @@ export function AppRoutes() {
         <Route path="stitch/projects/:projectId" element={<ProjectDetail />} />
         <Route path="stitch/projects/:projectId/edit" element={<ProjectChartEditor />} />
         <Route path="stitch/edit/:patternId" element={<VisitorChartEditor />} />
+        <Route path="threads/mine" element={<MyThreads />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -1,5 +1,6 @@
 import {
   CHART_SYMBOLS,
+  DITHERING_LEVELS,
   FABRICS,
   PART_KINDS,
   PATTERN_LIMITS,
@@ -156,6 +157,11 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
     remove_background: flagField('remove_background').meta({ description: 'Chart the subject only.' }),
     merge_dmc_colors: flagField('merge_dmc_colors').meta({ description: 'Merge threads that look alike.' }),
     clean_confetti: flagField('clean_confetti').meta({ description: 'Remove lone stitches (default true).' }),
+    dithering: z.enum(DITHERING_LEVELS, { error: 'dithering must be off, soft or strong' }).default('off').meta({
+      default: 'off',
+      description:
+        "Smoother shading by mixing threads: off (default), soft or strong. A neighbour's thread is kept where it is nearly as close, so few lone stitches are added; the confetti clean-up follows.",
+    }),
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
       : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),

@@ -1,3 +1,4 @@
+import { DITHERING_LEVELS } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
 import { imageFileField, integerFieldOr, sizeSchema, textField } from './fields.js';
@@ -17,6 +18,7 @@ export const projectParametersSchema = z
     merge_dmc_colors: z.boolean().optional(),
     return_symbols_overlay: z.boolean().optional(),
     clean_confetti: z.boolean().optional(),
+    dithering: z.enum(DITHERING_LEVELS).optional(),
   })
   .meta({ id: 'ProjectParameters' });
 

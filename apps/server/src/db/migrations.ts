@@ -141,6 +141,18 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_owned_threads': {
+    async up(db: Kysely<unknown>) {
+      // The DMC threads each user has, with skeins on hand; a code is there once per user (the key).
+      await db.schema
+        .createTable('owned_threads')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('dmc_code', 'text', (c) => c.notNull())
+        .addColumn('skeins', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('owned_threads_pk', ['user_id', 'dmc_code'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

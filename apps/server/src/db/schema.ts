@@ -16,12 +16,21 @@ export interface Database {
   transient_files: TransientFilesTable;
   pattern_versions: PatternVersionsTable;
   maintenance_turns: MaintenanceTurnsTable;
+  owned_threads: OwnedThreadsTable;
 }
 
 /** When each periodic housekeeping task last ran, in any process: with several processes, one of them runs it per period. */
 export interface MaintenanceTurnsTable {
   task: string;
   started_at: string;
+}
+
+/** The DMC threads a user owns (their stash), one row per thread; codes as the catalogue spells them. */
+export interface OwnedThreadsTable {
+  user_id: string;
+  dmc_code: string;
+  /** Whole skeins on hand, 0–999. */
+  skeins: number;
 }
 
 /** Stored files that belong to no project (uploads, cut-outs, anonymous results): deleted when they expire. */

@@ -31,7 +31,8 @@ const DESCRIPTION =
   'neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; ' +
   '`pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`).';
 
-function send(reply: FastifyReply, file: ExportedFile): FastifyReply {
+/** A made file as a download, named by Content-Disposition. */
+export function sendFile(reply: FastifyReply, file: ExportedFile): FastifyReply {
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Disposition', `attachment; filename="${file.filename}"`)
@@ -58,7 +59,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
     },
     async (request, reply) => {
       const { name, patternFileId } = await projects.patternOf(request.user!, request.params.id);
-      return send(reply, await exports.export(patternFileId, name, request.query));
+      return sendFile(reply, await exports.export(patternFileId, name, request.query));
     },
   );
 
@@ -76,7 +77,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
         response: { 200: exportResponse, ...problemResponses(400, 404, 429, 503) },
       },
     },
-    async (request, reply) => send(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),
+    async (request, reply) => sendFile(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),
   );
 
   app.post(
@@ -101,7 +102,8 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
         response: { 200: documentExportResponse, ...problemResponses(400, 401, 403, 415, 429, 503), 413: documentTooLargeResponse },
       },
     },
-    async (request, reply) => send(reply, await exports.exportDocument(request.body, request.query.name, request.query, { signedIn: request.user !== null })),
+    async (request, reply) =>
+      sendFile(reply, await exports.exportDocument(request.body, request.query.name, request.query, { signedIn: request.user !== null })),
   );
 
   done();

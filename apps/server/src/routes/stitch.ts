@@ -40,6 +40,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
       removeBackground: fields.remove_background === 'true',
       mergeThreads: fields.merge_dmc_colors === 'true',
       cleanConfetti: fields.clean_confetti !== 'false',
+      dithering: fields.dithering,
     };
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;

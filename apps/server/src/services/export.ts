@@ -139,7 +139,7 @@ function refuseBeyondVisitorLimits(pattern: Pattern): void {
 }
 
 /** A file name from a project name: letters, digits and dashes. */
-function slug(title: string): string {
+export function slug(title: string): string {
   return (
     title
       .normalize('NFKD')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Dithering } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import { MessageChannel } from 'node:worker_threads';
 import type { GenerationStage, StitchPlan } from '../contract/patterns.js';
@@ -26,6 +27,7 @@ export interface GenerateSettings {
   removeBackground: boolean;
   mergeThreads: boolean;
   cleanConfetti: boolean;
+  dithering: Dithering;
 }
 
 /** How a caller follows a generation: told of each stage as it begins, and able to stop it. */
@@ -102,6 +104,7 @@ export class StitchService {
       useKmeans: settings.useKmeans,
       mergeThreads: settings.mergeThreads,
       cleanConfetti: settings.cleanConfetti,
+      dithering: settings.dithering,
       cellSize: settings.cellSize,
       symbols: settings.symbols,
     };
@@ -148,6 +151,7 @@ export class StitchService {
       merge_dmc_colors: settings.mergeThreads,
       return_symbols_overlay: settings.symbols,
       clean_confetti: settings.cleanConfetti,
+      dithering: settings.dithering,
     };
 
     if (!owner) {

@@ -537,6 +537,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threads/owned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The DMC threads the signed-in user owns, with skeins on hand */
+        get: operations["listOwnedThreads"];
+        /**
+         * Replace the signed-in user's whole list of owned threads
+         * @description JSON body: the whole list, `[{ dmc_code, skeins }]` (an empty list clears it). Codes are DMC catalogue codes, case-insensitive (`1` means `01`), each at most once; skeins are whole numbers 0–999. Anything else is 400 naming each bad entry (`3.dmc_code`), and nothing is stored. The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogue spells them.
+         */
+        put: operations["replaceOwnedThreads"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/projects/{id}/shopping-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to buy for a project: each thread's skeins needed, owned and to buy
+         * @description Per thread of the project's current chart: skeins needed on the `fabric` (11, 14 (default), 16, 18, 22 or 28 over 2; as the PDF counts them), skeins on the user's list of owned threads, and to buy = max(0, needed − owned). `format` json (default) or csv (a download: `DMC,Name,Skeins needed,Owned,To buy`). Owner only: another user’s project is 404, as is a project without a chart.
+         */
+        get: operations["getShoppingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/projects/import": {
         parameters: {
             query?: never;
@@ -548,7 +589,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a chart file: OXS from other programs, or a Stitchwise pattern
-         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches, knots and other ornaments are counted in `import_report.not_imported`. A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
+         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches and French knots are imported too; those that do not fit the chart, and beads and other ornaments, are counted in `import_report.not_imported`. A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
          */
         post: operations["importProject"];
         delete?: never;
@@ -951,6 +992,8 @@ export interface components {
             merge_dmc_colors?: boolean;
             return_symbols_overlay?: boolean;
             clean_confetti?: boolean;
+            /** @enum {string} */
+            dithering?: "off" | "soft" | "strong";
         };
         ProjectMetadata: {
             total_stitches?: number;
@@ -1012,11 +1055,13 @@ export interface components {
              */
             matched_by: "code" | "colour";
         };
+        /** @description What the file has that the chart could not take, counted. */
         NotImported: {
-            /** @description Half, quarter and three-quarter stitches. */
+            /** @description Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping). */
             part_stitches: number;
+            /** @description Backstitch lines that did not fit, repeated lines, and other line types. */
             backstitches: number;
-            /** @description French knots. */
+            /** @description French knots that did not fit. */
             knots: number;
             /** @description Beads, buttons and other ornaments. */
             other: number;
@@ -1030,7 +1075,7 @@ export interface components {
             width: number;
             /** @description Stitches down. */
             height: number;
-            /** @description Threads in the legend, after matching to DMC. */
+            /** @description Threads in the legend, after matching to DMC (threads used only for backstitch, part stitches or knots included). */
             threads: number;
             /** @description Full stitches imported. */
             stitches: number;
@@ -1083,6 +1128,56 @@ export interface components {
             stitch_plan_url: string;
             /** @description The saved pattern document (PatternDocument) as JSON. */
             pattern_url: string;
+        };
+        OwnedThread: {
+            /**
+             * @description As the catalogue spells it: `310`, `01`, `B5200`, `Blanc`, `Ecru`.
+             * @example 310
+             */
+            dmc_code: string;
+            /** @description Whole skeins on hand; 0 keeps the thread listed with none left. */
+            skeins: number;
+        };
+        /** @description Every thread the user owns, in DMC number order (01 … 3865, then B5200, Blanc, Ecru). */
+        OwnedThreadList: components["schemas"]["OwnedThread"][];
+        ShoppingListEntry: {
+            /** @example 310 */
+            dmc_code: string;
+            /** @example Black */
+            dmc_name: string;
+            /** @example #000000 */
+            hex: string;
+            /** @description Its symbol on the chart. */
+            symbol: string;
+            /** @description Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare. */
+            skeins_needed: number;
+            /** @description Skeins on the user's list of threads they own; 0 when it is not on it. */
+            owned: number;
+            /** @description Skeins needed beyond those owned: max(0, skeins_needed − owned). */
+            to_buy: number;
+        };
+        ShoppingList: {
+            project_id: string;
+            project_name: string;
+            /** @description The fabric the skeins are counted for. */
+            fabric: {
+                /** @example 14 */
+                count: number;
+                /** @example 14-count Aida */
+                label: string;
+                /** @description Strands a cross stitch is worked in on this fabric. */
+                strands: number;
+            };
+            /** @description The chart's threads in its legend's order (most stitches first). */
+            threads: components["schemas"]["ShoppingListEntry"][];
+            totals: {
+                skeins_needed: number;
+                /** @description Skeins owned of the chart's threads. */
+                owned: number;
+                to_buy: number;
+                /** @description Threads with at least one skein to buy. */
+                threads_to_buy: number;
+            };
         };
     };
     responses: never;
@@ -2398,6 +2493,12 @@ export interface operations {
                      * @enum {string}
                      */
                     clean_confetti?: "true" | "false";
+                    /**
+                     * @description Smoother shading by mixing threads: off (default), soft or strong. A neighbour's thread is kept where it is nearly as close, so few lone stitches are added; the confetti clean-up follows.
+                     * @default off
+                     * @enum {string}
+                     */
+                    dithering?: "off" | "soft" | "strong";
                     project_name: string;
                 };
             };
@@ -2526,6 +2627,12 @@ export interface operations {
                      * @enum {string}
                      */
                     clean_confetti?: "true" | "false";
+                    /**
+                     * @description Smoother shading by mixing threads: off (default), soft or strong. A neighbour's thread is kept where it is nearly as close, so few lone stitches are added; the confetti clean-up follows.
+                     * @default off
+                     * @enum {string}
+                     */
+                    dithering?: "off" | "soft" | "strong";
                     /** @description Ignored without an account. */
                     project_name?: string;
                 };
@@ -3048,6 +3155,162 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnedThreads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedThreadList"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceOwnedThreads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every thread the user owns, at most 489. Codes are case-insensitive and `1` means `01`; each thread once. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    dmc_code: string;
+                    skeins: number;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedThreadList"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getShoppingList: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+                /** @description Fabric count (stitches per inch, over 2 on 28-count), for sizes and skeins. */
+                fabric?: "11" | "14" | "16" | "18" | "22" | "28";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shopping list as JSON, or with `format=csv` as a CSV attachment (Content-Disposition names it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoppingList"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

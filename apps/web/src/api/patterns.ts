@@ -1,4 +1,4 @@
-import { toPatternDocument, type Pattern } from '@stitchwise/core';
+import { toPatternDocument, type Dithering, type Pattern } from '@stitchwise/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, API_BASE_URL, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
 import { sendGeneration, type SendOptions } from './generation';
@@ -16,6 +16,7 @@ export interface PatternSettings {
   showSymbols: boolean;
   removeBackground: boolean;
   mergeDmcColors: boolean;
+  dithering: Dithering;
   projectName: string;
 }
 
@@ -44,6 +45,7 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
         return_symbols_overlay: flag(settings.showSymbols),
         remove_background: flag(settings.removeBackground),
         merge_dmc_colors: flag(settings.mergeDmcColors),
+        dithering: settings.dithering,
       } as const;
       const following = { onProgress, signal, timeoutMs: LONG_TIMEOUT_MS };
       return signedIn

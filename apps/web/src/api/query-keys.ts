@@ -19,6 +19,13 @@ export const queryKeys = {
     versions: (projectId: string) => ['project-pattern', 'versions', projectId] as const,
     version: (projectId: string, version: number) => ['project-pattern', 'version', projectId, version] as const,
   },
+  /** The signed-in user's threads (their stash). */
+  ownedThreads: ['owned-threads'] as const,
+  /** A project's shopping list on a fabric; all of them change when the owned threads do. */
+  shoppingList: {
+    all: ['shopping-list'] as const,
+    of: (projectId: string, fabric: number) => ['shopping-list', projectId, fabric] as const,
+  },
   /** A stored pattern document, by its same-origin URL. */
   patternDocument: (url: string) => ['pattern-document', url] as const,
   images: {

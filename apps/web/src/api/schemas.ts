@@ -14,3 +14,5 @@ export type Project = Schemas['Project'];
 export type ProjectList = Schemas['ProjectList'];
 export type Credits = Schemas['CreativeCredits'];
 export type Idea = Schemas['CreativeIdea'];
+export type OwnedThread = Schemas['OwnedThread'];
+export type ShoppingList = Schemas['ShoppingList'];

@@ -1,8 +1,9 @@
-import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeed, type LegendEntry } from '@stitchwise/core';
+import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type ThreadUse } from '@stitchwise/core';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { failureMessage } from '../api/client';
 import { useExportPattern, type ExportOptions, type ExportSource } from '../api/patterns';
+import { saveFile } from '../lib/save-file';
 import { DEFAULT_PRINT_OPTIONS, PrintOptionsFields, printPlan, type PrintOptions } from './PrintOptions';
 
 /**
@@ -19,8 +20,8 @@ export function Downloads({
   source: ExportSource;
   width: number;
   height: number;
-  /** Stitches per thread, for the skeins. */
-  legend: readonly Pick<LegendEntry, 'stitch_count'>[];
+  /** Stitches per thread, for the skeins (with part stitches, backstitch and knots where the chart has them). */
+  legend: readonly ThreadUse[];
 }) {
   const [fabricCount, setFabricCount] = useState(14);
   const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
@@ -31,7 +32,7 @@ export function Downloads({
   const busy = exporting.isPending ? exporting.variables.format : undefined;
   const fabric = fabricByCount(fabricCount)!;
   const size = finishedSize(width, height, fabric);
-  const skeins = legend.reduce((sum, entry) => sum + threadNeed(entry.stitch_count, fabric).skeinsToBuy, 0);
+  const skeins = legend.reduce((sum, entry) => sum + threadNeedOfUse(entry, fabric).skeinsToBuy, 0);
 
   const download = (format: ExportOptions['format']) => {
     const fabricField = String(fabricCount) as ExportOptions['fabric'];
@@ -40,14 +41,7 @@ export function Downloads({
     exporting.mutate(
       { format, paper, variant, fabric: fabricField, orientation: print.orientation, stitches_per_page: print.preset, pages },
       {
-        onSuccess: ({ blob, filename }) => {
-          const url = URL.createObjectURL(blob);
-          const link = document.createElement('a');
-          link.href = url;
-          link.download = filename;
-          link.click();
-          setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        },
+        onSuccess: ({ blob, filename }) => saveFile(blob, filename),
         onError: (error) => toast.error(failureMessage(error, 'The download could not be made. Please try again.')),
       },
     );

@@ -23,7 +23,7 @@ describe('Layout', () => {
 
   it('puts Create Stitch Plan first for signed-in users, with name fallbacks', () => {
     renderScreen(<Layout />, { auth: { signedIn: true, name: undefined } });
-    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'About']);
+    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'My Threads', 'About']);
     expect(screen.getByTestId('user-name')).toHaveTextContent('User');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();

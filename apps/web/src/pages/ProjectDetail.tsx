@@ -1,5 +1,8 @@
+import { legendUse } from '@stitchwise/core';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../api/client';
+import { usePatternDocument } from '../api/pattern-document';
 import { useProject } from '../api/projects';
 import type { Project } from '../api/schemas';
 import { useSession } from '../auth/use-session';
@@ -7,6 +10,7 @@ import { Downloads } from '../components/Downloads';
 import { PatternChart } from '../components/chart/PatternChart';
 import { ProjectActions } from './project/ProjectActions';
 import { ProjectHeader } from './project/ProjectHeader';
+import { ShoppingList } from './project/ShoppingList';
 import { ImagePanel, InformationPanels, PanelHeader } from './project/panels';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -38,6 +42,9 @@ function ProjectPage({ project }: { project: Project }) {
   const navigate = useNavigate();
   useDocumentTitle(project.name);
   const grid = project.metadata.grid_size;
+  // The chart's document (read once, shared with the viewer below): skeins count its backstitch, part stitches and knots too.
+  const pattern = usePatternDocument(project.outputs.pattern_url).data;
+  const threadUse = useMemo(() => (pattern ? legendUse(pattern) : project.color_legend), [pattern, project.color_legend]);
   return (
     <div className="space-y-6">
       <button type="button" className="btn-ghost" onClick={() => void navigate('/stitch/projects')}>
@@ -57,9 +64,8 @@ function ProjectPage({ project }: { project: Project }) {
         imageClassName="max-h-96 w-full rounded object-contain"
         legend={project.color_legend}
       />
-      {project.outputs.pattern_url && grid && (
-        <Downloads source={{ projectId: project.id }} width={grid.width} height={grid.height} legend={project.color_legend} />
-      )}
+      {project.outputs.pattern_url && grid && <Downloads source={{ projectId: project.id }} width={grid.width} height={grid.height} legend={threadUse} />}
+      {project.outputs.pattern_url && <ShoppingList projectId={project.id} />}
       <InformationPanels project={project} />
       <div className="grid gap-4 md:grid-cols-2">
         <ImagePanel title="Original Image" url={project.outputs.input_image_url} alt={`${project.name}: original image`} />

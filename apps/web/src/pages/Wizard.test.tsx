@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StitchPlan } from '../api/schemas';
@@ -108,7 +108,15 @@ describe('Stitch Pattern Wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
     expect(await screen.findByRole('link', { name: 'Download Pattern' })).toHaveAttribute('href', plan.stitch_plan_url);
     expect(harness.requests).toContain('POST /api/stitch/generate');
-    expect(sent).toMatchObject({ colors: '20', cell_size: '12', max_side: '300', return_symbols_overlay: 'true', use_kmeans: 'false', project_name: 'Roses' });
+    expect(sent).toMatchObject({
+      colors: '20',
+      cell_size: '12',
+      max_side: '300',
+      return_symbols_overlay: 'true',
+      use_kmeans: 'false',
+      dithering: 'off',
+      project_name: 'Roses',
+    });
     expect(screen.getAllByTestId('legend-row')).toHaveLength(50);
     expect(screen.getByRole('link', { name: 'Open the project' })).toHaveAttribute('href', '/stitch/projects/p1');
     expect(screen.getByText('Chart size').nextSibling).toHaveTextContent(/stitches \(\d+ × \d+ px\)/);
@@ -126,6 +134,31 @@ describe('Stitch Pattern Wizard', () => {
     expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
     expect(screen.getByText('Please upload an image or enter an image URL')).toBeInTheDocument();
+  });
+
+  it('lets a visitor choose dithering, says what it does, and sends it', async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    renderScreen(<Wizard />, {
+      answers: {
+        'POST /api/stitch/generate/anonymous': (request) => {
+          sent.push(request.form ?? {});
+          return { status: 200, data: plan };
+        },
+      },
+    });
+    await toSettings(user);
+    expect(screen.getByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Dithering' })).toHaveAccessibleDescription(/closest thread/);
+    const soft = screen.getByRole('radio', { name: 'Soft' });
+    expect(soft).toBeEnabled(); // not locked for visitors
+    await user.click(soft);
+    expect(soft).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Dithering' })).toHaveAccessibleDescription(/Smoother shading/);
+    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ dithering: 'soft', colors: '10' });
   });
 
   it('shows the stage while generating, and Cancel stops it and stays on the settings', async () => {
@@ -173,6 +206,7 @@ describe('Stitch Pattern Wizard', () => {
         remove_background: false,
         merge_dmc_colors: false,
         return_symbols_overlay: true,
+        dithering: 'strong',
       },
       outputs: { input_image_url: 'http://localhost/files/original.png', stitch_plan_url: null, pattern_url: null },
     };
@@ -189,6 +223,7 @@ describe('Stitch Pattern Wizard', () => {
     expect(screen.getByLabelText(/^Project name/)).toHaveValue('Roses');
     expect(screen.getByLabelText(/^Colors/)).toHaveValue('14');
     expect(screen.getByRole('checkbox', { name: /k-means/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Strong' })).toBeChecked();
     expect(await screen.findByRole('img', { name: 'The picture to stitch' })).toBeInTheDocument();
   });
 });

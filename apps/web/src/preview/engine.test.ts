@@ -28,6 +28,7 @@ const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
   useKmeans: false,
   mergeThreads: false,
   cleanConfetti: true,
+  dithering: 'off',
   ...changes,
 });
 
@@ -80,7 +81,7 @@ describe('the preview engine', () => {
     await runPreviewJob({ source, settings: settings() }, grids, decode);
     const prepared = grids.get(`${source.key}@40`);
     expect(prepared?.grid).toMatchObject({ width: 40, height: 30 });
-    const changed = settings({ colors: 4, mergeThreads: true, cleanConfetti: false });
+    const changed = settings({ colors: 4, mergeThreads: true, cleanConfetti: false, dithering: 'soft' });
     const preview = await runPreviewJob({ source, settings: changed }, grids, decode);
     expect(grids.get(`${source.key}@40`)).toBe(prepared); // reused, not prepared again
     expect(preview.timings.gridMs).toBe(0);

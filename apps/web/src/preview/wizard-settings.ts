@@ -13,6 +13,7 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean): 
     useKmeans: settings.useKmeans,
     mergeThreads: settings.mergeDmcColors,
     cleanConfetti: true,
+    dithering: settings.dithering, // visitors may dither too
   };
   if (signedIn) return chosen;
   return {

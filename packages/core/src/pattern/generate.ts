@@ -7,9 +7,10 @@ import { buildLegend, type Pattern } from './model.js';
 import { NO_MARKS } from './stitches.js';
 import { quantizeColors } from './quantize.js';
 import type { DmcThread } from '../threads/catalogue.js';
-import { assignNearestThreads, cellLab } from './assign.js';
+import { assignNearestThreads, cellLab, type StitchAssignment } from './assign.js';
 import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter } from './threads.js';
 import { prepareGrid, type PreparedGrid } from './prepare.js';
+import { ditherThreads, type Dithering } from './dither.js';
 
 export { prepareGrid, type PreparedGrid } from './prepare.js';
 
@@ -24,13 +25,15 @@ export interface PatternOptions {
   mergeThreads: boolean;
   /** Clean up lone stitches (on by default). */
   cleanConfetti?: boolean;
+  /** Error diffusion that favours neighbours' threads (see dither.ts); off by default. */
+  dithering?: Dithering;
 }
 
 /**
  * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, choose
  * the threads (the palette snapped to distinct threads, or the most used nearest threads, whichever
  * fits the image better), assign every stitch its nearest chosen thread, optionally merge
- * near-identical threads, clean up confetti, and build the legend.
+ * near-identical threads and dither with those left, clean up confetti, and build the legend.
  */
 export function generatePattern(image: RgbaImage, options: PatternOptions): Pattern {
   const grid = resampleToGrid(image, options.maxSide);
@@ -58,6 +61,8 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
   let assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
   if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
+  // Dithering mixes the same threads differently: those the nearest-thread assignment kept.
+  if (options.dithering && options.dithering !== 'off') assignment = ditherThreads(grid, threads, options.dithering, threadsInUse(threads, assignment));
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
   if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);
   const { legend, cells } = buildLegend(threads, assignment.thread);
@@ -73,6 +78,13 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
       mean_delta_e: sampledMeanDeltaE(grid, assignment.thread, threads),
     },
   };
+}
+
+/** Which threads have stitches. */
+function threadsInUse(threads: readonly DmcThread[], assignment: StitchAssignment): boolean[] {
+  const used = threads.map(() => false);
+  for (const index of assignment.thread) if (index >= 0) used[index] = true;
+  return used;
 }
 
 /** Stitches sampled for the pattern's mean ΔE00: enough for two decimals, and quick on any size. */

@@ -3,6 +3,7 @@ export * from './quantize.js';
 export * from './threads.js';
 export * from './assign.js';
 export * from './confetti.js';
+export * from './dither.js';
 export * from './symbols.js';
 export * from './model.js';
 export * from './stitches.js';

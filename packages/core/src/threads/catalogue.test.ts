@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
-import { DMC_THREADS, findThread, nearestThreads, searchThreads } from './catalogue.js';
+import { compareThreadCodes, DMC_THREADS, findThread, nearestThreads, searchThreads } from './catalogue.js';
 
 describe('DMC catalogue', () => {
   it('holds the 489 threads with unique codes', () => {
@@ -29,6 +29,19 @@ describe('DMC catalogue', () => {
     expect(findThread(' 3713 ')?.name).toBe('Salmon Very Light');
     expect(findThread('9999')).toBeUndefined();
     expect(findThread('')).toBeUndefined();
+  });
+
+  it('sorts codes in number order, lettered codes after', () => {
+    expect(['Ecru', '3865', 'B5200', '310', '01', 'Blanc', '35', '150'].sort(compareThreadCodes)).toEqual([
+      '01',
+      '35',
+      '150',
+      '310',
+      '3865',
+      'B5200',
+      'Blanc',
+      'Ecru',
+    ]);
   });
 
   it('searches codes and names, exact code first', () => {

@@ -38,6 +38,11 @@ export function findThread(code: string): DmcThread | undefined {
   return THREADS_BY_CODE.get(key) ?? (/^\d$/.test(key) ? THREADS_BY_CODE.get(`0${key}`) : undefined);
 }
 
+/** DMC codes in number order, as floss boxes and shops sort them: 01 … 3865, then B5200, Blanc, Ecru. */
+export function compareThreadCodes(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}
+
 /**
  * Threads whose code or name contains the query (case-insensitive), an exact code first,
  * then codes that start with it, then the rest in colour-card order. An empty query gives all.

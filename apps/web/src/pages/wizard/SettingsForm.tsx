@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { DitheringChoice } from './DitheringChoice';
 import { ANONYMOUS_SIZES, PATTERN_SIZES, type UpdateSettings, type WizardSettings } from './model';
 
 type OptionKey = 'useKmeans' | 'showSymbols' | 'removeBackground' | 'mergeDmcColors';
@@ -82,6 +83,7 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
           })}
         </div>
       </fieldset>
+      <DitheringChoice value={settings.dithering} update={update} />
       <fieldset>
         <legend className="text-sm font-medium">Advanced options {lockNote}</legend>
         <div className="mt-2 space-y-2">

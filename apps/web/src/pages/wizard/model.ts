@@ -21,6 +21,7 @@ export const defaults = (signedIn: boolean): WizardSettings => ({
   showSymbols: false,
   removeBackground: false,
   mergeDmcColors: false,
+  dithering: 'off',
   projectName: '',
 });
 

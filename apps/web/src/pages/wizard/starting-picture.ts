@@ -21,6 +21,7 @@ export function settingsOfProject(project: Project): Partial<WizardSettings> {
     showSymbols: p.return_symbols_overlay,
     removeBackground: p.remove_background,
     mergeDmcColors: p.merge_dmc_colors,
+    dithering: p.dithering,
     projectName: project.name,
   };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));

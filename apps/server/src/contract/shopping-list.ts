@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { exportQuery } from './patterns.js';
+
+/** The CSV's columns, in order. */
+export const SHOPPING_LIST_CSV_HEADER = ['DMC', 'Name', 'Skeins needed', 'Owned', 'To buy'] as const;
+
+export const shoppingListQuery = z.object({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+  // The same fabric choice as the exports, so the list and the PDF's thread page agree.
+  fabric: exportQuery.shape.fabric,
+});
+
+const skeinsCount = z.number().int().min(0);
+
+export const shoppingListEntrySchema = z
+  .object({
+    dmc_code: z.string().meta({ example: '310' }),
+    dmc_name: z.string().meta({ example: 'Black' }),
+    hex: z.string().meta({ example: '#000000' }),
+    symbol: z.string().meta({ description: 'Its symbol on the chart.' }),
+    skeins_needed: skeinsCount.meta({
+      description: 'Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare.',
+    }),
+    owned: skeinsCount.meta({ description: "Skeins on the user's list of threads they own; 0 when it is not on it." }),
+    to_buy: skeinsCount.meta({ description: 'Skeins needed beyond those owned: max(0, skeins_needed − owned).' }),
+  })
+  .meta({ id: 'ShoppingListEntry' });
+
+export const shoppingListSchema = z
+  .object({
+    project_id: z.string(),
+    project_name: z.string(),
+    fabric: z
+      .object({
+        count: z.number().int().meta({ example: 14 }),
+        label: z.string().meta({ example: '14-count Aida' }),
+        strands: z.number().int().meta({ description: 'Strands a cross stitch is worked in on this fabric.' }),
+      })
+      .meta({ description: 'The fabric the skeins are counted for.' }),
+    threads: z.array(shoppingListEntrySchema).meta({ description: "The chart's threads in its legend's order (most stitches first)." }),
+    totals: z.object({
+      skeins_needed: skeinsCount,
+      owned: skeinsCount.meta({ description: "Skeins owned of the chart's threads." }),
+      to_buy: skeinsCount,
+      threads_to_buy: skeinsCount.meta({ description: 'Threads with at least one skein to buy.' }),
+    }),
+  })
+  .meta({ id: 'ShoppingList' });
+
+export const shoppingListResponse = {
+  description: 'The shopping list as JSON, or with `format=csv` as a CSV attachment (Content-Disposition names it).',
+  content: {
+    'application/json': { schema: shoppingListSchema },
+    'text/csv': { schema: z.string().meta({ description: `A header row \`${SHOPPING_LIST_CSV_HEADER.join(',')}\`, then one row per thread.` }) },
+  },
+};
+
+export type ShoppingListQuery = z.output<typeof shoppingListQuery>;
+export type ShoppingList = z.infer<typeof shoppingListSchema>;
+export type ShoppingListEntry = z.infer<typeof shoppingListEntrySchema>;

@@ -1,0 +1,85 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Authenticator } from '../auth/authenticate.js';
+import { problemResponses } from '../contract/fields.js';
+import { OWNED_THREADS_BODY_LIMIT, ownedThreadListBody, ownedThreadListSchema, ownedThreadsTooLargeResponse } from '../contract/owned-threads.js';
+import { projectIdParams } from '../contract/projects.js';
+import { shoppingListQuery, shoppingListResponse } from '../contract/shopping-list.js';
+import type { OwnedThreadsService } from '../services/owned-threads.js';
+import type { ShoppingListService } from '../services/shopping-list.js';
+import { LIMITED } from '../http/rate-limits.js';
+import { sendFile } from './exports.js';
+
+export interface OwnedThreadRouteOptions {
+  owned: OwnedThreadsService;
+  shoppingLists: ShoppingListService;
+  auth: Authenticator;
+}
+
+/** The signed-in user's threads (their stash) and, from it, each project's shopping list. */
+export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions> = (app, { owned, shoppingLists, auth }, done) => {
+  // onRequest, before validation: a visitor learns nothing about the routes' inputs.
+  app.addHook('onRequest', auth.requireUser);
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/threads/owned',
+    {
+      schema: {
+        tags: ['threads'],
+        operationId: 'listOwnedThreads',
+        summary: 'The DMC threads the signed-in user owns, with skeins on hand',
+        security,
+        response: { 200: ownedThreadListSchema, ...problemResponses(401) },
+      },
+    },
+    (request) => owned.list(request.user!),
+  );
+
+  app.put(
+    '/threads/owned',
+    {
+      bodyLimit: OWNED_THREADS_BODY_LIMIT,
+      schema: {
+        tags: ['threads'],
+        operationId: 'replaceOwnedThreads',
+        summary: "Replace the signed-in user's whole list of owned threads",
+        description:
+          'JSON body: the whole list, `[{ dmc_code, skeins }]` (an empty list clears it). Codes are DMC catalogue codes, case-insensitive (`1` means `01`), ' +
+          'each at most once; skeins are whole numbers 0–999. Anything else is 400 naming each bad entry (`3.dmc_code`), and nothing is stored. ' +
+          'The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogue spells them.',
+        security,
+        body: ownedThreadListBody,
+        response: { 200: ownedThreadListSchema, ...problemResponses(400, 401, 415), 413: ownedThreadsTooLargeResponse },
+      },
+    },
+    (request) => owned.replace(request.user!, request.body),
+  );
+
+  app.get(
+    '/stitch/projects/:id/shopping-list',
+    {
+      // Reading a large chart's document takes about 10 ms of the event loop: limited like other such work.
+      config: LIMITED,
+      schema: {
+        tags: ['projects'],
+        operationId: 'getShoppingList',
+        summary: "What to buy for a project: each thread's skeins needed, owned and to buy",
+        description:
+          "Per thread of the project's current chart: skeins needed on the `fabric` (11, 14 (default), 16, 18, 22 or 28 over 2; as the PDF counts them), " +
+          "skeins on the user's list of owned threads, and to buy = max(0, needed − owned). `format` json (default) or csv " +
+          '(a download: `DMC,Name,Skeins needed,Owned,To buy`). Owner only: another user’s project is 404, as is a project without a chart.',
+        security,
+        params: projectIdParams,
+        querystring: shoppingListQuery,
+        response: { 200: shoppingListResponse, ...problemResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { format, fabric } = request.query;
+      if (format === 'json') return reply.send(await shoppingLists.list(request.user!, request.params.id, fabric));
+      return sendFile(reply, await shoppingLists.csv(request.user!, request.params.id, fabric));
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,75 @@
+import { buffer } from 'node:stream/consumers';
+import { csvText, defaultStrands, fabricByCount, legendUse, parsePatternDocument, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
+import { SHOPPING_LIST_CSV_HEADER, type ShoppingList, type ShoppingListEntry } from '../contract/shopping-list.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpProblem } from '../http/problem.js';
+import type { FileStore } from '../storage/file-store.js';
+import { slug, type ExportedFile } from './export.js';
+import type { OwnedThreadsService } from './owned-threads.js';
+import type { ProjectsService } from './projects.js';
+
+/**
+ * What a project's chart takes of each thread, against the threads the user owns: skeins needed (the
+ * core's count for full and part stitches, backstitch and knots on the chosen fabric), owned, and to buy.
+ */
+export class ShoppingListService {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly owned: OwnedThreadsService,
+    private readonly files: FileStore,
+  ) {}
+
+  /** The list of the user's project; another user's project, or one without a chart, is 404. */
+  async list(user: UserRow, projectId: string, fabricCount: number): Promise<ShoppingList> {
+    const { name, patternFileId } = await this.projects.patternOf(user, projectId);
+    const [pattern, owned] = await Promise.all([this.currentPattern(patternFileId), this.owned.skeinsByCode(user)]);
+    const fabric = fabricByCount(fabricCount)!; // the contract allows only the catalogue's fabrics
+    const threads = entriesOf(pattern, fabric, owned);
+    const sum = (pick: (entry: ShoppingListEntry) => number): number => threads.reduce((total, entry) => total + pick(entry), 0);
+    return {
+      project_id: projectId,
+      project_name: name,
+      fabric: { count: fabric.count, label: fabric.label, strands: defaultStrands(fabric) },
+      threads,
+      totals: {
+        skeins_needed: sum((entry) => entry.skeins_needed),
+        owned: sum((entry) => entry.owned),
+        to_buy: sum((entry) => entry.to_buy),
+        threads_to_buy: threads.filter((entry) => entry.to_buy > 0).length,
+      },
+    };
+  }
+
+  /** The same list as a CSV file named after the project. */
+  async csv(user: UserRow, projectId: string, fabricCount: number): Promise<ExportedFile> {
+    const list = await this.list(user, projectId, fabricCount);
+    const rows = list.threads.map((entry) => [entry.dmc_code, entry.dmc_name, entry.skeins_needed, entry.owned, entry.to_buy]);
+    return {
+      bytes: new TextEncoder().encode(csvText([SHOPPING_LIST_CSV_HEADER, ...rows])),
+      contentType: 'text/csv; charset=utf-8',
+      filename: `${slug(list.project_name)}-shopping-list.csv`,
+    };
+  }
+
+  private async currentPattern(patternFileId: string): Promise<Pattern> {
+    const file = await this.files.get(patternFileId);
+    if (!file) throw HttpProblem.notFound('This project or its chart no longer exists.'); // deleted a moment ago
+    return parsePatternDocument((await buffer(file.stream())).toString('utf8'));
+  }
+}
+
+function entriesOf(pattern: Pattern, fabric: Fabric, owned: ReadonlyMap<string, number>): ShoppingListEntry[] {
+  return legendUse(pattern).map((use) => {
+    const needed = threadNeedOfUse(use, fabric).skeinsToBuy;
+    const have = owned.get(use.dmc_code) ?? 0;
+    return {
+      dmc_code: use.dmc_code,
+      dmc_name: use.dmc_name,
+      hex: use.hex,
+      symbol: use.symbol,
+      skeins_needed: needed,
+      owned: have,
+      to_buy: Math.max(0, needed - have),
+    };
+  });
+}

@@ -1,0 +1,170 @@
+import { DMC_THREADS } from '@stitchwise/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnedThread } from '../src/contract/owned-threads.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+interface Problem {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** `GET`/`PUT /api/threads/owned`: each user's own list of DMC threads, replaced whole, strictly checked. */
+describe.each(DATABASES)('threads a user owns, on $name', ({ create }) => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    database = await create();
+    server = await startTestServer(database.environment);
+    const signUp = async (name: string) => (await new OidcBrowser(server.baseUrl).signUp(newUser(name))).access_token;
+    [alice, bob] = await Promise.all([signUp('alice'), signUp('bob')]);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  const api = (token: string | undefined, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${server.baseUrl}/api/threads/owned`, {
+      ...init,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  const put = (token: string, body: unknown): Promise<Response> => api(token, { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  async function listOf(token: string): Promise<OwnedThread[]> {
+    const response = await api(token);
+    expect(response.status).toBe(200);
+    return (await response.json()) as OwnedThread[];
+  }
+
+  it('starts empty, stores codes as the catalogue spells them, in number order, and is replaced whole', async () => {
+    expect(await listOf(alice)).toEqual([]);
+    const sent = [
+      { dmc_code: 'blanc', skeins: 0 },
+      { dmc_code: ' 310 ', skeins: 3 },
+      { dmc_code: '1', skeins: 2 },
+      { dmc_code: 'b5200', skeins: 1 },
+      { dmc_code: '3865', skeins: 999 },
+    ];
+    const stored = [
+      { dmc_code: '01', skeins: 2 },
+      { dmc_code: '310', skeins: 3 },
+      { dmc_code: '3865', skeins: 999 },
+      { dmc_code: 'B5200', skeins: 1 },
+      { dmc_code: 'Blanc', skeins: 0 },
+    ];
+    const response = await put(alice, sent);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(stored);
+    expect(await listOf(alice)).toEqual(stored);
+
+    // The whole list, not a merge: what is left out is gone.
+    expect((await put(alice, [{ dmc_code: '321', skeins: 4 }])).status).toBe(200);
+    expect(await listOf(alice)).toEqual([{ dmc_code: '321', skeins: 4 }]);
+    // What GET gives can be sent back as it is.
+    expect((await put(alice, await listOf(alice))).status).toBe(200);
+    expect((await put(alice, [])).status).toBe(200);
+    expect(await listOf(alice)).toEqual([]);
+  });
+
+  it('holds the whole catalogue', async () => {
+    const everything = DMC_THREADS.map((thread, index) => ({ dmc_code: thread.code, skeins: index % 1000 }));
+    expect((await put(bob, everything)).status).toBe(200);
+    const stored = await listOf(bob);
+    expect(stored).toHaveLength(DMC_THREADS.length);
+    expect(new Map(stored.map((t) => [t.dmc_code, t.skeins]))).toEqual(new Map(everything.map((t) => [t.dmc_code, t.skeins])));
+    expect((await put(bob, [])).status).toBe(200);
+  });
+
+  it("keeps each user's list their own", async () => {
+    await put(alice, [{ dmc_code: '310', skeins: 2 }]);
+    await put(bob, [{ dmc_code: '666', skeins: 1 }]);
+    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+    expect(await listOf(bob)).toEqual([{ dmc_code: '666', skeins: 1 }]);
+    await put(bob, []);
+    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+  });
+
+  it.each([
+    ['an unknown code', [{ dmc_code: '9999', skeins: 1 }], '0.dmc_code', /"9999" is not a DMC thread/],
+    ['an empty code', [{ dmc_code: ' ', skeins: 1 }], '0.dmc_code', /is not a DMC thread/],
+    [
+      'a code twice, however written',
+      [
+        { dmc_code: '01', skeins: 1 },
+        { dmc_code: '310', skeins: 1 },
+        { dmc_code: '1', skeins: 2 },
+      ],
+      '2.dmc_code',
+      /01 is listed twice/,
+    ],
+    [
+      'BLANC after Blanc',
+      [
+        { dmc_code: 'Blanc', skeins: 1 },
+        { dmc_code: 'BLANC', skeins: 1 },
+      ],
+      '1.dmc_code',
+      /listed twice/,
+    ],
+    ['negative skeins', [{ dmc_code: '310', skeins: -1 }], '0.skeins', /whole number from 0 to 999/],
+    ['1000 skeins', [{ dmc_code: '310', skeins: 1000 }], '0.skeins', /whole number from 0 to 999/],
+    ['half a skein', [{ dmc_code: '310', skeins: 1.5 }], '0.skeins', /whole number from 0 to 999/],
+    ['skeins as text', [{ dmc_code: '310', skeins: '2' }], '0.skeins', /whole number from 0 to 999/],
+    ['no skeins', [{ dmc_code: '310' }], '0.skeins', /whole number/],
+    ['a field the list does not have', [{ dmc_code: '310', skeins: 1, colour: 'black' }], '0', /colour/],
+    ['an object instead of the list', { threads: [] }, 'request', /array of \{ dmc_code, skeins \}/],
+    ['more threads than the catalogue has', Array.from({ length: DMC_THREADS.length + 1 }, () => ({ dmc_code: '310', skeins: 1 })), 'request', /at most 489/],
+  ])('refuses %s (400 naming the entry) and keeps the stored list', async (_name, body, field, message) => {
+    await put(alice, [{ dmc_code: '310', skeins: 2 }]);
+    const response = await put(alice, body);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await response.json()) as Problem;
+    expect(problem.code).toBe('invalid_request');
+    expect(problem.errors?.map((error) => error.field)).toContain(field);
+    expect(problem.detail).toMatch(message);
+    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+  });
+
+  it('refuses what is not a JSON list: bad JSON, another content type, a body over 64 KB', async () => {
+    expect((await put(alice, '[{"dmc_code": "310",')).status).toBe(400);
+    const text = await api(alice, { method: 'PUT', body: '310,2', headers: { 'content-type': 'text/csv' } });
+    expect(text.status).toBe(415);
+    const huge = await put(alice, JSON.stringify([{ dmc_code: '310', skeins: 1, padding: 'x'.repeat(70 * 1024) }]));
+    expect(huge.status).toBe(413);
+    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+  });
+
+  it('answers 401 without a valid token, and stores nothing', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      expect((await api(token)).status).toBe(401);
+      const response = await api(token, { method: 'PUT', body: JSON.stringify([{ dmc_code: '321', skeins: 1 }]) });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as Problem).code).toBe('unauthorized');
+    }
+    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+  });
+
+  it('ends parallel replacements as one of them, never a mix', async () => {
+    // Ten lists that overlap (all hold 310) and differ (each its own other threads).
+    const lists = Array.from({ length: 10 }, (_, n) => [
+      { dmc_code: '310', skeins: n },
+      ...DMC_THREADS.slice(n * 20, n * 20 + 15).map((thread) => ({ dmc_code: thread.code, skeins: n })),
+    ]);
+    const answers = await Promise.all(lists.map((list) => put(alice, list)));
+    expect(answers.map((response) => response.status)).toEqual(lists.map(() => 200));
+    const stored = await listOf(alice);
+    const winner = stored.find((thread) => thread.dmc_code === '310')!.skeins;
+    expect(new Set(stored.map((thread) => thread.skeins))).toEqual(new Set([winner]));
+    expect(stored).toHaveLength(16);
+  });
+});

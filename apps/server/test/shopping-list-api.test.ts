@@ -1,0 +1,173 @@
+import { CHART_SYMBOLS, findThread, type PatternDocument } from '@stitchwise/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportedProject } from '../src/contract/imports.js';
+import type { ShoppingList } from '../src/contract/shopping-list.js';
+import { encodePng, multipartBody } from './support/images.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+const MISSING_PROJECT = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A 60 × 50 chart: 2,800 stitches of 310 (3 skeins on 11-count, 2 on 14, 1 on 18: about 20 mm of single
+ * strand a stitch on 14-count, 48 m a skein), 200 of 321 (1 skein), and 3865 in backstitch only (1 skein).
+ */
+function chart(cells = Array.from({ length: 3000 }, (_, i) => (i < 2800 ? 0 : 1))): PatternDocument {
+  const legend = ['310', '321', '3865'].map((code, index) => {
+    const { hex, name, r, g, b } = findThread(code)!;
+    return {
+      index,
+      hex,
+      symbol: CHART_SYMBOLS[index]!,
+      dmc_code: code,
+      dmc_name: name,
+      stitch_count: cells.filter((c) => c === index).length,
+      rgb: { r, g, b },
+    };
+  });
+  return {
+    format: 'stitchwise-pattern',
+    version: 2,
+    width: 60,
+    height: 50,
+    legend,
+    cells,
+    part_stitches: [],
+    backstitches: [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 2 }],
+    knots: [],
+    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+  };
+}
+
+/** `GET /api/stitch/projects/:id/shopping-list`: what a project's chart takes, against the threads the user owns. */
+describe.each(DATABASES)('shopping list on $name', ({ create }) => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+  let projectId: string;
+
+  const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${server.baseUrl}/api${path}`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+    });
+  const own = async (threads: { dmc_code: string; skeins: number }[]): Promise<void> => {
+    const response = await api('/threads/owned', alice, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(threads) });
+    expect(response.status).toBe(200);
+  };
+  async function listOf(query = '', token = alice, id = projectId): Promise<ShoppingList> {
+    const response = await api(`/stitch/projects/${id}/shopping-list${query}`, token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as ShoppingList;
+  }
+  const rows = (list: ShoppingList) => list.threads.map(({ dmc_code, skeins_needed, owned, to_buy }) => [dmc_code, skeins_needed, owned, to_buy]);
+
+  beforeAll(async () => {
+    database = await create();
+    server = await startTestServer(database.environment);
+    const signUp = async (name: string) => (await new OidcBrowser(server.baseUrl).signUp(newUser(name))).access_token;
+    [alice, bob] = await Promise.all([signUp('alice'), signUp('bob')]);
+    const imported = await api('/stitch/projects/import', alice, {
+      method: 'POST',
+      body: multipartBody(
+        { name: 'Harbour, at dusk' },
+        { field: 'file', filename: 'harbour.json', contentType: 'application/json', bytes: Buffer.from(JSON.stringify(chart())) },
+      ),
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    projectId = ((await imported.json()) as ImportedProject).id;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  it("counts each thread's skeins on the fabric against those owned, in the legend's order", async () => {
+    await own([
+      { dmc_code: '310', skeins: 1 },
+      { dmc_code: '321', skeins: 5 },
+      { dmc_code: 'B5200', skeins: 3 }, // owned, not in the chart: not listed
+    ]);
+    const list = await listOf();
+    expect(list).toMatchObject({ project_id: projectId, project_name: 'Harbour, at dusk', fabric: { count: 14, label: '14-count Aida', strands: 2 } });
+    expect(rows(list)).toEqual([
+      ['310', 2, 1, 1],
+      ['321', 1, 5, 0],
+      ['3865', 1, 0, 1],
+    ]);
+    expect(list.threads[0]).toMatchObject({ dmc_name: 'Black', hex: '#000000', symbol: CHART_SYMBOLS[0] });
+    expect(list.totals).toEqual({ skeins_needed: 4, owned: 6, to_buy: 2, threads_to_buy: 2 });
+
+    // Finer fabric, thinner stitches: less thread; coarser, three strands: more.
+    expect(rows(await listOf('?fabric=18'))[0]).toEqual(['310', 1, 1, 0]);
+    expect(rows(await listOf('?fabric=11'))[0]).toEqual(['310', 3, 1, 2]);
+
+    // Owning more changes what to buy at once.
+    await own([{ dmc_code: '310', skeins: 4 }]);
+    expect(rows(await listOf())).toEqual([
+      ['310', 2, 4, 0],
+      ['321', 1, 0, 1],
+      ['3865', 1, 0, 1],
+    ]);
+  });
+
+  it('downloads as CSV named after the project', async () => {
+    await own([{ dmc_code: '310', skeins: 1 }]);
+    const response = await api(`/stitch/projects/${projectId}/shopping-list?format=csv`, alice);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="harbour-at-dusk-shopping-list.csv"');
+    expect(await response.text()).toBe(
+      `DMC,Name,Skeins needed,Owned,To buy\r\n310,Black,2,1,1\r\n321,${findThread('321')!.name},1,0,1\r\n3865,${findThread('3865')!.name},1,0,1\r\n`,
+    );
+  });
+
+  it("follows the project's current chart after an edit is saved", async () => {
+    const current = await api(`/stitch/projects/${projectId}/pattern`, alice);
+    const etag = current.headers.get('etag')!;
+    await current.arrayBuffer();
+    const all310 = chart(Array.from({ length: 3000 }, () => 0));
+    all310.legend = all310.legend.filter((entry) => entry.dmc_code !== '321').map((entry, index) => ({ ...entry, index }));
+    all310.backstitches = [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 1 }];
+    const saved = await api(`/stitch/projects/${projectId}/pattern`, alice, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': etag },
+      body: JSON.stringify(all310),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await listOf()).threads.map((entry) => entry.dmc_code)).toEqual(['310', '3865']);
+  });
+
+  it("answers another user's project exactly like a missing one (404), in both formats, and 401 to visitors", async () => {
+    for (const format of ['json', 'csv']) {
+      const theirs = await api(`/stitch/projects/${projectId}/shopping-list?format=${format}`, bob);
+      const missing = await api(`/stitch/projects/${MISSING_PROJECT}/shopping-list?format=${format}`, bob);
+      expect(theirs.status).toBe(404);
+      expect(theirs.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await theirs.json()).toEqual(await missing.json());
+      expect((await api(`/stitch/projects/${projectId}/shopping-list?format=${format}`, undefined)).status).toBe(401);
+    }
+  });
+
+  it('answers 404 for a project without a chart yet, and 400 naming a bad fabric or format', async () => {
+    const image = encodePng(20, 20, (x) => [x * 10, 80, 120]);
+    const created = await api('/stitch/projects', alice, {
+      method: 'POST',
+      body: multipartBody({ name: 'Later' }, { field: 'image', filename: 'later.png', contentType: 'image/png', bytes: image }),
+    });
+    expect(created.status).toBe(201);
+    const uncharted = await api(`/stitch/projects/${((await created.json()) as { id: string }).id}/shopping-list`, alice);
+    expect(uncharted.status).toBe(404);
+    expect(((await uncharted.json()) as { detail: string }).detail).toMatch(/no pattern yet/);
+
+    for (const [query, field] of [
+      ['?fabric=15', 'fabric'],
+      ['?format=pdf', 'format'],
+    ]) {
+      const response = await api(`/stitch/projects/${projectId}/shopping-list${query}`, alice);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual([field]);
+    }
+  });
+});
