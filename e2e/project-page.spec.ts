@@ -44,7 +44,9 @@ test('the project page leads with the chart, renames, duplicates, links to regen
       const entry = pattern.legend.find((thread) => thread.dmc_code === code)!;
       await expect(row.getByTestId('legend-skeins')).toHaveText(String(threadNeed(entry.stitch_count, aida).skeinsToBuy));
     }
-    await expect(page.getByTestId('skein-footnote')).toContainText('14-count Aida with 2 strands and 15 % spare');
+    await expect(page.getByTestId('skein-footnote')).toContainText(
+      'estimated on 14-count Aida: a full cross stitch takes 4.83 stitch widths of thread in each of 2 strands',
+    );
   });
 
   await test.step("'Regenerate with new settings' leads to the wizard with the project", async () => {

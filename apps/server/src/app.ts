@@ -31,6 +31,7 @@ import { LocalAccountsRepository } from './repositories/local-accounts.js';
 import { OidcPayloadsRepository } from './repositories/oidc-payloads.js';
 import { ProjectsRepository } from './repositories/projects.js';
 import { PatternVersionsRepository } from './repositories/pattern-versions.js';
+import { ProgressRepository } from './repositories/progress.js';
 import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
 import { FileReferences } from './repositories/file-references.js';
@@ -49,6 +50,7 @@ import { ideaRoutes } from './routes/ideas.js';
 import { importRoutes } from './routes/imports.js';
 import { projectRoutes } from './routes/projects.js';
 import { patternVersionRoutes } from './routes/pattern-versions.js';
+import { progressRoutes } from './routes/progress.js';
 import { stitchRoutes } from './routes/stitch.js';
 import { WAKE_TASK } from './images/image-worker.js';
 import { claimRoutes } from './routes/claims.js';
@@ -61,6 +63,7 @@ import { IdeasService } from './services/ideas.js';
 import { ImportService } from './services/import.js';
 import { ProjectsService } from './services/projects.js';
 import { PatternVersionsService } from './services/pattern-versions.js';
+import { ProgressService } from './services/progress.js';
 import { StitchService } from './services/stitch.js';
 import { LocalFileStore } from './storage/file-store.js';
 import { S3FileStore } from './storage/s3-file-store.js';
@@ -145,15 +148,17 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const decodeLimit = new ConcurrencyLimit(config.workers, config.workers * 8);
   const colors = new ColorsService(imagePool, decodeLimit, backgroundRemoval, transientFiles, new DecodedImageCache(DECODED_IMAGE_CACHE_BYTES), fileUrl);
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
-  const projects = new ProjectsService(projectsRepository, files, images, fileUrl);
-  const patternVersions = new PatternVersionsService(projectsRepository, new PatternVersionsRepository(db), files, imagePool, fileUrl);
+  const progressRepository = new ProgressRepository(db);
+  const patternVersionsRepository = new PatternVersionsRepository(db);
+  const projects = new ProjectsService(projectsRepository, files, images, fileUrl, progressRepository);
+  const patternVersions = new PatternVersionsService(projectsRepository, patternVersionsRepository, files, imagePool, fileUrl, progressRepository);
   const claimKey = Buffer.from(
     await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
     'base64url',
   );
   const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, now);
   const ownedThreads = new OwnedThreadsService(new OwnedThreadsRepository(db));
-  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl, claims);
+  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl, claims, ownedThreads);
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
 
@@ -168,6 +173,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, intake, auth });
       await api.register(patternVersionRoutes, { versions: patternVersions, auth });
+      await api.register(progressRoutes, { progress: new ProgressService(patternVersions, patternVersionsRepository, progressRepository), auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(claimRoutes, { claims, auth });
       await api.register(ideaRoutes, { ideas, auth });

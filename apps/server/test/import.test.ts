@@ -75,6 +75,7 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
       height: 4,
       threads: 3,
       stitches: 22,
+      marks: { part_stitches: 2, backstitches: 3, knots: 1 },
       thread_mappings: [
         { source: 'DMC 321', dmc_code: '321', dmc_name: findThread('321')!.name, delta_e: 0, matched_by: 'code' },
         { source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' },

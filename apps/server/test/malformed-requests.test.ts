@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../../scripts/api-contract.js';
 import { OWNED_THREADS_BODY_LIMIT } from '../src/contract/owned-threads.js';
+import { PROGRESS_BODY_LIMIT } from '../src/contract/progress.js';
 import { PATTERN_DOCUMENT_BODY_LIMIT } from '../src/contract/patterns.js';
 import { encodePng } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
@@ -317,13 +318,15 @@ function badForms(route: Route): Attempt[] {
   ];
 }
 
-/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, and the list of owned threads (64 KB). */
+/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, the list of owned threads and stitching progress (64 KB). */
 const bodyLimitOf = (route: Route): number =>
   ['/api/stitch/patterns/export', '/api/stitch/projects/{id}/pattern'].includes(route.path)
     ? PATTERN_DOCUMENT_BODY_LIMIT
     : route.path === '/api/threads/owned'
       ? OWNED_THREADS_BODY_LIMIT
-      : 1024 * 1024;
+      : route.path === '/api/stitch/projects/{id}/progress'
+        ? PROGRESS_BODY_LIMIT
+        : 1024 * 1024;
 
 /** JSON the route's schema must refuse: wrong shapes and types, huge numbers, deep nesting, prototype keys, and too much of it. */
 function badJson(route: Route): Attempt[] {

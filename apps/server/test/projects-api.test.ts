@@ -46,7 +46,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
   it('creates a project from an image, with every field of the Project entity', async () => {
     const project = await createProject(alice, '  Spring meadow ', 'For the kitchen');
     expect(Object.keys(project).sort()).toEqual(
-      ['color_legend', 'created_at', 'description', 'id', 'metadata', 'name', 'outputs', 'parameters', 'status', 'updated_at', 'user_id'].sort(),
+      ['color_legend', 'created_at', 'description', 'id', 'metadata', 'name', 'outputs', 'parameters', 'progress', 'status', 'updated_at', 'user_id'].sort(),
     );
     expect(project).toMatchObject({
       name: 'Spring meadow',
@@ -55,6 +55,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
       parameters: { original_size: { width: 64, height: 48 } },
       color_legend: [],
       outputs: { stitch_plan_url: null, pattern_url: null },
+      progress: { done: 0, total: 0 },
     });
     const me = (await (await api('/auth/me', alice)).json()) as { id: string };
     expect(project.user_id).toBe(me.id);

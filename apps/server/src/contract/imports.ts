@@ -68,6 +68,9 @@ export const importReportSchema = z
       .min(0)
       .meta({ description: 'Threads in the legend, after matching to DMC (threads used only for backstitch, part stitches or knots included).' }),
     stitches: z.number().int().min(0).meta({ description: 'Full stitches imported.' }),
+    marks: z
+      .object({ part_stitches: z.number().int().min(0), backstitches: z.number().int().min(0), knots: z.number().int().min(0) })
+      .meta({ description: 'Part stitches, backstitch lines and French knots imported.' }),
     thread_mappings: z
       .array(threadMappingSchema)
       .meta({ description: 'Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already).' }),

@@ -162,6 +162,10 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
       description:
         "Smoother shading by mixing threads: off (default), soft or strong. A neighbour's thread is kept where it is nearly as close, so few lone stitches are added; the confetti clean-up follows.",
     }),
+    only_owned_threads: flagField('only_owned_threads').meta({
+      description:
+        'Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.',
+    }),
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
       : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),

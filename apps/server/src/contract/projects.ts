@@ -19,6 +19,7 @@ export const projectParametersSchema = z
     return_symbols_overlay: z.boolean().optional(),
     clean_confetti: z.boolean().optional(),
     dithering: z.enum(DITHERING_LEVELS).optional(),
+    only_owned_threads: z.boolean().optional(),
   })
   .meta({ id: 'ProjectParameters' });
 
@@ -37,6 +38,14 @@ export const projectOutputsSchema = z
   })
   .meta({ id: 'ProjectOutputs' });
 
+/** How far the stitching of the current chart is; the whole bitset is at GET /api/stitch/projects/{id}/progress. */
+export const projectProgressSchema = z
+  .object({
+    done: z.number().int().min(0).meta({ description: 'Stitched cells marked done; 0 when none ever was.' }),
+    total: z.number().int().min(0).meta({ description: 'Cells that can be marked: those with a full stitch or a part stitch; 0 without a chart.' }),
+  })
+  .meta({ id: 'ProjectProgress' });
+
 export const projectSchema = z
   .object({
     id: z.string(),
@@ -50,6 +59,7 @@ export const projectSchema = z
     metadata: projectMetadataSchema,
     outputs: projectOutputsSchema,
     color_legend: z.array(legendEntrySchema),
+    progress: projectProgressSchema,
   })
   .meta({ id: 'Project' });
 
@@ -81,4 +91,5 @@ export type Project = z.infer<typeof projectSchema>;
 export type ProjectList = z.infer<typeof projectListSchema>;
 export type ProjectParameters = z.infer<typeof projectParametersSchema>;
 export type ProjectMetadata = z.infer<typeof projectMetadataSchema>;
+export type ProjectProgress = z.infer<typeof projectProgressSchema>;
 export type ProjectListQuery = z.output<typeof projectListQuery>;

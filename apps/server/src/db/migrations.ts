@@ -153,6 +153,25 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_stitching_progress': {
+    async up(db: Kysely<unknown>) {
+      // Stitches marked done, per project and chart version; bitsets as base64 text (portable, ≤ 42 KB).
+      // Deleted with the project. No key to pattern_versions: version 1 of older projects is recorded lazily.
+      await db.schema
+        .createTable('stitching_progress')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('markable', 'text', (c) => c.notNull())
+        .addColumn('done', 'text', (c) => c.notNull())
+        .addColumn('done_count', 'integer', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text')
+        .addPrimaryKeyConstraint('stitching_progress_pk', ['project_id', 'version'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -17,6 +17,7 @@ export interface Database {
   pattern_versions: PatternVersionsTable;
   maintenance_turns: MaintenanceTurnsTable;
   owned_threads: OwnedThreadsTable;
+  stitching_progress: StitchingProgressTable;
 }
 
 /** When each periodic housekeeping task last ran, in any process: with several processes, one of them runs it per period. */
@@ -31,6 +32,27 @@ export interface OwnedThreadsTable {
   dmc_code: string;
   /** Whole skeins on hand, 0–999. */
   skeins: number;
+}
+
+/**
+ * Which stitches of a project's chart are done: a row per (project, chart version), in practice only the
+ * current version's (a save carries the marks over and drops the older row). Bitsets are base64 text, one
+ * bit per cell (the core's `progress.ts`).
+ */
+export interface StitchingProgressTable {
+  project_id: string;
+  version: number;
+  /** The chart's size, in stitches. */
+  width: number;
+  height: number;
+  /** Cells with a full stitch or a part stitch, so a write is checked without reading the chart. */
+  markable: string;
+  done: string;
+  done_count: number;
+  /** Markable cells. */
+  total: number;
+  /** When a stitch was last marked; null when none ever was. */
+  updated_at: string | null;
 }
 
 /** Stored files that belong to no project (uploads, cut-outs, anonymous results): deleted when they expire. */
@@ -141,3 +163,4 @@ export type NewProjectRow = Insertable<ProjectsTable>;
 export type LocalAccountRow = Selectable<LocalAccountsTable>;
 export type PatternVersionRow = Selectable<PatternVersionsTable>;
 export type NewPatternVersionRow = Insertable<PatternVersionsTable>;
+export type StitchingProgressRow = Selectable<StitchingProgressTable>;

@@ -6,6 +6,7 @@ import {
   defaultStrands,
   dominantColors,
   fabricByCount,
+  findThreads,
   generatePattern,
   parsePatternDocument,
   stitchesPerInch,
@@ -72,9 +73,12 @@ export interface ExportTaskOptions {
 /** Pixels a stitch in an exported chart image: generation's default. */
 export const EXPORT_CHART_CELL_SIZE = 12;
 
-export interface PatternTaskOptions extends PatternOptions {
+/** The core's options with the threads to choose from as DMC codes, which cross to the worker more cheaply than threads. */
+export interface PatternTaskOptions extends Omit<PatternOptions, 'threads'> {
   cellSize: number;
   symbols: boolean;
+  /** Catalogue codes to choose among (the user's own threads); the whole catalogue when left out. */
+  threadCodes?: readonly string[];
 }
 
 export interface PatternTaskResult {
@@ -142,7 +146,7 @@ async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternT
   stage('reducing_colours');
   const image = await decodeImage(bytes, header, { shrinkTo: options.maxSide * 4 });
   const size = await orientedDimensions(bytes, header);
-  const result = generatePattern(image, options);
+  const result = generatePattern(image, { ...options, threads: options.threadCodes && findThreads(options.threadCodes) });
   stage('drawing_chart');
   const chart = await renderChart(result, { cellSize: options.cellSize, symbols: options.symbols });
   progress?.close();

@@ -1,5 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { NewPatternVersionRow, PatternVersionRow, ProjectsTable } from '../db/schema.js';
+import type { Database, NewPatternVersionRow, PatternVersionRow, ProjectsTable } from '../db/schema.js';
 
 /** The original and this many of the latest versions are kept; older ones go with their files. */
 export const KEPT_LATEST_VERSIONS = 20;
@@ -18,6 +19,8 @@ export interface PatternSave {
   original?: NewPatternVersionRow | undefined;
   saved: Omit<NewPatternVersionRow, 'project_id' | 'version' | 'replaced_at'>;
   project: Pick<ProjectsTable, 'outputs' | 'metadata' | 'color_legend' | 'updated_at'>;
+  /** Carries the stitching progress over to the new version, in the same transaction. */
+  carryProgress?: ((trx: Transaction<Database>, version: number) => Promise<void>) | undefined;
 }
 
 /**
@@ -85,6 +88,7 @@ export class PatternVersionsRepository {
         .insertInto('pattern_versions')
         .values({ ...save.saved, project_id: save.projectId, version, replaced_at: null })
         .execute();
+      await save.carryProgress?.(trx, version);
 
       const dropped = await trx
         .selectFrom('pattern_versions')

@@ -1,6 +1,7 @@
 import type { ProjectListQuery } from '../contract/projects.js';
 import type { Db } from '../db/database.js';
 import type { NewProjectRow, ProjectRow } from '../db/schema.js';
+import type { ProgressState } from './progress.js';
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | 'status'>>;
 
@@ -11,13 +12,20 @@ export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | '
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(project: NewProjectRow, fileIds: readonly string[]): Promise<void> {
+  /** A new project with its files and, when its chart is known, the chart's (version 1's) stitching progress row. */
+  async insert(project: NewProjectRow, fileIds: readonly string[], progress?: ProgressState): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('projects').values(project).execute();
       if (fileIds.length > 0) {
         await trx
           .insertInto('project_files')
           .values(fileIds.map((file_id) => ({ project_id: project.id, file_id })))
+          .execute();
+      }
+      if (progress) {
+        await trx
+          .insertInto('stitching_progress')
+          .values({ ...progress, project_id: project.id, version: 1 })
           .execute();
       }
     });

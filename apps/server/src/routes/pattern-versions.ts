@@ -34,7 +34,8 @@ const SAVE_DESCRIPTION =
   'version in the ETag header, so the editor can reload it or save the edit as a new project. Of two saves of the same version, exactly ' +
   'one succeeds.\n\n' +
   'Every save is kept as a version; the original (version 1) and the last 20 are kept. To restore a version, read it ' +
-  '(`GET …/pattern/versions/{version}`) and save it with this endpoint: it becomes the newest version.';
+  '(`GET …/pattern/versions/{version}`) and save it with this endpoint: it becomes the newest version.\n\n' +
+  'Stitches marked done (`…/progress`) stay marked on the new version where the edit left the stitch unchanged.';
 
 /** 428 when a save does not say which version it edited, checked before the body is read. */
 function requireIfMatch(request: FastifyRequest): Promise<void> {

@@ -41,6 +41,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
       mergeThreads: fields.merge_dmc_colors === 'true',
       cleanConfetti: fields.clean_confetti !== 'false',
       dithering: fields.dithering,
+      onlyOwnedThreads: fields.only_owned_threads === 'true',
     };
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
@@ -78,7 +79,9 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         tags: ['stitch'],
         operationId: 'generatePattern',
         summary: 'Generate a stitch chart and save it as a project',
-        description: `Send \`image_file\` or \`image_url\`, and \`project_name\`. ${EVENTS_NOTE}`,
+        description:
+          `Send \`image_file\` or \`image_url\`, and \`project_name\`. With \`only_owned_threads=true\`, a user who owns fewer than 2 threads gets 400 naming that field. ` +
+          EVENTS_NOTE,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: userForm,
@@ -98,7 +101,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         summary: 'Generate a stitch chart without an account (kept 24 hours)',
         description:
           `Send \`image_file\` or \`image_url\`. Visitors are limited to at most ${ANONYMOUS_LIMITS.maxColors} colours, cell size ${ANONYMOUS_LIMITS.cellSize} and sizes ${ANONYMOUS_LIMITS.maxSides.join(', ')}, ` +
-          `without k-means, symbols, background removal or merging: anything else is 403 sign_in_required. ${EVENTS_NOTE}`,
+          `without k-means, symbols, background removal, merging or only their own threads: anything else is 403 sign_in_required. ${EVENTS_NOTE}`,
         consumes: ['multipart/form-data'],
         body: visitorForm,
         response: { 200: generationResponse, ...problemResponses(400, 403, 413, 415, 422, 429, 503) },

@@ -10,6 +10,7 @@ import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore } from '../storage/file-store.js';
 import { readChartFile, type ChartFile } from './import-file.js';
+import { progressStateOf } from './progress.js';
 import type { ProjectsService, StoredOutputs } from './projects.js';
 
 export interface ChartUpload {
@@ -69,6 +70,7 @@ export class ImportService {
           updated_at: now,
         },
         [chartId, patternId],
+        progressStateOf(pattern), // its part stitches count among the cells to mark (see ProjectsService's progressOf)
       );
     } catch (error) {
       await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
@@ -121,6 +123,7 @@ function reportOf({ format, title, pattern, thread_mappings, not_imported }: Cha
     height: pattern.height,
     threads: pattern.legend.length,
     stitches: totalStitches(pattern),
+    marks: { part_stitches: pattern.marks.parts.length, backstitches: pattern.marks.backstitches.length, knots: pattern.marks.knots.length },
     thread_mappings,
     not_imported,
   };

@@ -1,16 +1,19 @@
-import { toPatternDocument, type Pattern } from '@stitchwise/core';
+import { buffer } from 'node:stream/consumers';
+import { carryProgress, parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
 import type { PatternDocumentBody } from '../contract/patterns.js';
 import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
-import type { NewPatternVersionRow, PatternVersionRow, ProjectRow, UserRow } from '../db/schema.js';
+import type { NewPatternVersionRow, PatternVersionRow, ProjectRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ExportTaskOptions, ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
+import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import { checkedPattern } from './export.js';
+import { progressStateOf, storedBits } from './progress.js';
 import { storedProjectOf, type StoredOutputs, type StoredProject } from './projects.js';
 
 /** Generation's defaults, for projects whose parameters do not say (imported charts). */
@@ -42,6 +45,7 @@ export class PatternVersionsService {
     private readonly files: FileStore,
     private readonly pool: WorkerPool,
     private readonly fileUrl: (id: string) => string,
+    private readonly progress: ProgressRepository,
   ) {}
 
   async current(user: UserRow, projectId: string): Promise<CurrentPattern> {
@@ -75,11 +79,22 @@ export class PatternVersionsService {
     return this.documentOf(row);
   }
 
+  /** The current version of the user's project (404 when it is not theirs or has no chart). */
+  async currentOf(user: UserRow, projectId: string): Promise<PatternVersionRow> {
+    return this.currentVersion(await this.chartProject(user, projectId));
+  }
+
+  /** A version's chart, read from its document. */
+  async patternOf(version: Pick<PatternVersionRow, 'pattern_file'>): Promise<Pattern> {
+    return parsePatternDocument((await buffer((await this.documentOf(version)).stream())).toString('utf8'));
+  }
+
   /**
    * Saves an edited chart over the version the client read (`editedVersions`, from If-Match): checked by
    * the core (colours, names and counts from the catalogue and the cells), its chart re-rendered in the
    * image pool, then stored as the next version in one transaction that succeeds only while the edited
-   * version is still the current one. 412 otherwise, naming the current version.
+   * version is still the current one. 412 otherwise, naming the current version. The stitching progress
+   * moves to the new version in that transaction: marks on unchanged stitches stay.
    */
   async save(
     user: UserRow,
@@ -94,6 +109,7 @@ export class PatternVersionsService {
     if (!editedVersions.includes(replaces)) throw versionConflict(replaces);
 
     const pattern = checkedPattern(document, 'saved');
+    const carry = await this.progressCarry(projectId, existing ?? originalVersion(project), pattern);
     const chart = await this.renderChart(pattern, project.stored.parameters);
     const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
     const [chartId, patternId] = await Promise.all([this.files.put(chart, 'png'), this.files.put(documentBytes, 'json')]);
@@ -122,6 +138,7 @@ export class PatternVersionsService {
           color_legend: JSON.stringify(pattern.legend),
           updated_at: savedAt,
         },
+        carryProgress: (trx, version) => this.progress.carryOver(trx, projectId, replaces, version, carry),
       });
     } catch (error) {
       await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
@@ -133,6 +150,25 @@ export class PatternVersionsService {
     return {
       etag: versionEtag(saved.version),
       saved: { version: saved.version, saved_at: savedAt, stitches, threads, stitch_plan_url: this.fileUrl(chartId), pattern_url: this.fileUrl(patternId) },
+    };
+  }
+
+  /**
+   * The new version's stitching progress from the replaced version's: marks on unchanged stitches stay
+   * (the core's carryProgress). The replaced chart is read before the save's transaction when it has marks,
+   * and within it only if marks arrived meanwhile.
+   */
+  private async progressCarry(
+    projectId: string,
+    replaced: NewPatternVersionRow,
+    saved: Pattern,
+  ): Promise<(marked: StitchingProgressRow | undefined) => Promise<ProgressState>> {
+    let before: Promise<Pattern> | undefined;
+    const replacedPattern = (): Promise<Pattern> => (before ??= this.patternOf(replaced));
+    if ((await this.progress.find(projectId, replaced.version))?.done_count) await replacedPattern();
+    return async (marked) => {
+      if (!marked?.done_count) return progressStateOf(saved, undefined, marked?.updated_at ?? null);
+      return progressStateOf(saved, carryProgress(await replacedPattern(), saved, storedBits(marked.done)), marked.updated_at);
     };
   }
 
@@ -155,7 +191,7 @@ export class PatternVersionsService {
     return added;
   }
 
-  private async documentOf(version: PatternVersionRow): Promise<StoredFile> {
+  private async documentOf(version: Pick<PatternVersionRow, 'pattern_file'>): Promise<StoredFile> {
     const file = await this.files.get(version.pattern_file);
     if (!file) throw versionNotFound(); // dropped by a save a moment ago
     return file;

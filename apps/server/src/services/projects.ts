@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { emptyProgress, encodeProgress } from '@stitchwise/core';
 import { z } from 'zod';
-import { projectSchema, type Project, type ProjectList, type ProjectListQuery, type ProjectParameters } from '../contract/projects.js';
+import { projectSchema, type Project, type ProjectList, type ProjectListQuery, type ProjectParameters, type ProjectProgress } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
 import type { ImagesService } from './images.js';
+import type { ProgressRepository, ProgressState, ProgressSummary } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
 
@@ -50,12 +52,24 @@ export function copyName(name: string): string {
   return `${name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 }
 
+/**
+ * A project's progress for lists: its current chart version's stored counts; without a row (never marked or
+ * read), nothing done of the full stitches the metadata counts. That is exact: only charts with part
+ * stitches have other cells to mark, and those (imported or saved ones, and their copies) get their row
+ * when they are stored.
+ */
+function progressOf(stored: StoredProject, progress: ProgressSummary | undefined): ProjectProgress {
+  if (progress) return { done: progress.done_count, total: progress.total };
+  return { done: 0, total: stored.outputs.pattern ? (stored.metadata.total_stitches ?? 0) : 0 };
+}
+
 export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly files: FileStore,
     private readonly images: ImagesService,
     private readonly fileUrl: (id: string) => string,
+    private readonly progress: ProgressRepository,
   ) {}
 
   /** A project holding only its input image, for a pattern to be generated later. */
@@ -84,18 +98,20 @@ export class ProjectsService {
       await this.files.delete(imageId); // nothing left behind when the project could not be saved
       throw error;
     }
-    return this.view(row);
+    return this.view(row, undefined);
   }
 
   async list(user: UserRow, query: ProjectListQuery): Promise<ProjectList> {
     const { rows, total } = await this.projects.listOwned(user.id, query);
-    return { projects: rows.map((row) => this.view(row)), total };
+    // One query for the page's progress rows: counts stored with each, no bitset read.
+    const progress = await this.progress.summaries(rows.map((row) => row.id));
+    return { projects: rows.map((row) => this.view(row, progress.get(row.id))), total };
   }
 
   async get(user: UserRow, id: string): Promise<Project> {
     const row = await this.projects.findOwned(id, user.id);
     if (!row) throw notFound();
-    return this.view(row);
+    return this.viewWithProgress(row);
   }
 
   /** The stored pattern document of a user's project, for exports. */
@@ -110,14 +126,15 @@ export class ProjectsService {
   async update(user: UserRow, id: string, changes: ProjectChanges): Promise<Project> {
     const row = await this.projects.updateOwned(id, user.id, changes, nowIso());
     if (!row) throw notFound();
-    return this.view(row);
+    return this.viewWithProgress(row);
   }
 
   /**
    * A copy of the user's project: its settings, statistics and legend, and copies of its current files
    * (photo, chart, pattern document), so that either can be edited or deleted without touching the
    * other. Files are copied, not shared: deleting a project and dropping old chart versions delete their
-   * files outright. The chart's saved versions stay with the original; the copy starts from its current chart.
+   * files outright. The chart's saved versions stay with the original; the copy starts from its current chart,
+   * with no stitch marked.
    */
   async duplicate(user: UserRow, id: string): Promise<Project> {
     const source = await this.projects.findOwned(id, user.id);
@@ -142,8 +159,19 @@ export class ProjectsService {
         created_at: now,
         updated_at: now,
       };
-      await this.projects.insert(row, [...copied.values()]);
-      return this.view(row);
+      // The chart's cells to mark as the original has them recorded (a chart with part stitches always has), none done.
+      const original = await this.progress.current(source.id);
+      const start: ProgressState | undefined = original && {
+        width: original.width,
+        height: original.height,
+        markable: original.markable,
+        total: original.total,
+        done: encodeProgress(emptyProgress(original.width, original.height)),
+        done_count: 0,
+        updated_at: null,
+      };
+      await this.projects.insert(row, [...copied.values()], start);
+      return this.view(row, start);
     } catch (error) {
       await Promise.allSettled([...copied.values()].map((fileId) => this.files.delete(fileId))); // nothing left behind
       throw error;
@@ -165,8 +193,12 @@ export class ProjectsService {
     await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
   }
 
+  private async viewWithProgress(row: ProjectRow): Promise<Project> {
+    return this.view(row, (await this.progress.summaries([row.id])).get(row.id));
+  }
+
   /** A stored row as the API shows it; the JSON columns are checked against the contract as they are read. */
-  private view(row: ProjectRow): Project {
+  private view(row: ProjectRow, progress: ProgressSummary | undefined): Project {
     const stored = storedProjectOf(row);
     const url = (id: string | null | undefined): string | null => (id ? this.fileUrl(id) : null);
     return {
@@ -182,6 +214,7 @@ export class ProjectsService {
         stitch_plan_url: url(stored.outputs.stitch_plan),
         pattern_url: url(stored.outputs.pattern),
       },
+      progress: progressOf(stored, progress),
     };
   }
 }

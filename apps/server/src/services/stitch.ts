@@ -16,6 +16,7 @@ import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
+import type { OwnedThreadsService } from './owned-threads.js';
 import type { VisitorClaims } from './visitor-claims.js';
 
 export interface GenerateSettings {
@@ -28,6 +29,8 @@ export interface GenerateSettings {
   mergeThreads: boolean;
   cleanConfetti: boolean;
   dithering: Dithering;
+  /** Choose among the threads the user owns only (signed-in users). */
+  onlyOwnedThreads: boolean;
 }
 
 /** How a caller follows a generation: told of each stage as it begins, and able to stop it. */
@@ -53,6 +56,7 @@ export function anonymousViolations(settings: GenerateSettings): { field: string
   if (settings.symbols) violations.push({ field: 'return_symbols_overlay', message: 'symbols on the chart' });
   if (settings.removeBackground) violations.push({ field: 'remove_background', message: 'background removal' });
   if (settings.mergeThreads) violations.push({ field: 'merge_dmc_colors', message: 'merging similar threads' });
+  if (settings.onlyOwnedThreads) violations.push({ field: 'only_owned_threads', message: 'only the threads you own' });
   return violations;
 }
 
@@ -67,6 +71,7 @@ export class StitchService {
     private readonly projects: ProjectsRepository,
     private readonly fileUrl: (id: string) => string,
     private readonly claims: VisitorClaims,
+    private readonly ownedThreads: OwnedThreadsService,
   ) {}
 
   /** A signed-in `owner` gets a project; otherwise the result is kept 24 hours, stored for `client`. */
@@ -89,6 +94,8 @@ export class StitchService {
         );
       }
     }
+    // Read before any heavy work, so a stash too small is refused at once.
+    const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user) : undefined;
     signal?.throwIfAborted(); // gone while the upload or the picture's address was read
     let source = input;
     if (settings.removeBackground) {
@@ -107,6 +114,7 @@ export class StitchService {
       dithering: settings.dithering,
       cellSize: settings.cellSize,
       symbols: settings.symbols,
+      threadCodes,
     };
     const result = await runImageWork(
       () =>
@@ -152,6 +160,7 @@ export class StitchService {
       return_symbols_overlay: settings.symbols,
       clean_confetti: settings.cleanConfetti,
       dithering: settings.dithering,
+      only_owned_threads: settings.onlyOwnedThreads,
     };
 
     if (!owner) {
@@ -193,6 +202,22 @@ export class StitchService {
       throw error;
     }
     return { ...plan, project_id: projectId, processing_time_ms: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * The DMC codes of the threads a user owns, to generate among (a thread listed with 0 skeins counts:
+   * the stitcher has chosen it, and the shopping list says to buy more). Fewer than 2 cannot make a
+   * chart of two colours: 400 naming the field, with what to do.
+   */
+  private async ownedThreadCodes(user: UserRow): Promise<string[]> {
+    const codes = [...(await this.ownedThreads.skeinsByCode(user)).keys()];
+    if (codes.length < 2) {
+      const owned = codes.length === 1 ? 'You own 1 thread' : 'You own no threads';
+      throw HttpProblem.invalidFields([
+        { field: 'only_owned_threads', message: `${owned}: add at least 2 on My Threads to generate with only the threads you own.` },
+      ]);
+    }
+    return codes;
   }
 }
 

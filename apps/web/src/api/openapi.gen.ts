@@ -331,6 +331,8 @@ export interface paths {
          *     No lost update: send `If-Match` with the ETag of the version that was edited (from `GET …/pattern`). Without it the answer is 428 `precondition_required` (`*` is not enough); when the chart was saved elsewhere meanwhile, 412 `version_conflict` with the current version in the ETag header, so the editor can reload it or save the edit as a new project. Of two saves of the same version, exactly one succeeds.
          *
          *     Every save is kept as a version; the original (version 1) and the last 20 are kept. To restore a version, read it (`GET …/pattern/versions/{version}`) and save it with this endpoint: it becomes the newest version.
+         *
+         *     Stitches marked done (`…/progress`) stay marked on the new version where the edit left the stitch unchanged.
          */
         put: operations["saveProjectPattern"];
         post?: never;
@@ -380,6 +382,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stitch/projects/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which stitches of the project's current chart are marked done
+         * @description One bit a cell of the current chart version; a chart never marked has every bit 0. Owner only: another user’s project is 404, as is a project without a chart.
+         */
+        get: operations["getStitchingProgress"];
+        /**
+         * Store the stitches marked done
+         * @description JSON body `{ version, done }`: the whole bitset of the chart version the marks were made on, which replaces what is stored (the client merges before sending; of two writes of one version the later wins). `done` must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming `done` otherwise); bits on cells without a stitch are cleared.
+         *
+         *     Marks made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches) and added to its stored marks. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
+         */
+        put: operations["saveStitchingProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/generate": {
         parameters: {
             query?: never;
@@ -391,7 +419,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a stitch chart and save it as a project
-         * @description Send `image_file` or `image_url`, and `project_name`. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
+         * @description Send `image_file` or `image_url`, and `project_name`. With `only_owned_threads=true`, a user who owns fewer than 2 threads gets 400 naming that field. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
          */
         post: operations["generatePattern"];
         delete?: never;
@@ -411,7 +439,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a stitch chart without an account (kept 24 hours)
-         * @description Send `image_file` or `image_url`. Visitors are limited to at most 10 colours, cell size 12 and sizes 30, 50, 100, without k-means, symbols, background removal or merging: anything else is 403 sign_in_required. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
+         * @description Send `image_file` or `image_url`. Visitors are limited to at most 10 colours, cell size 12 and sizes 30, 50, 100, without k-means, symbols, background removal, merging or only their own threads: anything else is 403 sign_in_required. With `Accept: text/event-stream` the answer is a stream of GenerationEvent: each stage as it begins, then the result or a problem. Closing the request stops the work on the server; nothing is stored.
          */
         post: operations["generatePatternAnonymously"];
         delete?: never;
@@ -658,6 +686,12 @@ export interface components {
             y: number;
             /** @description Legend index of its thread. */
             thread: number;
+        };
+        StitchingProgressUpdateInput: {
+            /** @description The chart version the marks were made on (from GET …/progress or GET …/pattern). */
+            version: number;
+            /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. */
+            done: string;
         };
         ClaimRequestInput: {
             /** @description The `claim.token` of the visitor generation. */
@@ -994,6 +1028,7 @@ export interface components {
             clean_confetti?: boolean;
             /** @enum {string} */
             dithering?: "off" | "soft" | "strong";
+            only_owned_threads?: boolean;
         };
         ProjectMetadata: {
             total_stitches?: number;
@@ -1017,6 +1052,12 @@ export interface components {
             /** @description The pattern document (PatternDocument) as JSON. */
             pattern_url: string | null;
         };
+        ProjectProgress: {
+            /** @description Stitched cells marked done; 0 when none ever was. */
+            done: number;
+            /** @description Cells that can be marked: those with a full stitch or a part stitch; 0 without a chart. */
+            total: number;
+        };
         Project: {
             id: string;
             user_id: string;
@@ -1032,6 +1073,7 @@ export interface components {
             metadata: components["schemas"]["ProjectMetadata"];
             outputs: components["schemas"]["ProjectOutputs"];
             color_legend: components["schemas"]["LegendEntry"][];
+            progress: components["schemas"]["ProjectProgress"];
         };
         ProjectList: {
             projects: components["schemas"]["Project"][];
@@ -1079,6 +1121,12 @@ export interface components {
             threads: number;
             /** @description Full stitches imported. */
             stitches: number;
+            /** @description Part stitches, backstitch lines and French knots imported. */
+            marks: {
+                part_stitches: number;
+                backstitches: number;
+                knots: number;
+            };
             /** @description Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already). */
             thread_mappings: components["schemas"]["ThreadMapping"][];
             not_imported: components["schemas"]["NotImported"];
@@ -1099,6 +1147,7 @@ export interface components {
             metadata: components["schemas"]["ProjectMetadata"];
             outputs: components["schemas"]["ProjectOutputs"];
             color_legend: components["schemas"]["LegendEntry"][];
+            progress: components["schemas"]["ProjectProgress"];
             import_report: components["schemas"]["ImportReport"];
         };
         PatternVersion: {
@@ -1128,6 +1177,22 @@ export interface components {
             stitch_plan_url: string;
             /** @description The saved pattern document (PatternDocument) as JSON. */
             pattern_url: string;
+        };
+        StitchingProgress: {
+            /** @description The project's current chart version, which the bits belong to. */
+            version: number;
+            /** @description Stitches across. */
+            width: number;
+            /** @description Stitches down. */
+            height: number;
+            /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. Only cells with a full stitch or a part stitch are ever set. */
+            done: string;
+            /** @description Cells marked done. */
+            done_count: number;
+            /** @description Cells that can be marked: those with a full stitch or a part stitch. */
+            total: number;
+            /** @description ISO 8601: when a stitch was last marked; null when none ever was. */
+            updated_at: string | null;
         };
         OwnedThread: {
             /**
@@ -2445,6 +2510,144 @@ export interface operations {
             };
         };
     };
+    getStitchingProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StitchingProgress"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveStitchingProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StitchingProgressUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StitchingProgress"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The version the marks were made on does not exist (`code` unknown_version); reload the chart and its progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     generatePattern: {
         parameters: {
             query?: never;
@@ -2499,6 +2702,11 @@ export interface operations {
                      * @enum {string}
                      */
                     dithering?: "off" | "soft" | "strong";
+                    /**
+                     * @description Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.
+                     * @enum {string}
+                     */
+                    only_owned_threads?: "true" | "false";
                     project_name: string;
                 };
             };
@@ -2633,6 +2841,11 @@ export interface operations {
                      * @enum {string}
                      */
                     dithering?: "off" | "soft" | "strong";
+                    /**
+                     * @description Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.
+                     * @enum {string}
+                     */
+                    only_owned_threads?: "true" | "false";
                     /** @description Ignored without an account. */
                     project_name?: string;
                 };

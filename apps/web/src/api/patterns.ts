@@ -17,6 +17,8 @@ export interface PatternSettings {
   removeBackground: boolean;
   mergeDmcColors: boolean;
   dithering: Dithering;
+  /** Choose among the user's own threads only (signed-in users). */
+  onlyOwnedThreads: boolean;
   projectName: string;
 }
 
@@ -46,6 +48,7 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
         remove_background: flag(settings.removeBackground),
         merge_dmc_colors: flag(settings.mergeDmcColors),
         dithering: settings.dithering,
+        only_owned_threads: flag(settings.onlyOwnedThreads),
       } as const;
       const following = { onProgress, signal, timeoutMs: LONG_TIMEOUT_MS };
       return signedIn

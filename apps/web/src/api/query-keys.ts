@@ -19,6 +19,8 @@ export const queryKeys = {
     versions: (projectId: string) => ['project-pattern', 'versions', projectId] as const,
     version: (projectId: string, version: number) => ['project-pattern', 'version', projectId, version] as const,
   },
+  /** Which stitches of a project's chart are marked done (stitching). */
+  progress: (projectId: string) => ['progress', projectId] as const,
   /** The signed-in user's threads (their stash). */
   ownedThreads: ['owned-threads'] as const,
   /** A project's shopping list on a fabric; all of them change when the owned threads do. */

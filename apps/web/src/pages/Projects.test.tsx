@@ -21,6 +21,7 @@ const project: Project = {
   metadata: { colors_count: 18, total_stitches: 7500, canvas_size: { width: 1212, height: 912 } },
   outputs: { input_image_url: 'http://localhost/files/in.png', stitch_plan_url: null, pattern_url: null },
   color_legend: [],
+  progress: { done: 0, total: 0 },
 };
 const list = (answer: Answer) => ({ 'GET /api/stitch/projects': answer });
 

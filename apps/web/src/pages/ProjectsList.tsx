@@ -6,6 +6,7 @@ import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ImportChart } from './editor/ImportChart';
+import { formatPercent, ProgressBar } from './project/StitchingSummary';
 
 /** The message shown under 'Error loading projects' (spec §8). */
 export function projectsErrorMessage(error: unknown): string {
@@ -95,6 +96,7 @@ export function ProjectsList() {
                 <StatusBadge status={project.status} />
               </div>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description || 'No description'}</p>
+              <StitchedShare progress={project.progress} />
               <dl className="mt-3 grid grid-cols-2 gap-1 text-xs text-slate-600">
                 <dt>Colors</dt>
                 <dd>{project.metadata.colors_count ?? '—'}</dd>
@@ -119,6 +121,22 @@ export function ProjectsList() {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** How much of the chart is stitched: a small bar and "n %", once a stitch is marked done. */
+function StitchedShare({ progress }: { progress: { done: number; total: number } }) {
+  if (progress.done === 0 || progress.total === 0) return null;
+  const percent = formatPercent(progress.done, progress.total);
+  return (
+    <div
+      className="mt-2 flex items-center gap-2 text-xs text-slate-600"
+      data-testid="project-progress"
+      title={`${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')} stitches done`}
+    >
+      <ProgressBar done={progress.done} total={progress.total} className="flex-1" />
+      <span className="tabular-nums">{percent} % stitched</span>
     </div>
   );
 }

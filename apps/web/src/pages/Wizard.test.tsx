@@ -32,6 +32,10 @@ const plan: StitchPlan = {
   })),
 };
 
+const credits = { 'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } } };
+/** The owned-threads answer for these codes; the first has no skeins left. */
+const stash = (codes: string[]) => codes.map((dmc_code, index) => ({ dmc_code, skeins: index === 0 ? 0 : 2 }));
+
 async function toSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.upload(screen.getByTestId('file-input'), photo());
   await screen.findByRole('img', { name: 'The selected image' }); // the upload box prepares the photo first
@@ -57,15 +61,17 @@ describe('Stitch Pattern Wizard', () => {
     for (const size of ['150', '300', '500']) expect(screen.getByRole('radio', { name: size })).toBeDisabled();
     for (const size of ['30', '50', '100']) expect(screen.getByRole('radio', { name: size })).toBeEnabled();
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Use only threads I own' })).toHaveAccessibleDescription('Sign in to make patterns from the threads you own.');
   });
 
   it('offers 20 colours and every option to signed-in users', async () => {
     const user = userEvent.setup();
     renderScreen(<Wizard />, {
       auth: { signedIn: true },
-      answers: { 'GET /api/stitch/creative-credits': { status: 200, data: { remaining: 10, limit: 10, resets_at: '' } } },
+      answers: { ...credits, 'GET /api/threads/owned': { status: 200, data: stash(['310', '321']) } },
     });
     await toSettings(user);
+    await screen.findByText(/Chooses among your 2 threads only/);
     expect(screen.getByLabelText(/^Colors/)).toHaveValue('20');
     expect(screen.getByRole('radio', { name: '500' })).toBeEnabled();
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeEnabled();
@@ -192,6 +198,82 @@ describe('Stitch Pattern Wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
     expect(await screen.findByText('Failed to generate stitch plan. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
+  });
+
+  it('with 2 or more threads owned, generates among them only: the colour count follows them, and the server says when it cannot', async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    let refuse = false;
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...credits,
+        'GET /api/threads/owned': { status: 200, data: stash(['310', '321', '699']) },
+        'POST /api/stitch/generate': (request) => {
+          sent.push(request.form ?? {});
+          if (!refuse) return { status: 200, data: { ...plan, project_id: 'p1' } };
+          const detail = 'You own 1 thread: add at least 2 on My Threads to generate with only the threads you own.';
+          return { status: 400, data: { status: 400, code: 'invalid_request', detail, errors: [{ field: 'only_owned_threads', message: detail }] } };
+        },
+      },
+    });
+    await toSettings(user);
+    const option = await screen.findByRole('checkbox', { name: 'Use only threads I own' });
+    await waitFor(() => expect(option).toBeEnabled());
+    expect(option).not.toBeChecked();
+    expect(option).toHaveAccessibleDescription(/^Chooses among your 3 threads only, at most 3 colours\. Threads with no skeins left count too/);
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '50');
+
+    await user.click(option);
+    expect(option).toBeChecked();
+    expect(screen.getByLabelText(/^Colors/)).toHaveValue('3');
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '3');
+    await user.type(screen.getByLabelText(/^Project name/), 'From my stash');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await screen.findByRole('link', { name: 'Open the project' });
+    expect(sent[0]).toMatchObject({ only_owned_threads: 'true', colors: '3', project_name: 'From my stash' });
+
+    // Threads removed in another tab meanwhile: the server's reason is shown.
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    expect(await screen.findByText(/Failed to generate stitch plan\. You own 1 thread: add at least 2 on My Threads/)).toBeInTheDocument();
+
+    // Off again: all 50 colours, and the catalogue.
+    await user.click(screen.getByRole('checkbox', { name: 'Use only threads I own' }));
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '50');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toMatchObject({ only_owned_threads: 'false', colors: '3' });
+  });
+
+  it.each([
+    [['310'], 'You own 1 thread; add at least 2 on My Threads.'],
+    [[], 'You own 0 threads; add at least 2 on My Threads.'],
+  ])('with %j owned, keeps the option off, says why and links to My Threads', async (codes, reason) => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...credits,
+        'GET /api/threads/owned': { status: 200, data: stash(codes) },
+        'POST /api/stitch/generate': (request) => {
+          sent.push(request.form ?? {});
+          return { status: 200, data: { ...plan, project_id: 'p1' } };
+        },
+      },
+    });
+    await toSettings(user);
+    await screen.findByText(/You own/);
+    const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
+    expect(option).toBeDisabled();
+    expect(option).toHaveAccessibleDescription(reason);
+    expect(screen.getByRole('link', { name: 'My Threads' })).toHaveAttribute('href', '/threads/mine');
+    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ only_owned_threads: 'false', colors: '20' });
   });
 
   it("'Regenerate with new settings' opens the settings with the project's picture and settings", async () => {

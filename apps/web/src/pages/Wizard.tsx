@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { detailOf, statusOf } from '../api/client';
 import type { GenerationProgress } from '../api/generation';
+import { useOwnedThreads } from '../api/owned-threads';
 import { useGeneratePattern } from '../api/patterns';
 import type { StitchPlan } from '../api/schemas';
 import { useSession } from '../auth/use-session';
@@ -11,7 +12,7 @@ import { useObjectUrl } from '../lib/use-object-url';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
 import { ImageStep } from './wizard/ImageStep';
 import { keepResult, keptResult, patternIdOf } from './wizard/kept-results';
-import { ANONYMOUS_REVEAL_SECONDS, defaults, type Picture, STEPS, type WizardSettings } from './wizard/model';
+import { ANONYMOUS_REVEAL_SECONDS, defaults, ownedThreadsInUse, ownedThreadsOf, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
 import { keepClaim } from './wizard/claim-storage';
@@ -80,6 +81,7 @@ export function Wizard() {
     else if (result) setParams({ step: 'result', pattern: patternIdOf(result) });
   };
 
+  const owned = ownedThreadsOf(session.signedIn, useOwnedThreads({ enabled: session.signedIn }));
   const generation = useGeneratePattern({ signedIn: session.signedIn });
   const reveal = async (result: StitchPlan) => {
     keepResult(result);
@@ -101,8 +103,10 @@ export function Wizard() {
     const controller = new AbortController();
     cancelling.current = controller;
     setProgress(undefined);
+    // Only owned threads when the option can be on: they were read, and there are enough of them.
+    const sent = { ...settings, onlyOwnedThreads: ownedThreadsInUse(settings, owned) !== undefined };
     generation.mutate(
-      { source: picture, settings, onProgress: setProgress, signal: controller.signal },
+      { source: picture, settings: sent, onProgress: setProgress, signal: controller.signal },
       {
         onSuccess: (result) => void reveal(result),
         onError: (error) => {
@@ -110,7 +114,8 @@ export function Wizard() {
             toast.info('Generation cancelled.');
             return;
           }
-          const detail = statusOf(error) === 403 || statusOf(error) === 429 ? detailOf(error) : undefined;
+          // The server's sentence where the user can act on it (sign in, own more threads, wait).
+          const detail = [400, 403, 429].includes(statusOf(error) ?? 0) ? detailOf(error) : undefined;
           toast.error(detail ? `Failed to generate stitch plan. ${detail}` : 'Failed to generate stitch plan. Please try again.');
         },
       },
@@ -177,6 +182,7 @@ export function Wizard() {
           settings={settings}
           update={update}
           signedIn={session.signedIn}
+          owned={owned}
           nameTouched={nameTouched}
           onNameTouched={() => setNameTouched(true)}
           busy={busy}

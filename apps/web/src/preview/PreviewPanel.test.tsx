@@ -141,6 +141,30 @@ describe('the live preview in the wizard', () => {
     expect(screen.queryByTestId('preview-updating')).toBeNull();
   });
 
+  it('with only owned threads on, previews among those threads, at most as many colours', async () => {
+    const user = userEvent.setup();
+    const owned = ['310', '321', '699', '3865'].map((dmc_code) => ({ dmc_code, skeins: 1 }));
+    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { ...credits, 'GET /api/threads/owned': { status: 200, data: owned } } });
+    await toSettings(user);
+    expect(worker().jobs[0]!.settings.threadCodes).toBeUndefined();
+    worker().answer(patternReply(worker().jobs[0]!.id, ['310', '3371'], 11));
+    const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
+    await waitFor(() => expect(option).toBeEnabled());
+    await user.click(option);
+    expect(worker().jobs[1]!.settings).toEqual({
+      maxSide: 100,
+      colors: 4,
+      useKmeans: false,
+      mergeThreads: false,
+      cleanConfetti: true,
+      dithering: 'off',
+      threadCodes: ['310', '321', '699', '3865'],
+    });
+    worker().answer(patternReply(worker().jobs[1]!.id, ['310', '321'], 22));
+    await user.click(option);
+    expect(worker().jobs[2]!.settings.threadCodes).toBeUndefined();
+  });
+
   it("keeps a visitor's preview within a visitor's limits", async () => {
     const user = userEvent.setup();
     renderScreen(<Wizard />);

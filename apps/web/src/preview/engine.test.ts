@@ -1,7 +1,7 @@
-import { generatePattern, type RgbaImage } from '@stitchwise/core';
+import { findThreads, generatePattern, type RgbaImage } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
 import { shrunkSize } from './decode';
-import { GridCache, runPreviewJob, stitchPixels, type Decoder } from './engine';
+import { GridCache, runPreviewJob, stitchPixels, threadsOf, type Decoder } from './engine';
 import type { PreviewSettings } from './protocol';
 
 /** A 160 × 120 picture: four colour bands with a gradient, and a transparent corner. */
@@ -89,6 +89,20 @@ describe('the preview engine', () => {
     expect(preview.legend).toEqual(expected.legend.map(({ dmc_code, dmc_name, hex, stitch_count }) => ({ dmc_code, dmc_name, hex, stitch_count })));
     expect(preview.meanDeltaE).toBe(expected.stats.mean_delta_e);
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+  });
+
+  it('with thread codes, previews among those threads only, as the core makes it with them', async () => {
+    const image = picture();
+    const { decode } = recordingDecoder(image);
+    const codes = ['310', '321', '699', 'Blanc'];
+    const owned = settings({ colors: 6, threadCodes: codes });
+    const preview = await runPreviewJob({ source, settings: owned }, new GridCache(), decode);
+    const expected = generatePattern(image, { ...settings({ colors: 6 }), threads: findThreads(codes) });
+    expect(preview.legend.map((t) => t.dmc_code)).toEqual(expected.legend.map((t) => t.dmc_code));
+    expect(preview.legend.length).toBeLessThanOrEqual(4);
+    for (const thread of preview.legend) expect(codes).toContain(thread.dmc_code);
+    expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+    expect(threadsOf(codes)).toBe(threadsOf([...codes])); // one list while the codes stay: the core keeps its ranking of them
   });
 
   it('forgets the least recently used grid beyond its capacity', async () => {

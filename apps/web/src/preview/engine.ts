@@ -1,4 +1,13 @@
-import { patternFromPrepared, prepareGrid, resampleToGrid, type Pattern, type PreparedGrid, type RgbaImage } from '@stitchwise/core';
+import {
+  findThreads,
+  patternFromPrepared,
+  prepareGrid,
+  resampleToGrid,
+  type DmcThread,
+  type Pattern,
+  type PreparedGrid,
+  type RgbaImage,
+} from '@stitchwise/core';
 import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
 
 /** Shrinks and decodes a picture to `longSide` on its long side (decode.ts in the browser, a stand-in in tests). */
@@ -51,9 +60,22 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
     gridMs = performance.now() - decoded;
   }
   const started = performance.now();
-  const pattern = patternFromPrepared(prepared, settings);
+  const { threadCodes, ...options } = settings;
+  const pattern = patternFromPrepared(prepared, { ...options, threads: threadCodes && threadsOf(threadCodes) });
   const patternMs = performance.now() - started;
   return { ...previewOf(pattern), timings: { decodeMs, gridMs, patternMs } };
+}
+
+let lastThreads: { key: string; threads: DmcThread[] } | undefined;
+
+/**
+ * The catalogue's threads of these codes, as the same list while the codes stay the same: the core
+ * then keeps its ranking of them between previews of one grid (see patternFromPrepared).
+ */
+export function threadsOf(codes: readonly string[]): DmcThread[] {
+  const key = codes.join(' ');
+  if (lastThreads?.key !== key) lastThreads = { key, threads: findThreads(codes) };
+  return lastThreads.threads;
 }
 
 /** The pattern as the preview shows it: one pixel per stitch and a compact legend. */

@@ -11,8 +11,11 @@ export interface PreviewSource {
   blob: Blob;
 }
 
-/** The settings the preview follows: the core's own options, confetti clean-up included. */
-export type PreviewSettings = Required<PatternOptions>;
+/**
+ * The settings the preview follows: the core's own options, confetti clean-up included, with the threads
+ * to choose from as DMC codes (the user's own, when only those are to be used; the catalogue otherwise).
+ */
+export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { threadCodes?: readonly string[] };
 
 export interface PreviewJob {
   source: PreviewSource;

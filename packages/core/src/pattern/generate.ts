@@ -6,9 +6,9 @@ import { resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { NO_MARKS } from './stitches.js';
 import { quantizeColors } from './quantize.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import { DMC_THREADS, type DmcThread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab, type StitchAssignment } from './assign.js';
-import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter } from './threads.js';
+import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter, threadsByNearestUse } from './threads.js';
 import { prepareGrid, type PreparedGrid } from './prepare.js';
 import { ditherThreads, type Dithering } from './dither.js';
 
@@ -17,7 +17,7 @@ export { prepareGrid, type PreparedGrid } from './prepare.js';
 export interface PatternOptions {
   /** Stitches on the long side. */
   maxSide: number;
-  /** Threads at most, 2–50. */
+  /** Threads at most, 2–50 (and no more than `threads` holds). */
   colors: number;
   /** k-means (best) rather than median cut (faster). */
   useKmeans: boolean;
@@ -27,6 +27,11 @@ export interface PatternOptions {
   cleanConfetti?: boolean;
   /** Error diffusion that favours neighbours' threads (see dither.ts); off by default. */
   dithering?: Dithering;
+  /**
+   * The threads to choose from (a stitcher's own, say); the whole DMC catalogue when not given. Every
+   * step then chooses among these only, and the colour count is capped at their number.
+   */
+  threads?: readonly DmcThread[];
 }
 
 /**
@@ -50,12 +55,15 @@ export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 
  */
 export function patternFromPrepared(prepared: PreparedGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
   const { grid, samples } = prepared;
-  const palette = quantizeColors(samples, options.colors, options.useKmeans ? 'kmeans' : 'median-cut');
+  const candidates = options.threads ? distinctThreads(options.threads) : DMC_THREADS;
+  const colors = Math.min(options.colors, candidates.length);
+  const palette = quantizeColors(samples, colors, options.useKmeans ? 'kmeans' : 'median-cut');
   // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
   // nearest to the image's colours (better when the budget nearly covers the image). The one with
-  // the lower colour error on the image's own colours wins.
-  const snapped = snapToDistinctThreads(palette);
-  const popular = prepared.threadsByUse.slice(0, options.colors);
+  // the lower colour error on the image's own colours wins. Later steps only use these threads.
+  const snapped = snapToDistinctThreads(palette, candidates);
+  const ranking = options.threads ? rankingAmong(prepared, options.threads, candidates) : prepared.threadsByUse;
+  const popular = ranking.slice(0, colors);
   const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
   const threads = usePopular ? popular : snapped;
   let assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
@@ -78,6 +86,29 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
       mean_delta_e: sampledMeanDeltaE(grid, assignment.thread, threads),
     },
   };
+}
+
+/** The threads to choose from, each once (by code), in their order; at least one. */
+function distinctThreads(threads: readonly DmcThread[]): DmcThread[] {
+  const codes = new Set<string>();
+  const distinct = threads.filter((thread) => !codes.has(thread.code) && codes.add(thread.code));
+  if (distinct.length === 0) throw new RangeError('A pattern needs at least one thread to choose from');
+  return distinct;
+}
+
+/**
+ * The last ranking by nearest use among given threads, per prepared grid: the wizard's preview asks
+ * again with the same threads (the same list) whenever another setting changes, and a large stash
+ * costs a search per sample. Kept beside the grid, which stays as it was.
+ */
+const rankings = new WeakMap<PreparedGrid, { threads: readonly DmcThread[]; ranking: readonly DmcThread[] }>();
+
+function rankingAmong(prepared: PreparedGrid, threads: readonly DmcThread[], candidates: readonly DmcThread[]): readonly DmcThread[] {
+  const kept = rankings.get(prepared);
+  if (kept?.threads === threads) return kept.ranking;
+  const ranking = threadsByNearestUse(prepared.samples, candidates);
+  rankings.set(prepared, { threads, ranking });
+  return ranking;
 }
 
 /** Which threads have stitches. */

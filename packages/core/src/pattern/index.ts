@@ -13,3 +13,5 @@ export * from './oxs.js';
 export * from './validate.js';
 export * from './edit/index.js';
 export * from './print-layout.js';
+export * from './progress.js';
+export * from './stitching.js';

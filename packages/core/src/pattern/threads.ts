@@ -5,19 +5,22 @@ import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogu
 import type { StitchGrid } from './grid.js';
 import { assignNearestThreads, type AssignmentPlan, type StitchAssignment } from './assign.js';
 import { NearestThreadFinder } from './nearest-thread.js';
+import { ExactNearestThread } from './assign-by-colour.js';
 
 /**
- * One DMC thread per palette colour, all different: candidate (colour, thread) pairs are taken in
- * order of ΔE00, heaviest colour first on ties, skipping threads already taken. Two palette colours
- * that share a nearest thread therefore get the two best distinct threads, and K colours stay K threads.
+ * One thread of `candidates` (distinct threads: the whole catalogue unless given) per palette colour,
+ * all different: candidate (colour, thread) pairs are taken in order of ΔE00, heaviest colour first on
+ * ties, skipping threads already taken. Two palette colours that share a nearest thread therefore get
+ * the two best distinct threads, and K colours stay K threads; there must be at least K candidates.
  */
-export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThread[] {
+export function snapToDistinctThreads(palette: readonly ColorCluster[], candidates: readonly DmcThread[] = DMC_THREADS): DmcThread[] {
+  if (palette.length > candidates.length) throw new RangeError(`${palette.length} colours cannot get distinct threads of ${candidates.length}`);
   const chosen = new Map<number, DmcThread>();
   const taken = new Set<string>();
-  let depth = Math.min(DMC_THREADS.length, palette.length + 4);
+  let depth = Math.min(candidates.length, palette.length + 4);
   while (chosen.size < palette.length) {
     const pairs = palette.flatMap((colour, index) =>
-      chosen.has(index) ? [] : nearestThreads(colour.lab, depth).map((match) => ({ index, weight: colour.weight, ...match })),
+      chosen.has(index) ? [] : nearestThreads(colour.lab, depth, candidates).map((match) => ({ index, weight: colour.weight, ...match })),
     );
     pairs.sort((x, y) => x.distance - y.distance || y.weight - x.weight || x.index - y.index);
     for (const { index, thread } of pairs) {
@@ -25,7 +28,7 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[]): DmcThre
       chosen.set(index, thread);
       taken.add(thread.code);
     }
-    depth = Math.min(DMC_THREADS.length, depth * 2); // colours crowded out: look further
+    depth = Math.min(candidates.length, depth * 2); // colours crowded out: look further
   }
   return palette.map((_, index) => chosen.get(index)!);
 }
@@ -39,15 +42,23 @@ export function mostUsedNearestThreads(samples: readonly ColorSample[], count: n
 }
 
 /**
- * Every catalogue thread that is the nearest thread of some sample, ranked by the weight of those
- * samples (ties by code): the ranking mostUsedNearestThreads takes its first `count` from. It does
- * not depend on the count, so a prepared grid keeps it (one nearest-thread search per sample).
+ * Every thread of `candidates` (the catalogue unless given) that is the nearest thread of some sample,
+ * ranked by the weight of those samples (ties by code): the ranking mostUsedNearestThreads takes its
+ * first `count` from. It does not depend on the count, so a prepared grid keeps the catalogue's (one
+ * nearest-thread search per sample).
  */
-export function threadsByNearestUse(samples: readonly ColorSample[]): DmcThread[] {
-  const finder = new NearestThreadFinder(DMC_THREADS.map((thread) => thread.lab));
-  const usage = new Float64Array(DMC_THREADS.length);
-  for (const { lab, weight } of samples) usage[finder.nearest(lab)]! += weight;
-  return DMC_THREADS.map((thread, index) => ({ thread, votes: usage[index]! }))
+export function threadsByNearestUse(samples: readonly ColorSample[], candidates: readonly DmcThread[] = DMC_THREADS): DmcThread[] {
+  const labs = candidates.map((thread) => thread.lab);
+  // The finder's quick bound holds among the catalogue's close-packed colours; a sparse set (a
+  // stitcher's own threads) leaves colours far from every thread, where it can miss the nearest.
+  const search = candidates === DMC_THREADS ? new NearestThreadFinder(labs) : new ExactNearestThread(labs);
+  const usage = new Float64Array(candidates.length);
+  for (const { lab, weight } of samples) {
+    const nearest = search.nearest(lab);
+    if (nearest >= 0) usage[nearest]! += weight;
+  }
+  return candidates
+    .map((thread, index) => ({ thread, votes: usage[index]! }))
     .filter(({ votes }) => votes > 0)
     .sort((x, y) => y.votes - x.votes || x.thread.code.localeCompare(y.thread.code))
     .map(({ thread }) => thread);

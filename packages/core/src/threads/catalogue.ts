@@ -38,6 +38,11 @@ export function findThread(code: string): DmcThread | undefined {
   return THREADS_BY_CODE.get(key) ?? (/^\d$/.test(key) ? THREADS_BY_CODE.get(`0${key}`) : undefined);
 }
 
+/** The threads of these codes (as findThread reads them), in their order; codes the catalogue lacks are left out. */
+export function findThreads(codes: readonly string[]): DmcThread[] {
+  return codes.map((code) => findThread(code)).filter((thread) => thread !== undefined);
+}
+
 /** DMC codes in number order, as floss boxes and shops sort them: 01 … 3865, then B5200, Blanc, Ecru. */
 export function compareThreadCodes(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });

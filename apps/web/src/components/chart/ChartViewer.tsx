@@ -3,6 +3,7 @@ import { describeStitch } from './describe-stitch';
 import {
   ALL_LAYERS,
   type CellPoint,
+  type ChartDone,
   type ChartGuide,
   type ChartLayers,
   type ChartMode,
@@ -40,6 +41,8 @@ export interface ChartViewerProps {
   tool?: ChartTool;
   /** Drawn as a dashed rectangle. */
   selection?: ChartSelection;
+  /** Stitches marked done while stitching, drawn dimmed or filled; a new `bits` array is drawn at once. */
+  done?: ChartDone;
   /** Classes of the viewer's box, which sets its size (default: up to 70 % of the window's height). */
   className?: string;
   /** Called at most once per frame after the view moved or zoomed. */
@@ -66,6 +69,7 @@ export function ChartViewer({
   highlight,
   tool,
   selection,
+  done,
   className,
   onViewChange,
   initialView,
@@ -76,7 +80,7 @@ export function ChartViewer({
   const controllerRef = useRef<ViewerController | null>(null);
   const [pointed, setPointed] = useState<CellPoint | undefined>();
   const [failed, setFailed] = useState(false);
-  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView };
+  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView, done };
   const inputsRef = useRef(inputs);
   const onViewChangeRef = useRef(onViewChange);
 

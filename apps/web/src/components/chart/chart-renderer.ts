@@ -1,11 +1,12 @@
 import { BlockImage } from './block-image';
 import { CellTiles } from './cell-tiles';
 import { composeCells } from './compose';
+import { donePaints, withDoneThreads, type DonePaints } from './done-stitches';
 import { drawGrid, drawHoverCell, drawSelection, type DevicePlacement } from './draw-grid';
 import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
 import { drawRulers } from './draw-rulers';
 import { BACKDROP, blockPixels, cellPaints, cssOf, FABRIC, markPaints, packRgb } from './thread-colors';
-import type { CellPoint, ChartGuide, ChartLayers, ChartMode, ChartSelection, ViewerChart } from './types';
+import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartSelection, ViewerChart } from './types';
 import { visibleCells, type Area, type View } from './viewport';
 
 /** CSS px per stitch from which symbols are drawn. */
@@ -26,6 +27,8 @@ export interface FrameState {
   hover: CellPoint | undefined;
   /** The editor's backstitch in progress. */
   guide: ChartGuide | undefined;
+  /** Stitches marked done while stitching, and how to show them. */
+  done?: ChartDone | undefined;
   view: View;
   /** The chart area; the rulers take the band above and left of it. */
   area: Area;
@@ -47,6 +50,8 @@ export class ChartRenderer {
   private readonly tiles = new CellTiles();
   private blocks: BlockImage | undefined;
   private blockStamp: { chart: ViewerChart; revision: number } | undefined;
+  /** The chart with done stitches as a second set of threads, for the last chart, revision and done bits. */
+  private doneChart: { chart: ViewerChart; revision: number; done: ChartDone; shown: ViewerChart } | undefined;
   /** Frame buffers by size: the full-resolution one and the draft one used while the chart moves. */
   private readonly frames = new Map<string, { image: ImageData; pixels: Uint32Array }>();
 
@@ -56,8 +61,13 @@ export class ChartRenderer {
     this.context = context;
   }
 
-  draw(state: FrameState): void {
-    const { chart, view, area, dpr, mode, layers } = state;
+  draw(frame: FrameState): void {
+    const { view, area, dpr, mode, layers } = frame;
+    const withSymbols = mode !== 'color' && view.scale >= SYMBOL_MIN_SCALE;
+    // While stitching, the chart is drawn with its done stitches as threads of their own (done-stitches.ts).
+    const done = frame.done && donePaints(frame.chart.threads, mode, frame.highlight, frame.done.style, withSymbols);
+    const state = done ? { ...frame, chart: this.withDone(frame) } : frame;
+    const { chart } = state;
     const context = this.context;
     const canvasWidth = Math.max(1, Math.round(state.width * dpr));
     const canvasHeight = Math.max(1, Math.round(state.height * dpr));
@@ -74,10 +84,9 @@ export class ChartRenderer {
     };
     const place: DevicePlacement = { originX: view.offsetX * dpr, originY: view.offsetY * dpr, scale: view.scale * dpr, dpr, clip };
     const range = visibleCells(view, chart, area);
-    const withSymbols = mode !== 'color' && view.scale >= SYMBOL_MIN_SCALE;
     if (clip.right > clip.left && clip.bottom > clip.top) {
-      if (withSymbols) this.drawTiles(state, place, range);
-      else this.drawBlocks(state, place, range);
+      if (withSymbols) this.drawTiles(state, place, range, done);
+      else this.drawBlocks(state, place, range, done);
       context.save();
       context.beginPath();
       context.rect(clip.left, clip.top, clip.right - clip.left, clip.bottom - clip.top);
@@ -87,7 +96,7 @@ export class ChartRenderer {
         place,
         range,
         threads: chart.threads,
-        paints: markPaints(chart.threads, mode, state.highlight, withSymbols),
+        paints: done?.marks ?? markPaints(chart.threads, mode, state.highlight, withSymbols),
         mode,
         withSymbols,
       };
@@ -103,12 +112,23 @@ export class ChartRenderer {
     drawRulers(context, range, chart, place, { top: clip.top, left: clip.left, canvasWidth, canvasHeight });
   }
 
-  private drawBlocks(state: FrameState, place: DevicePlacement, range: ReturnType<typeof visibleCells>): void {
+  private withDone(frame: FrameState): ViewerChart {
+    const { chart, revision, done } = frame;
+    const last = this.doneChart;
+    if (last?.chart === chart && last.revision === revision && last.done.bits === done!.bits && last.done.style === done!.style) return last.shown;
+    const shown = withDoneThreads(chart, done!);
+    this.doneChart = { chart, revision, done: done!, shown };
+    return shown;
+  }
+
+  private drawBlocks(state: FrameState, place: DevicePlacement, range: ReturnType<typeof visibleCells>, done: DonePaints | undefined): void {
     const { chart, revision, mode, highlight } = state;
     const context = this.context;
     this.blocks ??= new BlockImage();
     // With full stitches hidden every thread is painted as the fabric.
-    const palette = state.layers.full ? blockPixels(chart.threads, mode, highlight) : new Uint32Array(chart.threads.length + 1).fill(packRgb(FABRIC));
+    const palette = !state.layers.full
+      ? new Uint32Array(chart.threads.length + 1).fill(packRgb(FABRIC))
+      : (done?.blocks ?? blockPixels(chart.threads, mode, highlight));
     // The cells are compared only when the owner says the chart changed; the palette is compared every time (a few dozen numbers).
     const stale = this.blockStamp?.chart !== chart || this.blockStamp.revision !== revision;
     this.blocks.update(chart, palette, stale);
@@ -134,7 +154,7 @@ export class ChartRenderer {
     context.restore();
   }
 
-  private drawTiles(state: FrameState, place: DevicePlacement, range: ReturnType<typeof visibleCells>): void {
+  private drawTiles(state: FrameState, place: DevicePlacement, range: ReturnType<typeof visibleCells>, done: DonePaints | undefined): void {
     const { chart, mode, highlight } = state;
     const { clip } = place;
     const width = clip.right - clip.left;
@@ -142,7 +162,7 @@ export class ChartRenderer {
     const frame = this.frameOf(width, height);
     const shown = state.layers.full;
     const paints = shown
-      ? cellPaints(chart.threads, mode, highlight)
+      ? (done?.cells ?? cellPaints(chart.threads, mode, highlight))
       : chart.threads.map(() => ({ fill: FABRIC, ink: FABRIC })).concat({ fill: FABRIC, ink: FABRIC });
     const symbols = shown ? chart.threads.map((thread) => thread.symbol) : [];
     this.tiles.prepare(paints, symbols, Math.ceil(place.scale));

@@ -9,10 +9,10 @@ import type { ChartMode, ViewerThread } from './types';
 export const FABRIC: Rgb = { r: 255, g: 255, b: 255 };
 /** Around the chart, where the area is larger than it. */
 export const BACKDROP: Rgb = { r: 241, g: 245, b: 249 };
-const DARK_INK: Rgb = { r: 20, g: 20, b: 20 };
+export const DARK_INK: Rgb = { r: 20, g: 20, b: 20 };
 const LIGHT_INK: Rgb = { r: 255, g: 255, b: 255 };
 /** How far a dimmed thread is blended towards white. */
-const DIM_TOWARDS_WHITE = 0.75;
+export const DIM_TOWARDS_WHITE = 0.75;
 /** Above this WCAG luminance a symbol is dark, below it light (the chart PNG's rule). */
 const DARK_INK_ABOVE = 0.35;
 

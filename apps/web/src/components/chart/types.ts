@@ -42,6 +42,18 @@ export interface ChartGuide {
   thread: number;
 }
 
+/** How stitches marked done look: faded, or in full colour with a tick while the rest are pale ('filled'). */
+export type DoneStyle = 'dimmed' | 'filled';
+
+/**
+ * Stitches marked done while stitching: one bit per cell, row by row (the core's progress bitset). Give a new
+ * `bits` array for every change: the viewer draws a new one at once, as it does an edited chart.
+ */
+export interface ChartDone {
+  bits: Uint8Array;
+  style: DoneStyle;
+}
+
 /** Colour blocks; symbols on colour; black-and-white symbols as printed. */
 export type ChartMode = 'color' | 'symbols' | 'print';
 

@@ -1,7 +1,18 @@
 import { ChartRenderer } from './chart-renderer';
 import { PointerGestures, type GestureHost } from './pointer-gestures';
 import { leftRulerWidth, TOP_RULER_PX } from './rulers';
-import type { CellPoint, ChartGuide, ChartLayers, ChartMode, ChartSelection, ChartTool, ChartViewState, InitialChartView, ViewerChart } from './types';
+import type {
+  CellPoint,
+  ChartDone,
+  ChartGuide,
+  ChartLayers,
+  ChartMode,
+  ChartSelection,
+  ChartTool,
+  ChartViewState,
+  InitialChartView,
+  ViewerChart,
+} from './types';
 import { clampView, fitScale, fitView, panBy, viewAround, viewCenter, zoomAt, zoomStep, type Area, type Point, type Size, type View } from './viewport';
 
 /** What the owner sets; any change redraws. */
@@ -15,6 +26,8 @@ export interface ViewerInputs {
   guide: ChartGuide | undefined;
   tool: ChartTool | undefined;
   initialView: InitialChartView | undefined;
+  /** Stitches marked done (stitching). */
+  done?: ChartDone | undefined;
 }
 
 export interface ViewerCallbacks {
@@ -72,10 +85,10 @@ export class ViewerController implements GestureHost {
       this.point(undefined);
     }
     this.updateCursor();
-    // An edit of the chart is drawn at once, inside the input event that made it: the canvas holds the change
-    // before the browser's next frame, instead of waiting up to a frame for an animation-frame callback (but
-    // at most once a frame: a second edit before it is drawn with the frame).
-    if (before.chart !== inputs.chart && this.current) {
+    // An edit of the chart (or a stitch marked done) is drawn at once, inside the input event that made it: the
+    // canvas holds the change before the browser's next frame, instead of waiting up to a frame for an
+    // animation-frame callback (but at most once a frame: a second edit before it is drawn with the frame).
+    if ((before.chart !== inputs.chart || before.done?.bits !== inputs.done?.bits) && this.current) {
       this.drawNow();
       return;
     }
@@ -86,7 +99,8 @@ export class ViewerController implements GestureHost {
       !sameLayers(before.layers, inputs.layers) ||
       before.highlight !== inputs.highlight ||
       !sameSelection(before.selection, inputs.selection) ||
-      !sameGuide(before.guide, inputs.guide);
+      !sameGuide(before.guide, inputs.guide) ||
+      before.done?.style !== inputs.done?.style;
     if (changed) this.invalidate();
   }
 
@@ -310,7 +324,7 @@ export class ViewerController implements GestureHost {
     const view = this.view();
     if (!view) return;
     const area = this.area();
-    const { chart, revision, mode, layers, highlight, selection, guide } = this.inputs;
+    const { chart, revision, mode, layers, highlight, selection, guide, done } = this.inputs;
     // A new chart, a resize or a call from outside may have left a view the chart no longer allows.
     const clamped = clampView(view, chart, area);
     this.current = clamped;
@@ -323,6 +337,7 @@ export class ViewerController implements GestureHost {
       selection,
       hover: this.hovered,
       guide,
+      done,
       view: clamped,
       area,
       width: this.size.width,

@@ -20,6 +20,7 @@ const IMPORTED: ImportedProject = {
     height: 30,
     threads: 2,
     stitches: 1100,
+    marks: { part_stitches: 4, backstitches: 2, knots: 1 },
     thread_mappings: [
       { source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' },
       { source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 1.234, matched_by: 'colour' },
@@ -63,7 +64,9 @@ describe('Import a chart', () => {
     expect(sent[0]!.form?.name).toBe('Autumn leaves');
     expect(await (sent[0]!.form?.file as File).text()).toBe(OXS);
     expect(within(report).getByRole('heading', { name: 'Imported “Autumn leaves”' })).toBeInTheDocument();
-    expect(report).toHaveTextContent('From an OXS chart: 40 × 30 stitches, 1,100 full stitches in 2 DMC threads.');
+    expect(report).toHaveTextContent(
+      'From an OXS chart: 40 × 30 stitches, 1,100 full stitches, 4 part stitches, 2 backstitch lines, 1 French knot in 2 DMC threads.',
+    );
     const rows = within(report).getAllByTestId('thread-mapping');
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['DMC 310', 'DMC 310 Black', '0.0', 'code'],

@@ -12,6 +12,15 @@ function notImportedLines({ part_stitches, backstitches, knots, other }: Importe
   ].filter((line): line is string => typeof line === 'string');
 }
 
+/** The part stitches, backstitch lines and knots imported, one phrase per kind the file had. */
+function importedMarks({ part_stitches, backstitches, knots }: ImportedProject['import_report']['marks']): string[] {
+  return [
+    part_stitches > 0 && plural(part_stitches, 'part stitch', 'part stitches'),
+    backstitches > 0 && plural(backstitches, 'backstitch line', 'backstitch lines'),
+    knots > 0 && plural(knots, 'French knot', 'French knots'),
+  ].filter((phrase): phrase is string => typeof phrase === 'string');
+}
+
 /**
  * What an import did: the chart's size and threads, each colour of the file and the DMC thread it
  * became with its ΔE00 (so the stitcher can check the ones matched by colour), and what was left out.
@@ -24,7 +33,8 @@ export function ImportReport({ project }: { project: ImportedProject }) {
       <h3 className="font-semibold">Imported “{project.name}”</h3>
       <p className="text-sm text-slate-700">
         {report.format === 'oxs' ? 'From an OXS chart' : 'From a Stitchwise pattern'}: {report.width} × {report.height} stitches,{' '}
-        {plural(report.stitches, 'full stitch', 'full stitches')} in {plural(report.threads, 'DMC thread', 'DMC threads')}.
+        {[plural(report.stitches, 'full stitch', 'full stitches'), ...importedMarks(report.marks)].join(', ')} in{' '}
+        {plural(report.threads, 'DMC thread', 'DMC threads')}.
       </p>
       {report.thread_mappings.length > 0 && (
         <table className="w-full text-left text-sm">
@@ -55,7 +65,7 @@ export function ImportReport({ project }: { project: ImportedProject }) {
       )}
       {left.length > 0 ? (
         <div className="text-sm text-amber-800">
-          <p>Not imported (charts here hold full stitches only, for now):</p>
+          <p>Not imported (they do not fit the chart, or charts here do not hold them):</p>
           <ul className="list-disc pl-5">
             {left.map((line) => (
               <li key={line}>{line}</li>

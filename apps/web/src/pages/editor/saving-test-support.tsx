@@ -34,6 +34,7 @@ export const PROJECT: Project = {
     pattern_url: 'http://localhost/files/p1-pattern.json',
   },
   color_legend: [],
+  progress: { done: 0, total: 0 },
 };
 
 /** The document of `pattern` after removing one of its threads (its stitches go to the nearest other thread), as the editor saves it. */

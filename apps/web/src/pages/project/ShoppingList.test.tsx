@@ -149,6 +149,7 @@ describe('Shopping list', () => {
       metadata: { colors_count: 1, total_stitches: 4, grid_size: { width: 2, height: 2 } },
       outputs: { input_image_url: null, stitch_plan_url: 'http://localhost/files/plan.png', pattern_url: 'http://localhost/files/pattern.json' },
       color_legend: legend,
+      progress: { done: 0, total: 4 },
     };
     const pattern = {
       width: 2,

@@ -64,11 +64,12 @@ export function ImagePanel({ title, url, alt }: { title: string; url: string | n
   );
 }
 
-/** A picture panel's title, and 'View Full Size' when there is a picture. */
-export function PanelHeader({ title, url }: { title: string; url: string | null | undefined }) {
+/** A picture panel's title, then `actions` (on the same line while it fits), and 'View Full Size' when there is a picture. */
+export function PanelHeader({ title, url, actions }: { title: string; url: string | null | undefined; actions?: ReactNode }) {
   return (
-    <div className="mb-3 flex items-center justify-between">
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       <h2 className="font-semibold">{title}</h2>
+      {actions}
       {url && (
         <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
           View Full Size

@@ -1,6 +1,7 @@
 import { Icon } from '../../components/Icon';
 import { DitheringChoice } from './DitheringChoice';
-import { ANONYMOUS_SIZES, PATTERN_SIZES, type UpdateSettings, type WizardSettings } from './model';
+import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
+import { OwnedThreadsChoice } from './OwnedThreadsChoice';
 
 type OptionKey = 'useKmeans' | 'showSymbols' | 'removeBackground' | 'mergeDmcColors';
 
@@ -11,9 +12,22 @@ const options: { key: OptionKey; label: string; help: string }[] = [
   { key: 'mergeDmcColors', label: 'Merge similar DMC colors', help: 'Joins threads that look nearly the same.' },
 ];
 
-/** The pattern settings of step 2; visitors may only pick the smaller sizes, everything else is locked for them. */
-export function SettingsForm({ settings, update, signedIn }: { settings: WizardSettings; update: UpdateSettings; signedIn: boolean }) {
+interface SettingsFormProps {
+  settings: WizardSettings;
+  update: UpdateSettings;
+  signedIn: boolean;
+  /** The user's own threads, for 'Use only threads I own'. */
+  owned: OwnedThreads;
+}
+
+/**
+ * The pattern settings of step 2; visitors may only pick the smaller sizes, everything else is locked for
+ * them. With only owned threads, the colour count goes no higher than the threads owned.
+ */
+export function SettingsForm({ settings, update, signedIn, owned }: SettingsFormProps) {
   const locked = !signedIn;
+  const maxColors = Math.min(50, ownedThreadsInUse(settings, owned)?.length ?? 50);
+  const colors = Math.min(settings.colors, maxColors);
   const lockNote = locked ? (
     <span className="ml-1 inline-flex items-center gap-1 text-xs text-slate-500">
       <Icon name="lock" className="h-3.5 w-3.5" /> Sign in to change
@@ -24,14 +38,14 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
       <div>
         <label htmlFor="colors" className="flex justify-between text-sm font-medium">
           <span>Colors {lockNote}</span>
-          <span>{settings.colors}</span>
+          <span>{colors}</span>
         </label>
         <input
           id="colors"
           type="range"
           min={2}
-          max={50}
-          value={settings.colors}
+          max={maxColors}
+          value={colors}
           disabled={locked}
           onChange={(event) => update({ colors: Number(event.target.value) })}
           className="mt-2 w-full accent-violet-600"
@@ -102,6 +116,7 @@ export function SettingsForm({ settings, update, signedIn }: { settings: WizardS
               </span>
             </label>
           ))}
+          <OwnedThreadsChoice settings={settings} update={update} owned={owned} />
         </div>
       </fieldset>
     </div>

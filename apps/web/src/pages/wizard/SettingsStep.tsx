@@ -1,7 +1,7 @@
 import { PreviewPanel } from '../../preview/PreviewPanel';
 import { CropPicture } from './CropPicture';
 import { SettingsForm } from './SettingsForm';
-import type { Picture, UpdateSettings, WizardSettings } from './model';
+import { ownedThreadsInUse, type OwnedThreads, type Picture, type UpdateSettings, type WizardSettings } from './model';
 
 interface SettingsStepProps {
   /** The chosen picture, previewed as a chart beside the settings. */
@@ -9,6 +9,8 @@ interface SettingsStepProps {
   settings: WizardSettings;
   update: UpdateSettings;
   signedIn: boolean;
+  /** The user's own threads, for 'Use only threads I own' and the preview that follows it. */
+  owned: OwnedThreads;
   /** Whether the user has been to the project name (or tried to generate): only then is its absence an error. */
   nameTouched: boolean;
   onNameTouched: () => void;
@@ -21,7 +23,19 @@ interface SettingsStepProps {
 }
 
 /** Step 2: the pattern settings with a live preview of the chart, and the project name, then Generate. */
-export function SettingsStep({ picture, settings, update, signedIn, nameTouched, onNameTouched, busy, onGenerate, onBack, onPicture }: SettingsStepProps) {
+export function SettingsStep({
+  picture,
+  settings,
+  update,
+  signedIn,
+  owned,
+  nameTouched,
+  onNameTouched,
+  busy,
+  onGenerate,
+  onBack,
+  onPicture,
+}: SettingsStepProps) {
   const nameMissing = !settings.projectName.trim();
   return (
     <form
@@ -36,9 +50,9 @@ export function SettingsStep({ picture, settings, update, signedIn, nameTouched,
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">
           {picture && <CropPicture picture={picture} onPicture={onPicture} />}
-          <SettingsForm settings={settings} update={update} signedIn={signedIn} />
+          <SettingsForm settings={settings} update={update} signedIn={signedIn} owned={owned} />
         </div>
-        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} />
+        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedCodes={ownedThreadsInUse(settings, owned)} />
       </div>
       <div>
         <label htmlFor="project-name" className="block text-sm font-medium">

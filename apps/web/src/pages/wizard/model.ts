@@ -22,8 +22,27 @@ export const defaults = (signedIn: boolean): WizardSettings => ({
   removeBackground: false,
   mergeDmcColors: false,
   dithering: 'off',
+  onlyOwnedThreads: false,
   projectName: '',
 });
+
+/** Generating from one's own threads needs at least this many (the server refuses fewer). */
+export const MIN_OWNED_THREADS = 2;
+
+/** The signed-in user's own threads, as the settings need them: their DMC codes once read. */
+export type OwnedThreads = { status: 'visitor' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; codes: readonly string[] };
+
+/** The state of the owned-threads query (only asked for when signed in) as the settings need it. */
+export function ownedThreadsOf(signedIn: boolean, query: { data?: readonly { dmc_code: string }[]; isError: boolean }): OwnedThreads {
+  if (!signedIn) return { status: 'visitor' };
+  if (query.data) return { status: 'ready', codes: query.data.map((thread) => thread.dmc_code) };
+  return query.isError ? { status: 'failed' } : { status: 'loading' };
+}
+
+/** The codes to generate among when 'Use only threads I own' is on and can be: enough threads, read. */
+export function ownedThreadsInUse(settings: WizardSettings, owned: OwnedThreads): readonly string[] | undefined {
+  return settings.onlyOwnedThreads && owned.status === 'ready' && owned.codes.length >= MIN_OWNED_THREADS ? owned.codes : undefined;
+}
 
 /** The image to stitch: a file the user chose (or an idea taken as one), or an address on the web. */
 export type Picture = ImageSource;

@@ -22,6 +22,7 @@ export function settingsOfProject(project: Project): Partial<WizardSettings> {
     removeBackground: p.remove_background,
     mergeDmcColors: p.merge_dmc_colors,
     dithering: p.dithering,
+    onlyOwnedThreads: p.only_owned_threads,
     projectName: project.name,
   };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));

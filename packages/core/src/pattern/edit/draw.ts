@@ -37,6 +37,16 @@ function cellOf(point: ChartPoint): ChartPoint {
 }
 
 function drawLine(cells: Int16Array, width: number, height: number, from: ChartPoint, to: ChartPoint, value: number): void {
+  forEachCellOnLine(width, height, from, to, (at) => {
+    cells[at] = value;
+  });
+}
+
+/**
+ * Calls `visit` with the index (y × width + x) of each cell of the Bresenham line between two cells, in
+ * order, clipped to the grid: the cells a pencil stroke takes (also the stitches a drag marks done).
+ */
+export function forEachCellOnLine(width: number, height: number, from: ChartPoint, to: ChartPoint, visit: (index: number) => void): void {
   const inside = (p: ChartPoint): boolean => p.x >= 0 && p.y >= 0 && p.x < width && p.y < height;
   let x0 = from.x;
   let y0 = from.y;
@@ -54,7 +64,7 @@ function drawLine(cells: Int16Array, width: number, height: number, from: ChartP
   const stepY = y0 < y1 ? 1 : -1;
   let error = dx + dy;
   for (;;) {
-    if (x0 >= 0 && y0 >= 0 && x0 < width && y0 < height) cells[y0 * width + x0] = value;
+    if (x0 >= 0 && y0 >= 0 && x0 < width && y0 < height) visit(y0 * width + x0);
     if (x0 === x1 && y0 === y1) return;
     const doubled = 2 * error;
     if (doubled >= dy) {
@@ -111,7 +121,11 @@ export function fill(chart: EditableChart, x: number, y: number, thread: number)
   return finishEdit(chart, 'Fill', cells);
 }
 
-function floodFill(cells: Int16Array, width: number, height: number, start: number, target: number, value: number): void {
+/**
+ * Sets the 4-connected run of cells equal to `target` around `start` (an index, y × width + x) to `value`
+ * (which must differ from `target`), in place.
+ */
+export function floodFill(cells: Int16Array, width: number, height: number, start: number, target: number, value: number): void {
   let stack = new Int32Array(1024);
   let size = 0;
   const push = (at: number): void => {

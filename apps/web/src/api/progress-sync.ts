@@ -1,0 +1,372 @@
+import { countDone, decodeProgress, emptyProgress, encodeProgress, isDone, setDone } from '@stitchwise/core';
+import { ApiError, detailOf, statusOf } from './client';
+import type { components } from './openapi.gen';
+import { forgetKept, readKept, writeKept, type KeptMarks } from './progress-store';
+
+/** What GET and PUT …/progress answer: the current chart version's done bits (base64) and counts. */
+export type ServerProgress = components['schemas']['StitchingProgress'];
+
+/** How the sync engine reaches the server: a PUT of one version's bits (base64), answered with the current version's progress. */
+export interface ProgressTransport {
+  put(body: { version: number; done: string }, options: { keepalive: boolean }): Promise<ServerProgress>;
+}
+
+/**
+ * loading: no progress read yet; saving: marks wait for the debounce or are on their way; offline: no
+ * connection, marks kept; retrying: the server failed, marks kept; refused: the server said no (see
+ * `refusal`), marks kept.
+ */
+export type SyncStatus = 'loading' | 'saved' | 'saving' | 'offline' | 'retrying' | 'refused';
+
+export interface ProgressState {
+  /** The chart version the bits are for; undefined until the progress is read. */
+  version: number | undefined;
+  width: number;
+  height: number;
+  /** Done bits, one per cell; a new array after every change, never changed in place. */
+  bits: Uint8Array;
+  status: SyncStatus;
+  /** Stitches marked (or unmarked) on this device and not yet on the server. */
+  unsent: number;
+  /** Why the server refused the marks (status refused). */
+  refusal: string | undefined;
+  /** Marks that could not be kept: made on a chart version the server no longer keeps. */
+  lost: boolean;
+}
+
+export interface SyncOptions {
+  /** Where unsent marks are kept (localStorage); none keeps them in memory only. */
+  storage?: Storage | undefined;
+  /** How long after the last mark they are sent. */
+  debounceMs?: number;
+  /** How long after a failed send (not a refusal) it is tried again. */
+  retryMs?: number;
+  /** The server answered: its progress now (for caches such as the projects list). */
+  onSaved?: (answer: ServerProgress) => void;
+  /** The server's chart is a newer version than the one marked on (an edit elsewhere): show the new chart. */
+  onNewVersion?: (version: number) => void;
+  /** The version marked on is gone: read the progress (and chart) again. */
+  onStale?: () => void;
+}
+
+interface Current {
+  version: number;
+  width: number;
+  height: number;
+  /** The server's bits as last answered. */
+  base: Uint8Array;
+  local: Uint8Array;
+}
+
+/** Marks made on an older chart version, to be sent with that version (the server carries them over). */
+interface Carry {
+  version: number;
+  width: number;
+  height: number;
+  bits: Uint8Array;
+}
+
+const DEBOUNCE_MS = 1000;
+const RETRY_MS = 15_000;
+
+/**
+ * Stitching progress of one project, kept in sync with the server: marks change the local bits at once,
+ * are kept in the browser until the server has them, and are sent ~1 s after the last one (at once when
+ * the page is hidden, with a keepalive request that outlives it). Offline or on a failed send they stay
+ * kept and go when the connection is back, or on the next load, where they are laid over the server's
+ * bits (a three-way merge: only what changed here wins). Marks made on an older chart version are sent
+ * with that version; the server carries them over to the current one.
+ */
+export class ProgressSync {
+  private current: Current | undefined;
+  private carries: Carry[] = [];
+  private state: ProgressState = {
+    version: undefined,
+    width: 0,
+    height: 0,
+    bits: new Uint8Array(0),
+    status: 'loading',
+    unsent: 0,
+    refusal: undefined,
+    lost: false,
+  };
+  private refusal: string | undefined;
+  private lost = false;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private sending = false;
+  private again = false;
+  private againKeepalive = false;
+  /** What this engine has kept in storage (or found there), by version. */
+  private kept = new Map<number, string>();
+
+  constructor(
+    private readonly projectId: string,
+    private readonly transport: ProgressTransport,
+    private readonly options: SyncOptions = {},
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getState = (): ProgressState => this.state;
+
+  /** The server's progress was read: the first time, with the marks this device kept unsent laid over it (and sent). */
+  load(server: ServerProgress): void {
+    if (this.current) {
+      // Read again (the version marked on was gone): taken like an answer.
+      this.take(server);
+      if (this.unsent() > 0) this.schedule();
+      this.publish(this.unsent() > 0 ? 'saving' : 'saved');
+      return;
+    }
+    const bits = bitsOf(server);
+    const current: Current = { version: server.version, width: server.width, height: server.height, base: bits, local: bits };
+    const { storage } = this.options;
+    for (const kept of readKept(storage, this.projectId)) {
+      if (kept.version === server.version) {
+        if (kept.width === server.width && kept.height === server.height) current.local = overlay(current.local, kept.base, kept.local);
+      } else {
+        const added = additions(kept.local, kept.base);
+        if (countDone(added) > 0) this.carries.push({ version: kept.version, width: kept.width, height: kept.height, bits: added });
+      }
+      this.kept.set(kept.version, kept.text);
+    }
+    this.current = current;
+    this.persist();
+    if (this.unsent() === 0) this.publish('saved');
+    else void this.flush();
+  }
+
+  /** Marks stitches (cell indices) done or not done; returns those that changed. */
+  mark(cells: readonly number[], done: boolean): number[] {
+    const current = this.current;
+    if (!current) return [];
+    const local = current.local.slice();
+    const changed: number[] = [];
+    const count = current.width * current.height;
+    for (const cell of cells) {
+      if (cell < 0 || cell >= count || isDone(local, cell) === done) continue;
+      setDone(local, cell, done);
+      changed.push(cell);
+    }
+    if (changed.length === 0) return changed;
+    current.local = local;
+    this.schedule();
+    this.publish(this.online() ? 'saving' : 'offline');
+    return changed;
+  }
+
+  /** Sends after the debounce (again from now). */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? DEBOUNCE_MS);
+  }
+
+  /** Keeps unsent marks in storage and sends them now, if there is a connection; `keepalive` for a page being hidden or closed. */
+  async flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.current) return;
+    this.persist();
+    if (this.unsent() === 0) {
+      if (!this.sending) this.publish('saved');
+      return;
+    }
+    if (!this.online()) {
+      this.publish('offline');
+      this.retryLater(); // in case the browser never says it is back online
+      return;
+    }
+    // One send at a time, so answers come back in order; a page going away mid-send has its marks kept for the next load.
+    if (this.sending) {
+      this.again = true;
+      this.againKeepalive ||= keepalive;
+      return;
+    }
+    await this.send(keepalive);
+  }
+
+  /** Listens for the connection coming back and the page being hidden or closed; returns the removal (which sends what is left). */
+  attach(window: Window): () => void {
+    const online = () => void this.flush();
+    const offline = () => {
+      if (this.unsent() > 0) this.publish('offline');
+    };
+    const hide = () => void this.flush({ keepalive: true });
+    const visibility = () => {
+      if (window.document.visibilityState === 'hidden') hide();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    window.addEventListener('pagehide', hide);
+    window.document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('pagehide', hide);
+      window.document.removeEventListener('visibilitychange', visibility);
+      clearTimeout(this.retryTimer);
+      if (this.timer !== undefined) void this.flush();
+    };
+  }
+
+  private async send(keepalive: boolean): Promise<void> {
+    this.sending = true;
+    clearTimeout(this.retryTimer);
+    this.publish('saving');
+    try {
+      for (const carry of [...this.carries]) {
+        try {
+          this.take(await this.transport.put({ version: carry.version, done: encodeProgress(carry.bits) }, { keepalive }));
+        } catch (error) {
+          if (!isUnknownVersion(error)) throw error;
+          this.lost = true; // only the original and the latest versions are kept
+        }
+        this.carries = this.carries.filter((other) => other !== carry);
+      }
+      const current = this.current!;
+      if (differs(current.local, current.base)) {
+        const sent = current.local;
+        try {
+          this.take(await this.transport.put({ version: current.version, done: encodeProgress(sent) }, { keepalive }), sent);
+        } catch (error) {
+          if (!isUnknownVersion(error)) throw error;
+          // The version marked on is gone (edited elsewhere, and only the latest versions are kept).
+          current.local = current.base;
+          this.lost = true;
+          this.options.onStale?.();
+        }
+      }
+      this.publish(this.unsent() > 0 ? 'saving' : 'saved');
+    } catch (error) {
+      this.failed(error);
+    } finally {
+      this.sending = false;
+      this.persist();
+      const keepalive = this.againKeepalive;
+      const again = this.again;
+      this.again = this.againKeepalive = false;
+      if (this.state.status === 'saving' || this.state.status === 'saved') {
+        // Marks made meanwhile, or made on a version the answer showed to be old, are still to go.
+        if (again) void this.flush({ keepalive });
+        else if (this.unsent() > 0 && this.timer === undefined) this.schedule();
+      }
+    }
+  }
+
+  /** A send failed: a refusal is reported; a lost connection or a failing server is tried again. */
+  private failed(error: unknown): void {
+    const status = statusOf(error);
+    const temporary = status === undefined || status >= 500 || status === 429 || status === 409;
+    if (!temporary) {
+      this.refusal = detailOf(error) ?? `The server refused the marks (${status}).`;
+      this.publish('refused');
+      return;
+    }
+    // No answer at all is a lost connection, whatever the browser says about being online.
+    this.publish(status === undefined || !this.online() ? 'offline' : 'retrying');
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.flush(), this.options.retryMs ?? RETRY_MS);
+  }
+
+  /** Takes the server's answer: its bits with this device's changes since `sent` (or since the last answer) laid over them. */
+  private take(answer: ServerProgress, sent?: Uint8Array): void {
+    const current = this.current!;
+    const server = bitsOf(answer);
+    if (answer.version === current.version) {
+      current.local = overlay(server, sent ?? current.base, current.local);
+      current.base = server;
+    } else if (answer.version > current.version) {
+      const added = additions(current.local, sent ?? current.base);
+      if (countDone(added) > 0) this.carries.push({ version: current.version, width: current.width, height: current.height, bits: added });
+      this.current = { version: answer.version, width: answer.width, height: answer.height, base: server, local: server };
+      this.options.onNewVersion?.(answer.version);
+    }
+    this.options.onSaved?.(answer);
+  }
+
+  private unsent(): number {
+    const current = this.current;
+    if (!current) return 0;
+    return this.carries.reduce((sum, carry) => sum + countDone(carry.bits), countChanged(current.local, current.base));
+  }
+
+  /** Writes what is unsent to storage per version, and forgets versions with nothing left to send. */
+  private persist(): void {
+    const { storage } = this.options;
+    const current = this.current;
+    if (!current) return;
+    const keep = new Map<number, string>();
+    const write = (marks: KeptMarks) => {
+      const text = writeKept(storage, this.projectId, marks);
+      if (text) keep.set(marks.version, text);
+    };
+    for (const carry of this.carries) write({ ...carry, base: emptyProgress(carry.width, carry.height), local: carry.bits });
+    if (differs(current.local, current.base)) write(current);
+    for (const [version, text] of this.kept) if (!keep.has(version)) forgetKept(storage, this.projectId, version, text);
+    this.kept = keep;
+  }
+
+  private online(): boolean {
+    return typeof navigator === 'undefined' || navigator.onLine;
+  }
+
+  private publish(status: SyncStatus): void {
+    const current = this.current;
+    this.state = {
+      version: current?.version,
+      width: current?.width ?? 0,
+      height: current?.height ?? 0,
+      bits: current?.local ?? this.state.bits,
+      status,
+      unsent: this.unsent(),
+      refusal: status === 'refused' ? this.refusal : undefined,
+      lost: this.lost,
+    };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function bitsOf(answer: ServerProgress): Uint8Array {
+  const bits = decodeProgress(answer.done);
+  const size = emptyProgress(answer.width, answer.height);
+  if (bits) size.set(bits.subarray(0, size.length));
+  return size;
+}
+
+function isUnknownVersion(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.problem?.code === 'unknown_version';
+}
+
+/** `server` with the cells where `local` differs from `base` taken from `local`. */
+function overlay(server: Uint8Array, base: Uint8Array, local: Uint8Array): Uint8Array {
+  const merged = new Uint8Array(server.length);
+  for (let i = 0; i < merged.length; i++) {
+    const changed = (local[i] ?? 0) ^ (base[i] ?? 0);
+    merged[i] = (server[i]! & ~changed) | ((local[i] ?? 0) & changed);
+  }
+  return merged;
+}
+
+/** Cells done in `local` but not in `base`. */
+function additions(local: Uint8Array, base: Uint8Array): Uint8Array {
+  return local.map((byte, i) => byte & ~(base[i] ?? 0));
+}
+
+function differs(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return true;
+  return false;
+}
+
+function countChanged(a: Uint8Array, b: Uint8Array): number {
+  return a === b ? 0 : countDone(a.map((byte, i) => byte ^ (b[i] ?? 0)));
+}

@@ -1,0 +1,81 @@
+import type { LegendEntry } from '@stitchwise/core';
+import { cssOf, inkOn, threadRgb } from '../../components/chart/thread-colors';
+import { formatPercent, ProgressBar } from './StitchingSummary';
+
+/**
+ * The legend while stitching: each thread's symbol, colour, DMC code and name, and its progress (stitches
+ * done of its stitches, as a count, a percentage and a bar). Tapping a thread filters the chart to it
+ * (only its stitches at full strength, and only they are marked); tapping it again shows all.
+ */
+export function StitchingThreads({
+  legend,
+  perThread,
+  filter,
+  onFilter,
+}: {
+  legend: readonly LegendEntry[];
+  perThread: readonly { done: number; total: number }[];
+  filter: number | undefined;
+  onFilter: (thread: number | undefined) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="stitching-threads-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="stitching-threads-title" className="font-semibold">
+          Threads
+        </h2>
+        {filter !== undefined && (
+          <button type="button" className="btn-secondary min-h-11" onClick={() => onFilter(undefined)}>
+            Show all threads
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-xs text-slate-500">Tap a thread to show and mark only its stitches; tap it again to show all.</p>
+      <ul className="mt-3 space-y-1">
+        {legend.map((entry) => {
+          const { done, total } = perThread[entry.index] ?? { done: 0, total: 0 };
+          const selected = filter === entry.index;
+          return (
+            <li key={entry.index}>
+              <button
+                type="button"
+                className={`flex min-h-15 w-full items-center gap-3 rounded-lg border px-3 py-2 text-left ${selected ? 'border-violet-500 bg-violet-50' : 'border-transparent hover:bg-slate-50'} disabled:cursor-default disabled:opacity-60`}
+                aria-pressed={selected}
+                disabled={total === 0}
+                data-testid="stitching-thread"
+                data-code={entry.dmc_code}
+                onClick={() => onFilter(selected ? undefined : entry.index)}
+              >
+                <span
+                  className="grid h-9 w-9 shrink-0 place-items-center rounded border border-slate-300 text-base font-bold"
+                  style={{ backgroundColor: entry.hex, color: cssOf(inkOn(threadRgb(entry))) }}
+                  aria-hidden="true"
+                >
+                  {entry.symbol}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm">
+                    <span className="font-semibold">DMC {entry.dmc_code}</span> {entry.dmc_name}
+                  </span>
+                  <ProgressBar done={done} total={total} className="mt-1" />
+                </span>
+                <span className="shrink-0 text-right text-sm tabular-nums" data-testid="thread-progress">
+                  {total === 0 ? (
+                    'nothing to mark'
+                  ) : (
+                    <>
+                      <span className="block font-semibold">{formatPercent(done, total)} %</span>
+                      <span className="block text-xs text-slate-500">
+                        {done.toLocaleString('en')} / {total.toLocaleString('en')}
+                      </span>
+                    </>
+                  )}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+// @vitest-environment jsdom
+import { decodeProgress, emptyProgress, encodeProgress, isDone, setDone, toPatternDocument } from '@stitchwise/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Project } from '../../api/schemas';
+import { installFakeCanvas } from '../../components/chart/fake-canvas';
+import { renderScreen, type SentRequest } from '../../test/harness';
+import { patternOf } from '../editor/editor-test-charts';
+import { PROJECT } from '../editor/saving-test-support';
+import { ProjectDetail } from '../ProjectDetail';
+import { ProjectsList } from '../ProjectsList';
+
+// 310 in two 2 × 2 blocks (left and right), 321 between them, 798 along the bottom: 18 stitches, 1 empty cell.
+const pattern = patternOf(['001100', '001100', '22222.'], ['310', '321', '798']);
+const WIDTH = 6;
+const project: Project = { ...PROJECT, color_legend: pattern.legend };
+const cell = (x: number, y: number) => y * WIDTH + x;
+
+/** The server's stitching progress of project p1 (version 3), and what was PUT. */
+function progressServer(done: number[] = []) {
+  const bits = emptyProgress(WIDTH, 3);
+  for (const at of done) setDone(bits, at, true);
+  const state = { bits, puts: [] as number[][] };
+  const answer = () => ({ version: 3, width: WIDTH, height: 3, done: encodeProgress(state.bits), done_count: 0, total: 17, updated_at: null });
+  return {
+    state,
+    answers: {
+      'GET /api/stitch/projects/p1': { status: 200, data: project },
+      'GET /files/p1-pattern.json': { status: 200, data: toPatternDocument(pattern) },
+      'GET /api/stitch/projects/p1/progress': () => ({ status: 200, data: answer() }),
+      'PUT /api/stitch/projects/p1/progress': (request: SentRequest) => {
+        const body = request.json as { version: number; done: string };
+        state.bits = decodeProgress(body.done)!;
+        state.puts.push(Array.from({ length: 18 }, (_, at) => at).filter((at) => isDone(state.bits, at)));
+        return { status: 200, data: answer() };
+      },
+    },
+  };
+}
+
+async function openStitching(done: number[] = []) {
+  installFakeCanvas({ width: 600, height: 420 });
+  const server = progressServer(done);
+  const user = userEvent.setup();
+  renderScreen(<ProjectDetail />, {
+    path: '/stitch/projects/:projectId',
+    route: '/stitch/projects/p1?mode=stitching',
+    auth: { signedIn: true },
+    answers: server.answers,
+  });
+  const canvas = await screen.findByTestId('chart-canvas');
+  const stage = await waitFor(() => {
+    const element = canvas.closest<HTMLElement>('[data-view]');
+    if (!element) throw new Error('the chart is not drawn yet');
+    return element;
+  });
+  const point = (x: number, y: number) => {
+    const [scale, offsetX, offsetY] = stage.dataset.view!.split(' ').map(Number) as [number, number, number];
+    return { clientX: offsetX + (x + 0.5) * scale, clientY: offsetY + (y + 0.5) * scale };
+  };
+  const finger = (id = 1) => ({ pointerType: 'touch', pointerId: id, button: 0 });
+  /** A finger through the middles of stitches, from the first to the last (one stitch: a tap). */
+  const touch = (...cells: [number, number][]) => {
+    const points = cells.map(([x, y]) => point(x, y));
+    fireEvent.pointerDown(canvas, { ...points[0], ...finger() });
+    for (const at of points.slice(1)) fireEvent.pointerMove(canvas, { ...at, ...finger() });
+    fireEvent.pointerUp(canvas, { ...points.at(-1), ...finger() });
+  };
+  return { user, server, canvas, point, finger, touch };
+}
+
+const overall = () => screen.getByTestId('overall-progress');
+const threadRow = (code: string) => screen.getAllByTestId('stitching-thread').find((row) => row.dataset.code === code)!;
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  // Closing the page sends what is unsent: to this test's server, before the next test starts.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  vi.restoreAllMocks();
+});
+
+describe('Stitching mode', () => {
+  it('opens from the project page and closes again', async () => {
+    installFakeCanvas({ width: 600, height: 420 });
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetail />, {
+      path: '/stitch/projects/:projectId',
+      route: '/stitch/projects/p1',
+      auth: { signedIn: true },
+      answers: progressServer().answers,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start stitching' }));
+    expect(await screen.findByTestId('overall-progress')).toHaveTextContent('0 of 17 stitches — 0 %');
+    await user.click(screen.getByRole('button', { name: 'Done stitching' }));
+    expect(await screen.findByRole('button', { name: 'Start stitching' })).toBeInTheDocument();
+  });
+
+  it('toggles a tapped stitch, marks a dragged line, and saves the marks a second later', async () => {
+    const { touch, server } = await openStitching();
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17 stitches — 0 %'));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved');
+
+    touch([0, 0]);
+    await waitFor(() => expect(overall()).toHaveTextContent('1 of 17 stitches — 5.8 %'));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Saving…');
+    touch([0, 0]);
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    // Along the bottom row, over the empty cell at its end: the 798 stitches only.
+    touch([0, 2], [3, 2], [5, 2]);
+    await waitFor(() => expect(overall()).toHaveTextContent('5 of 17 stitches — 29.4 %'));
+    expect(within(threadRow('798')).getByTestId('thread-progress')).toHaveTextContent('100 %5 / 5');
+
+    await waitFor(() => expect(server.state.puts).toEqual([[12, 13, 14, 15, 16]]), { timeout: 3000 });
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved');
+  });
+
+  it('marks a whole same-thread region with one tap, and undoes it', async () => {
+    const { touch, user } = await openStitching();
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    await user.click(screen.getByRole('button', { name: 'Region' }));
+    touch([5, 1]);
+    // The right-hand 310 block, not the left one (not 4-connected to it).
+    await waitFor(() => expect(overall()).toHaveTextContent('4 of 17 stitches — 23.5 %'));
+    expect(within(threadRow('310')).getByTestId('thread-progress')).toHaveTextContent('50 %4 / 8');
+    expect(within(threadRow('321')).getByTestId('thread-progress')).toHaveTextContent('0 %0 / 4');
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  });
+
+  it('with a thread filter, marks only that thread’s stitches', async () => {
+    const { touch, user } = await openStitching();
+    await user.click(await screen.findByRole('button', { name: /DMC 321/ }));
+    expect(screen.getByTestId('thread-filter')).toHaveTextContent('Only DMC 321');
+    touch([0, 0], [5, 0]);
+    await waitFor(() => expect(overall()).toHaveTextContent('2 of 17'));
+    expect(within(threadRow('321')).getByTestId('thread-progress')).toHaveTextContent('50 %2 / 4');
+    expect(within(threadRow('310')).getByTestId('thread-progress')).toHaveTextContent('0 %0 / 8');
+    // A tap on another thread's stitch does nothing while filtered.
+    touch([0, 1]);
+    await user.click(screen.getByRole('button', { name: 'Show all threads' }));
+    expect(overall()).toHaveTextContent('2 of 17');
+  });
+
+  it('in Move mode, a drag and a tap mark nothing; a second finger takes back what a stroke marked', async () => {
+    const { touch, user, canvas, point, finger } = await openStitching();
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    touch([0, 0], [3, 0]);
+    touch([1, 1]);
+    expect(overall()).toHaveTextContent('0 of 17');
+
+    await user.click(screen.getByRole('button', { name: 'Mark' }));
+    fireEvent.pointerDown(canvas, { ...point(0, 2), ...finger(1) });
+    fireEvent.pointerMove(canvas, { ...point(3, 2), ...finger(1) });
+    await waitFor(() => expect(overall()).toHaveTextContent('4 of 17'));
+    fireEvent.pointerDown(canvas, { ...point(4, 0), ...finger(2) }); // a pinch begins
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+  });
+
+  it('shows the progress the server has, and remembers Mark or Move and how done stitches look', async () => {
+    const { user } = await openStitching([cell(0, 0), cell(1, 0), cell(2, 0)]);
+    await waitFor(() => expect(overall()).toHaveTextContent('3 of 17 stitches — 17.6 %'));
+    await user.click(screen.getByRole('button', { name: 'Filled' }));
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    expect(JSON.parse(localStorage.getItem('stitchwise.stitching.p1')!)).toMatchObject({ doneStyle: 'filled', marking: false });
+  });
+});
+
+describe('the projects list', () => {
+  it("shows each project's progress once something is stitched", async () => {
+    renderScreen(<ProjectsList />, {
+      auth: { signedIn: true },
+      answers: {
+        'GET /api/stitch/projects': {
+          status: 200,
+          data: {
+            projects: [
+              { ...project, progress: { done: 1234, total: 5000 } },
+              { ...project, id: 'p2', progress: { done: 0, total: 5000 } },
+            ],
+            total: 2,
+          },
+        },
+      },
+    });
+    const cards = await screen.findAllByTestId('project-card');
+    expect(within(cards[0]!).getByTestId('project-progress')).toHaveTextContent('24.6 % stitched');
+    expect(within(cards[1]!).queryByTestId('project-progress')).toBeNull();
+  });
+});

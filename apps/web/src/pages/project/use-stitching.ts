@@ -1,0 +1,108 @@
+import { cellThreads, countDone, isDone, markableCells, progressByThread, type Pattern } from '@stitchwise/core';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useStitchingProgress } from '../../api/progress';
+import type { ChartViewState, DoneStyle } from '../../components/chart/types';
+import { readStitchingMemory, rememberStitching } from './stitching-memory';
+import { markTool, type MarkAction, type MarkContext } from './stitching-tool';
+
+/** Mark actions that can be undone. */
+const UNDO_LIMIT = 100;
+/** How long the view must stay still before it is remembered. */
+const REMEMBER_VIEW_MS = 400;
+
+/**
+ * Stitching mode's state for a project's chart: its progress (kept in sync with the server), Mark or Move,
+ * the region option, the thread filter, how done stitches are shown, the undo stack, the counts per thread
+ * and overall, and the remembered view.
+ */
+export function useStitching(projectId: string, pattern: Pattern) {
+  const { state, sync, query } = useStitchingProgress(projectId);
+  const [memory] = useState(() => readStitchingMemory(projectId));
+  const cells = useMemo(() => cellThreads(pattern), [pattern]);
+  const [filter, setFilter] = useState<number | undefined>();
+  const [region, setRegion] = useState(false);
+  const [marking, setMarking] = useState(memory.marking ?? true);
+  const [doneStyle, setDoneStyle] = useState<DoneStyle>(memory.doneStyle ?? 'dimmed');
+  // The undo stack lives outside React state, so two quick undos take two actions; its length is state, to render.
+  const undoStack = useRef<MarkAction[]>([]);
+  const [undoCount, setUndoCount] = useState(0);
+  // The progress read belongs to this chart (not one of another size, as after an edit elsewhere).
+  const ready = state.version !== undefined && state.width === pattern.width && state.height === pattern.height;
+
+  const context = useRef<MarkContext | null>(null);
+  useLayoutEffect(() => {
+    context.current = {
+      cells,
+      filter,
+      region,
+      isDone: (cell) => isDone(sync.getState().bits, cell),
+      mark: (list, done) => sync.mark(list, done),
+      onAction: (action) => {
+        undoStack.current = [...undoStack.current.slice(1 - UNDO_LIMIT), action];
+        setUndoCount(undoStack.current.length);
+      },
+    };
+  });
+  const tool = useMemo(() => markTool(() => context.current!), []);
+
+  // Undo belongs to one chart version.
+  useEffect(() => {
+    undoStack.current = [];
+    setUndoCount(0);
+  }, [state.version]);
+
+  const undo = useCallback(() => {
+    const last = undoStack.current.pop();
+    if (last) sync.mark(last.cells, !last.done);
+    setUndoCount(undoStack.current.length);
+  }, [sync]);
+
+  // Counting every stitch takes a few milliseconds on a large chart: done after a mark is drawn, not before.
+  const bits = useDeferredValue(state.bits);
+  const perThread = useMemo(() => (ready ? progressByThread(pattern, bits) : []), [ready, pattern, bits]);
+  const total = useMemo(() => countDone(markableCells(pattern)), [pattern]);
+  const done = useMemo(() => (ready ? countDone(bits) : 0), [ready, bits]);
+
+  const viewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(viewTimer.current), []);
+  const onViewChange = useCallback(
+    (view: ChartViewState) => {
+      clearTimeout(viewTimer.current);
+      viewTimer.current = setTimeout(
+        () => rememberStitching(projectId, { view: { centerX: view.centerX, centerY: view.centerY, scale: view.scale } }),
+        REMEMBER_VIEW_MS,
+      );
+    },
+    [projectId],
+  );
+
+  return {
+    progress: state,
+    query,
+    ready,
+    initialView: memory.view,
+    onViewChange,
+    tool: marking ? tool : undefined,
+    marking,
+    setMarking: (value: boolean) => {
+      setMarking(value);
+      rememberStitching(projectId, { marking: value });
+    },
+    region,
+    setRegion,
+    filter,
+    setFilter,
+    doneStyle,
+    setDoneStyle: (value: DoneStyle) => {
+      setDoneStyle(value);
+      rememberStitching(projectId, { doneStyle: value });
+    },
+    canUndo: undoCount > 0,
+    undo,
+    perThread,
+    done,
+    total,
+  };
+}
+
+export type Stitching = ReturnType<typeof useStitching>;

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { findThread } from '../threads/index.js';
+import type { LegendEntry, Pattern } from './model.js';
+import {
+  carryProgress,
+  countDone,
+  decodeProgress,
+  emptyProgress,
+  encodeProgress,
+  isDone,
+  keepMarkable,
+  markableCells,
+  mergeProgress,
+  progressByThread,
+  progressBytes,
+  setDone,
+} from './progress.js';
+import type { PartStitch } from './stitches.js';
+
+const entry = (code: string, index: number): LegendEntry => {
+  const thread = findThread(code)!;
+  return { index, hex: thread.hex, symbol: String(index), dmc_code: thread.code, dmc_name: thread.name, stitch_count: 0, rgb: thread };
+};
+
+/** A chart from rows of characters: a letter is a full stitch of that legend thread ('.' none), parts given apart. */
+function chart(rows: string[], codes: string[], parts: PartStitch[] = []): Pattern {
+  const legend = codes.map(entry);
+  const cells = Int16Array.from(rows.join(''), (character) => (character === '.' ? -1 : character.charCodeAt(0) - 97));
+  return {
+    width: rows[0]!.length,
+    height: rows.length,
+    legend,
+    cells,
+    marks: { parts, backstitches: [], knots: [] },
+    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+  };
+}
+
+/** The done cells of a bitset, as indices. */
+const doneCells = (bits: Uint8Array, cells: number): number[] => Array.from({ length: cells }, (_, cell) => cell).filter((cell) => isDone(bits, cell));
+
+function bitsOf(cellCount: number, done: number[]): Uint8Array {
+  const bits = new Uint8Array(progressBytes(cellCount, 1));
+  for (const cell of done) setDone(bits, cell, true);
+  return bits;
+}
+
+describe('progress bitsets', () => {
+  it('put cell i in byte i >> 3 at bit i & 7, least significant first', () => {
+    const bits = emptyProgress(5, 2); // 10 cells: 2 bytes
+    expect(bits).toHaveLength(2);
+    setDone(bits, 0, true);
+    setDone(bits, 3, true);
+    setDone(bits, 9, true);
+    expect(Array.from(bits)).toEqual([0b0000_1001, 0b0000_0010]);
+    setDone(bits, 3, false);
+    setDone(bits, 40, true); // past the end: ignored
+    expect(Array.from(bits)).toEqual([0b0000_0001, 0b0000_0010]);
+    expect(countDone(bits)).toBe(2);
+    expect(progressBytes(500, 500)).toBe(31_250);
+  });
+
+  it('travel as padded standard base64, as other encoders write it', () => {
+    for (let length = 0; length < 40; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + length * 31) & 255);
+      const text = encodeProgress(bytes);
+      expect(text).toBe(Buffer.from(bytes).toString('base64'));
+      expect(decodeProgress(text)).toEqual(bytes);
+    }
+    const large = Uint8Array.from({ length: 31_250 }, (_, i) => (i * 7919) & 255);
+    expect(decodeProgress(encodeProgress(large))).toEqual(large);
+  });
+
+  it.each(['A', 'AB', 'ABC', 'AB=', 'A===', 'AB==AB==', 'AB C', 'ABC\n', '-_8=', 'ABCD='])('refuse %j, which is not padded standard base64', (text) => {
+    expect(decodeProgress(text)).toBeUndefined();
+  });
+
+  it('merge by keeping every mark of both, and keep only what can be marked', () => {
+    expect(Array.from(mergeProgress(Uint8Array.of(0b0101, 1), Uint8Array.of(0b0011)))).toEqual([0b0111, 1]);
+    expect(Array.from(keepMarkable(Uint8Array.of(0xff, 0xff), Uint8Array.of(0b1010, 0b1)))).toEqual([0b1010, 0b1]);
+  });
+});
+
+describe('markable cells', () => {
+  it('are those with a full stitch or a part stitch', () => {
+    const pattern = chart(['a.b', '...', '..a'], ['310', '321'], [{ x: 1, y: 1, kind: 'half-slash', thread: 1 }]);
+    expect(doneCells(markableCells(pattern), 9)).toEqual([0, 2, 4, 8]);
+  });
+});
+
+describe('carryProgress', () => {
+  const before = chart(
+    ['aab', 'b.a', '...'],
+    ['310', '321'],
+    [
+      { x: 1, y: 1, kind: 'quarter-tl', thread: 0 },
+      { x: 1, y: 1, kind: 'three-quarter-br', thread: 1 },
+      { x: 0, y: 2, kind: 'half-slash', thread: 0 },
+    ],
+  );
+  const everything = bitsOf(9, [0, 1, 2, 3, 4, 5, 6]);
+
+  it('keeps every mark across an edit that changed nothing but the legend order', () => {
+    const renumbered = chart(
+      ['bba', 'a.b', '...'],
+      ['321', '310'],
+      [
+        { x: 1, y: 1, kind: 'three-quarter-br', thread: 0 },
+        { x: 1, y: 1, kind: 'quarter-tl', thread: 1 },
+        { x: 0, y: 2, kind: 'half-slash', thread: 1 },
+      ],
+    );
+    expect(doneCells(carryProgress(before, renumbered, everything), 9)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('drops marks where the thread or the part stitches changed, and never marks an empty cell', () => {
+    const after = chart(
+      ['aba', 'b..', '..a'], // cell 1 and 2 repainted, cell 5 erased, cell 8 new
+      ['310', '321'],
+      [
+        { x: 1, y: 1, kind: 'quarter-tl', thread: 0 }, // the three-quarter stitch went
+        { x: 0, y: 2, kind: 'half-slash', thread: 1 }, // another thread
+      ],
+    );
+    expect(doneCells(carryProgress(before, after, everything), 9)).toEqual([0, 3]);
+    // A mark on a cell that had nothing, sent by a careless client, is not carried either.
+    expect(doneCells(carryProgress(before, before, bitsOf(9, [7, 8])), 9)).toEqual([]);
+  });
+
+  it('matches cells by position when the chart is resized', () => {
+    const wider = chart(['aab.', 'b.a.', '....', 'aaaa'], ['310', '321'], before.marks.parts as PartStitch[]);
+    expect(doneCells(carryProgress(before, wider, everything), 16)).toEqual([0, 1, 2, 4, 5, 6, 8]);
+    const narrower = chart(['aa', 'b.'], ['310', '321'], [before.marks.parts[0]!, before.marks.parts[1]!]);
+    expect(doneCells(carryProgress(before, narrower, everything), 4)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('carries a 500 × 500 chart in one quick pass', () => {
+    const codes = ['310', '321', '3865', '699'];
+    const rows = Array.from({ length: 500 }, (_, y) => Array.from({ length: 500 }, (_, x) => 'abcd'[(x * 7 + y * 3) % 4]).join(''));
+    const big = chart(rows, codes);
+    const edited = chart(
+      rows.map((row, y) => (y < 100 ? 'a'.repeat(500) : row)),
+      codes,
+    );
+    const all = markableCells(big);
+    const started = performance.now();
+    const carried = carryProgress(big, edited, all);
+    expect(performance.now() - started).toBeLessThan(200);
+    const unchangedInTop = rows.slice(0, 100).reduce((sum, row) => sum + row.split('a').length - 1, 0);
+    expect(countDone(carried)).toBe(400 * 500 + unchangedInTop);
+  });
+});
+
+describe('progressByThread', () => {
+  it('counts each thread’s cells and those done; a cell of two threads counts for both', () => {
+    const pattern = chart(
+      ['aab', '...'],
+      ['310', '321'],
+      [
+        { x: 1, y: 1, kind: 'quarter-tl', thread: 0 },
+        { x: 1, y: 1, kind: 'three-quarter-br', thread: 1 },
+        { x: 2, y: 1, kind: 'quarter-tl', thread: 1 },
+        { x: 2, y: 1, kind: 'quarter-br', thread: 1 },
+      ],
+    );
+    expect(progressByThread(pattern, bitsOf(6, [0, 4]))).toEqual([
+      { done: 2, total: 3 },
+      { done: 1, total: 3 },
+    ]);
+  });
+});

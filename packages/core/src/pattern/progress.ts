@@ -1,0 +1,164 @@
+import type { Pattern } from './model.js';
+
+/**
+ * Stitching progress: one bit per cell of a chart, row by row (cell y·width + x), bit i in byte i >> 3 at
+ * bit i & 7, least significant first. A 500 × 500 chart is 31,250 bytes, 41,668 characters of base64.
+ * Only cells with a full stitch or a part stitch can be marked done; backstitches and knots are not cells.
+ * Runs in the browser and on the server alike (no Buffer, no atob).
+ */
+
+/** Bytes of the bitset of a width × height chart. */
+export function progressBytes(width: number, height: number): number {
+  return Math.ceil((width * height) / 8);
+}
+
+/** An empty bitset: nothing done. */
+export function emptyProgress(width: number, height: number): Uint8Array {
+  return new Uint8Array(progressBytes(width, height));
+}
+
+export function isDone(bits: Uint8Array, cell: number): boolean {
+  return ((bits[cell >> 3] ?? 0) & (1 << (cell & 7))) !== 0;
+}
+
+/** Marks a cell done (or not done) in place. */
+export function setDone(bits: Uint8Array, cell: number, done: boolean): void {
+  const byte = cell >> 3;
+  if (byte >= bits.length) return;
+  if (done) bits[byte]! |= 1 << (cell & 7);
+  else bits[byte]! &= ~(1 << (cell & 7));
+}
+
+/** Bits set: a bitset already limited to markable cells counts the done stitches. */
+export function countDone(bits: Uint8Array): number {
+  let count = 0;
+  for (const byte of bits) count += BITS_IN_BYTE[byte]!;
+  return count;
+}
+
+const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let rest = byte; rest !== 0; rest >>= 1) count += rest & 1;
+  return count;
+});
+
+/** The cells that can be marked done: those with a full stitch or a part stitch. */
+export function markableCells(pattern: Pattern): Uint8Array {
+  const bits = emptyProgress(pattern.width, pattern.height);
+  pattern.cells.forEach((thread, cell) => {
+    if (thread >= 0) bits[cell >> 3]! |= 1 << (cell & 7);
+  });
+  for (const part of pattern.marks.parts) setDone(bits, part.y * pattern.width + part.x, true);
+  return bits;
+}
+
+/** Only the bits that are set in both: marks limited to the markable cells. */
+export function keepMarkable(bits: Uint8Array, markable: Uint8Array): Uint8Array {
+  return markable.map((allowed, byte) => allowed & (bits[byte] ?? 0));
+}
+
+/** Every mark of either (both of one chart version). */
+export function mergeProgress(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const merged = new Uint8Array(Math.max(a.length, b.length));
+  for (let byte = 0; byte < merged.length; byte++) merged[byte] = (a[byte] ?? 0) | (b[byte] ?? 0);
+  return merged;
+}
+
+/** Per cell index with part stitches, what they are: kinds and DMC codes, in a fixed order. */
+function partsByCell(pattern: Pattern): Map<number, string> {
+  const lists = new Map<number, string[]>();
+  for (const part of pattern.marks.parts) {
+    const cell = part.y * pattern.width + part.x;
+    const list = lists.get(cell) ?? [];
+    list.push(`${part.kind}:${pattern.legend[part.thread]?.dmc_code ?? ''}`);
+    lists.set(cell, list);
+  }
+  return new Map([...lists].map(([cell, list]) => [cell, list.sort().join('|')]));
+}
+
+/**
+ * Marks made on `before` as marks on `after` (an edit of it): a cell keeps its mark when its stitches did
+ * not change — the same DMC thread as full stitch (legend numbering may differ) and the same part stitches
+ * of the same threads. Cells are matched by position; a resized chart keeps the marks inside both sizes.
+ * One pass over the done cells.
+ */
+export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array): Uint8Array {
+  const carried = emptyProgress(after.width, after.height);
+  const beforeCodes = before.legend.map((entry) => entry.dmc_code);
+  const afterCodes = after.legend.map((entry) => entry.dmc_code);
+  const beforeParts = partsByCell(before);
+  const afterParts = partsByCell(after);
+  const fullCode = (codes: string[], thread: number): string | undefined => (thread < 0 ? undefined : codes[thread]);
+  const limit = Math.min(bits.length * 8, before.width * before.height);
+  for (let cell = 0; cell < limit; cell++) {
+    if ((bits[cell >> 3]! & (1 << (cell & 7))) === 0) {
+      if ((cell & 7) === 0 && bits[cell >> 3] === 0) cell += 7; // a byte with no marks at all
+      continue;
+    }
+    const x = cell % before.width;
+    const y = (cell - x) / before.width;
+    if (x >= after.width || y >= after.height) continue;
+    const target = y * after.width + x;
+    const full = fullCode(afterCodes, after.cells[target]!);
+    const parts = afterParts.get(target);
+    if (full === undefined && parts === undefined) continue; // nothing to mark there now
+    if (full !== fullCode(beforeCodes, before.cells[cell]!) || parts !== beforeParts.get(cell)) continue;
+    carried[target >> 3]! |= 1 << (target & 7);
+  }
+  return carried;
+}
+
+/** Per legend index: cells using the thread and how many of them are done; a cell with two threads' part stitches counts for each. */
+export function progressByThread(pattern: Pattern, bits: Uint8Array): { done: number; total: number }[] {
+  const counts = pattern.legend.map(() => ({ done: 0, total: 0 }));
+  const count = (thread: number, cell: number): void => {
+    const entry = counts[thread];
+    if (!entry) return;
+    entry.total++;
+    if (isDone(bits, cell)) entry.done++;
+  };
+  for (let cell = 0; cell < pattern.cells.length; cell++) count(pattern.cells[cell]!, cell);
+  const seen = new Set<string>();
+  for (const part of pattern.marks.parts) {
+    const cell = part.y * pattern.width + part.x;
+    const key = `${cell},${part.thread}`;
+    if (seen.has(key)) continue; // two part stitches of one thread in a cell: one cell
+    seen.add(key);
+    count(part.thread, cell);
+  }
+  return counts;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Each character's value, by character code ('=' is 0). */
+const BASE64_VALUE = new Uint8Array(128);
+for (let value = 0; value < 64; value++) BASE64_VALUE[BASE64.charCodeAt(value)] = value;
+const BASE64_TEXT = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard base64 with padding (RFC 4648 §4). */
+export function encodeProgress(bits: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bits.length; i += 3) {
+    const n = (bits[i]! << 16) | ((bits[i + 1] ?? 0) << 8) | (bits[i + 2] ?? 0);
+    parts.push(
+      BASE64[n >> 18]! + BASE64[(n >> 12) & 63]! + (i + 1 < bits.length ? BASE64[(n >> 6) & 63]! : '=') + (i + 2 < bits.length ? BASE64[n & 63]! : '='),
+    );
+  }
+  return parts.join('');
+}
+
+/** Standard base64 with padding back to bytes; undefined for anything else (other characters, white space, no padding). */
+export function decodeProgress(text: string): Uint8Array | undefined {
+  if (!BASE64_TEXT.test(text)) return undefined;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  let byte = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const value = (offset: number): number => BASE64_VALUE[text.charCodeAt(i + offset)]!;
+    const n = (value(0) << 18) | (value(1) << 12) | (value(2) << 6) | value(3);
+    bytes[byte++] = n >> 16;
+    if (byte < bytes.length) bytes[byte++] = (n >> 8) & 255;
+    if (byte < bytes.length) bytes[byte++] = n & 255;
+  }
+  return bytes;
+}
