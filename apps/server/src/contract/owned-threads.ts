@@ -1,10 +1,7 @@
-import { DMC_THREADS, findThread } from '@stitchwise/core';
+import { DMC_THREADS, findThread, MAX_OWNED_SKEINS as MAX_SKEINS } from '@stitchwise/core';
 import { z } from 'zod';
 import { textField } from './fields.js';
 import { problemSchema } from './problem.js';
-
-/** Skeins on hand: whole numbers, 0 (owned, but none left) to 999. */
-export const MAX_SKEINS = 999;
 
 const skeinsField = z
   .number({ error: `skeins must be a whole number from 0 to ${MAX_SKEINS}` })

@@ -1,8 +1,8 @@
 /**
  * Part stitches, backstitch and knots for the chart PNG. Part stitches become tiles (like a full stitch's)
- * drawn into their cells under the grid; backstitch and knots become the pixels they cover, row by row,
- * drawn over everything. Marks are few, so keeping their pixels costs little, and rows without any are
- * still repeated rather than drawn.
+ * drawn into their cells under the grid; backstitch and knots are drawn over everything, each pixel row as the
+ * PNG writer reaches it, from the lines and knots that cross that row: memory stays that of the marks, however
+ * long the lines, and rows without any are still repeated rather than drawn.
  */
 import { type Pattern, type PartKind } from '@stitchwise/core';
 import type { ChartPalette } from './chart.js';
@@ -54,38 +54,51 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
     byRow.set(part.y, list);
   }
 
-  // Pixels over everything: [x, colour, x, colour, …] by pixel row, later ones on top.
-  const over = new Map<number, number[]>();
-  const plot = (x: number, y: number, colour: number): void => {
-    if (x < 0 || x >= width || y < 0 || y >= height) return;
-    const list = over.get(y) ?? [];
-    list.push(x, colour);
-    over.set(y, list);
-  };
+  // What is drawn over everything, in drawing order (lines, then knots: later ones on top), each with the pixel
+  // rows it spans and how to draw one of them.
+  const over: Overlay[] = [];
   // Lattice point (X, Y) in pixel coordinates, a pixel's centre at its index: grid lines fall on even points.
   const px = (lattice: number): number => left + (lattice * cellSize) / 2;
   const py = (lattice: number): number => top + (lattice * cellSize) / 2;
   // An odd width, so a line along the grid sits centred on it.
-  const lineWidth = 2 * Math.round((cellSize * BACKSTITCH_WIDTH) / 2) + 1;
+  const half = (2 * Math.round((cellSize * BACKSTITCH_WIDTH) / 2) + 1) / 2;
   for (const line of backstitches) {
     const colour = palette.stitch(line.thread, 0);
-    strokeSegment(px(line.x1), py(line.y1), px(line.x2), py(line.y2), lineWidth / 2, (x, y) => {
-      plot(x, y, colour);
+    const [x1, y1, x2, y2] = [px(line.x1), py(line.y1), px(line.x2), py(line.y2)];
+    over.push({
+      order: over.length,
+      minY: Math.floor(Math.min(y1, y2) - half),
+      maxY: Math.ceil(Math.max(y1, y2) + half),
+      draw: (row, y) => segmentRow(x1, y1, x2, y2, half, y, (x) => plot(row, x, colour)),
     });
   }
   const radius = Math.max(2, cellSize * KNOT_RADIUS);
   const ring = Math.max(1, Math.round(cellSize * KNOT_RING));
   for (const knot of knots) {
-    const cx = px(knot.x);
-    const cy = py(knot.y);
-    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
-      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
-        const distance = Math.hypot(x - cx, y - cy);
-        // The thread's colour inside a ring of its symbol's ink (black or white), which shows it on any colour.
-        if (distance < radius) plot(x, y, palette.stitch(knot.thread, distance < radius - ring ? 0 : 255));
-      }
-    }
+    const [cx, cy] = [px(knot.x), py(knot.y)];
+    // The thread's colour inside a ring of its symbol's ink (black or white), which shows it on any colour.
+    const [fill, edge] = [palette.stitch(knot.thread, 0), palette.stitch(knot.thread, 255)];
+    over.push({
+      order: over.length,
+      minY: Math.floor(cy - radius),
+      maxY: Math.ceil(cy + radius),
+      draw: (row, y) => {
+        for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
+          const distance = Math.hypot(x - cx, y - cy);
+          if (distance < radius) plot(row, x, distance < radius - ring ? fill : edge);
+        }
+      },
+    });
   }
+  const plot = (row: Uint8Array, x: number, colour: number): void => {
+    if (x >= 0 && x < width) row[x] = colour;
+  };
+  const overlaidRows = new Uint8Array(height);
+  for (const { minY, maxY } of over) overlaidRows.fill(1, Math.max(0, minY), Math.min(height, maxY + 1));
+  // Rows are drawn top to bottom: what starts at or above a row joins the active set, what ended above it leaves.
+  const waiting = [...over].sort((a, b) => a.minY - b.minY);
+  let next = 0;
+  let active: Overlay[] = [];
 
   return {
     partRows: new Set(byRow.keys()),
@@ -94,10 +107,16 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
         for (let i = 0, at = within * cellSize; i < cellSize; i++, at++) if (tile[at]! !== TRANSPARENT) row[x + i] = tile[at]!;
       }
     },
-    overlaid: (y) => over.has(y),
+    overlaid: (y) => overlaidRows[y] === 1,
     drawOver(row, y) {
-      const list = over.get(y);
-      if (list) for (let i = 0; i < list.length; i += 2) row[list[i]!] = list[i + 1]!;
+      let joined = false;
+      while (next < waiting.length && waiting[next]!.minY <= y) {
+        active.push(waiting[next++]!);
+        joined = true;
+      }
+      if (joined) active.sort((a, b) => a.order - b.order);
+      active = active.filter((shape) => shape.maxY >= y);
+      for (const shape of active) if (shape.minY <= y) shape.draw(row, y);
     },
   };
 }
@@ -128,20 +147,28 @@ function partTile(kind: PartKind, thread: number, cellSize: number, palette: Cha
   return tile;
 }
 
-/** Calls `plot` for every pixel whose centre is closer than `half` to the segment: a line with round ends. */
-function strokeSegment(x1: number, y1: number, x2: number, y2: number, half: number, plot: (x: number, y: number) => void): void {
+/** A line or knot over the chart: the pixel rows it spans, and how it draws one of them. */
+interface Overlay {
+  order: number;
+  minY: number;
+  maxY: number;
+  draw(row: Uint8Array, y: number): void;
+}
+
+/** Calls `plot` for every pixel of row `y` whose centre is closer than `half` to the segment: a line with round ends. */
+function segmentRow(x1: number, y1: number, x2: number, y2: number, half: number, y: number, plot: (x: number) => void): void {
   const dx = x2 - x1;
   const dy = y2 - y1;
   const lengthSquared = dx * dx + dy * dy;
-  // On each row only the pixels near the line through the segment need a look, not its whole bounding box.
+  // Only the pixels near the line through the segment need a look, not its whole bounding box.
   const reach = dy === 0 ? Infinity : (half * Math.sqrt(lengthSquared)) / Math.abs(dy) + 1;
   const minX = Math.floor(Math.min(x1, x2) - half);
   const maxX = Math.ceil(Math.max(x1, x2) + half);
-  for (let y = Math.floor(Math.min(y1, y2) - half); y <= Math.ceil(Math.max(y1, y2) + half); y++) {
-    const across = dy === 0 ? x1 : x1 + ((y - y1) * dx) / dy;
-    for (let x = Math.max(minX, Math.floor(across - reach)); x <= Math.min(maxX, Math.ceil(across + reach)); x++) {
-      const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / lengthSquared));
-      if (Math.hypot(x - x1 - t * dx, y - y1 - t * dy) < half) plot(x, y);
-    }
+  const across = dy === 0 ? x1 : x1 + ((y - y1) * dx) / dy;
+  const halfSquared = half * half;
+  for (let x = Math.max(minX, Math.floor(across - reach)); x <= Math.min(maxX, Math.ceil(across + reach)); x++) {
+    const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / lengthSquared));
+    const [ex, ey] = [x - x1 - t * dx, y - y1 - t * dy];
+    if (ex * ex + ey * ey < halfSquared) plot(x);
   }
 }

@@ -38,6 +38,8 @@ export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions
   app.put(
     '/threads/owned',
     {
+      // Each save rewrites up to the whole catalogue's rows: limited like other writes that cost the database.
+      config: LIMITED,
       bodyLimit: OWNED_THREADS_BODY_LIMIT,
       schema: {
         tags: ['threads'],
@@ -49,7 +51,7 @@ export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions
           'The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogue spells them.',
         security,
         body: ownedThreadListBody,
-        response: { 200: ownedThreadListSchema, ...problemResponses(400, 401, 415), 413: ownedThreadsTooLargeResponse },
+        response: { 200: ownedThreadListSchema, ...problemResponses(400, 401, 415, 429), 413: ownedThreadsTooLargeResponse },
       },
     },
     (request) => owned.replace(request.user!, request.body),

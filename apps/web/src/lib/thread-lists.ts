@@ -1,8 +1,7 @@
-import { compareThreadCodes, csvText, findThread, parseCsv } from '@stitchwise/core';
+import { compareThreadCodes, csvText, findThread, MAX_OWNED_SKEINS as MAX_SKEINS, parseCsv } from '@stitchwise/core';
 import type { OwnedThread } from '../api/schemas';
 
-/** Skeins a thread can have on the list, as the server accepts them. */
-export const MAX_SKEINS = 999;
+export { MAX_SKEINS };
 
 /** Whole skeins 0–999 from what a person typed or a file held; undefined for anything else. */
 export function skeinsFrom(text: string): number | undefined {

@@ -3,6 +3,7 @@ import {
   backstitchLength,
   checkMarks,
   MAX_KNOTS,
+  maxBackstitchLength,
   markUse,
   PART_KINDS,
   partCorner,
@@ -214,5 +215,20 @@ describe('sameMarks', () => {
     expect(changed({ backstitches: [MARKS.backstitches[0]!, { ...MARKS.backstitches[1]!, x1: 6 }] })).toBe(false);
     expect(changed({ knots: [...MARKS.knots, { x: 0, y: 0, thread: 0 }] })).toBe(false);
     expect(changed({ parts: [] })).toBe(false);
+  });
+});
+
+describe('the length of all backstitch', () => {
+  it('is bounded by the chart size: a line past the bound is refused, naming it, and the lines before it stay', () => {
+    // A 4 × 4 chart takes at most 2 × 5 × 5 = 50 stitch widths; each line across it is 4 long, so 12 fit.
+    const across = Array.from({ length: 9 }, (_, y) => ({ x1: 0, y1: y, x2: 8, y2: y, thread: 0 }));
+    const down = Array.from({ length: 9 }, (_, x) => ({ x1: x, y1: 0, x2: x, y2: 8, thread: 0 }));
+    const many = [...across, ...down];
+    const { marks, problems } = checkMarks({ backstitches: many }, { width: 4, height: 4, threadCount: 1, cells: new Int16Array(16).fill(-1) }, 20);
+    const total = marks.backstitches.reduce((sum, line) => sum + backstitchLength(line), 0);
+    expect(total).toBeLessThanOrEqual(maxBackstitchLength(4, 4));
+    expect(marks.backstitches).toHaveLength(12);
+    expect(problems[0]!.field).toBe('backstitches.12');
+    expect(problems[0]!.message).toContain('longer than 50 stitch widths in all');
   });
 });

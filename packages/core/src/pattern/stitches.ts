@@ -176,6 +176,11 @@ export function sameMarks(a: ChartMarks, b: ChartMarks): boolean {
 
 /** Limits on marks, whoever made them: enough for any hand-drawn chart, small enough to check quickly. */
 export const MAX_BACKSTITCHES = 100_000;
+/**
+ * Backstitch in all, in stitch widths, for a chart of width × height: every edge of every stitch, twice over
+ * (no real chart comes near). Long lines cost drawing time however few they are, so their length is bounded too.
+ */
+export const maxBackstitchLength = (width: number, height: number): number => 2 * (width + 1) * (height + 1);
 export const MAX_KNOTS = 50_000;
 
 /** A mark that is not well formed (a user-readable reason), for the checks of documents and edit operations. */
@@ -243,6 +248,8 @@ export function checkMarks(
 
   const backstitches: Backstitch[] = [];
   const lines = new Set<string>();
+  const maxLength = maxBackstitchLength(width, height);
+  let length = 0;
   list('backstitches', value.backstitches, MAX_BACKSTITCHES).forEach((item, i) => {
     const field = `backstitches.${i}`;
     const { x1, y1, x2, y2 } = item;
@@ -253,6 +260,9 @@ export function checkMarks(
     const line = { x1, y1, x2, y2, thread: item['thread'] as number };
     const key = backstitchKey(line);
     if (lines.has(key)) return problem(field, `${field} repeats another backstitch between the same points`);
+    if (length + backstitchLength(line) > maxLength)
+      return problem(field, `${field} makes the backstitch longer than ${maxLength} stitch widths in all, the most this chart may have`);
+    length += backstitchLength(line);
     lines.add(key);
     backstitches.push(line);
   });

@@ -33,6 +33,9 @@ const THREADS_BY_CODE = new Map(DMC_THREADS.map((thread) => [thread.code.toLower
  * Looks a thread up by its code, ignoring case and surrounding space. The 01–35 range is
  * printed with a leading zero, so `1` finds `01` as well.
  */
+/** Skeins of a thread a stitcher can list as owned: whole numbers, 0 (owned, none left) to 999. */
+export const MAX_OWNED_SKEINS = 999;
+
 export function findThread(code: string): DmcThread | undefined {
   const key = code.trim().toLowerCase();
   return THREADS_BY_CODE.get(key) ?? (/^\d$/.test(key) ? THREADS_BY_CODE.get(`0${key}`) : undefined);

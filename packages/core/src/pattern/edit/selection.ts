@@ -31,7 +31,11 @@ function marksIn(marks: ChartMarks, area: ChartRect): ChartMarks {
 
 /** `marks` without the ones in `taken` (which are a subset of them). */
 function without(marks: ChartMarks, taken: ChartMarks): ChartMarks {
-  const drop = <T>(items: readonly T[], gone: readonly T[]) => (gone.length === 0 ? items : items.filter((item) => !gone.includes(item)));
+  const drop = <T>(items: readonly T[], gone: readonly T[]) => {
+    if (gone.length === 0) return items;
+    const dropped = new Set(gone);
+    return items.filter((item) => !dropped.has(item));
+  };
   return { parts: drop(marks.parts, taken.parts), backstitches: drop(marks.backstitches, taken.backstitches), knots: drop(marks.knots, taken.knots) };
 }
 
