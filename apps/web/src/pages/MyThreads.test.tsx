@@ -154,6 +154,26 @@ describe('My Threads', () => {
     expect(calm.defaultPrevented).toBe(false);
   });
 
+  it('keeps a change that could not be saved on this device, and sends it when the page is opened again', async () => {
+    const user = userEvent.setup();
+    const { server, answers } = threadServer([{ dmc_code: '310', skeins: 2 }]);
+    server.fail = true;
+    const first = renderScreen(<MyThreads />, { ...route, auth: { signedIn: true }, answers });
+    await user.click(await screen.findByRole('button', { name: 'One skein more of DMC 310' }));
+    expect(await screen.findByText('Not saved: The service is busy. Please try again shortly.')).toBeInTheDocument();
+    first.unmount(); // left for another page of the app: what waits is sent once more, and fails too
+    await waitFor(() => expect(server.puts).toHaveLength(2));
+
+    server.fail = false;
+    renderScreen(<MyThreads />, { ...route, auth: { signedIn: true }, answers });
+    expect(await screen.findByText('Your changes that were not saved last time are back, and being saved now.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Skeins of DMC 310')).toHaveValue(3);
+    await saved();
+    expect(server.stored).toEqual([{ dmc_code: '310', skeins: 3 }]);
+    // Saved: nothing is kept any more, so the next visit shows the server's list as it is.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('stitchwise:owned-threads:'))).toEqual([]);
+  });
+
   it('sends a typed count at once when the page is left before the pause ends', async () => {
     const user = userEvent.setup();
     const { server, answers } = threadServer([{ dmc_code: '310', skeins: 2 }]);

@@ -1,5 +1,5 @@
 import { findThread } from '@stitchwise/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { detailOf, statusOf } from '../api/client';
 import { useOwnedThreads, useSaveOwnedThreads } from '../api/owned-threads';
 import type { OwnedThread } from '../api/schemas';
@@ -10,7 +10,7 @@ import { readThreadsCsv, sortedThreads, threadsCsv } from '../lib/thread-lists';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { AddThreads } from './threads/AddThreads';
 import { OwnedThreadRow } from './threads/OwnedThreadRow';
-import { useAutosave, type SaveStatus } from './threads/use-autosave';
+import { unsavedValue, useAutosave, type SaveStatus } from './threads/use-autosave';
 
 /** A thread list is a few KB; anything much larger is not one. */
 const MAX_CSV_BYTES = 1024 * 1024;
@@ -45,7 +45,7 @@ export function MyThreads() {
         </button>
       </div>
     );
-  } else body = <ThreadListEditor initial={owned.data} />;
+  } else body = <ThreadListEditor initial={owned.data} storageKey={`stitchwise:owned-threads:${session.profile?.sub ?? ''}`} />;
 
   return (
     <div className="space-y-6">
@@ -55,12 +55,29 @@ export function MyThreads() {
   );
 }
 
+/** A list kept on this device, if it still is one (storage can hold anything another version of the app wrote). */
+function ownedThreadsOrNothing(value: unknown): OwnedThread[] | undefined {
+  const isThread = (item: unknown) =>
+    typeof item === 'object' && item !== null && typeof (item as OwnedThread).dmc_code === 'string' && Number.isInteger((item as OwnedThread).skeins);
+  return Array.isArray(value) && value.every(isThread) ? (value as OwnedThread[]) : undefined;
+}
+
 /** The list as loaded, edited here and saved on every change (see useAutosave). */
-function ThreadListEditor({ initial }: { initial: OwnedThread[] }) {
-  const [threads, setThreads] = useState(initial);
+function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; storageKey: string }) {
+  // Changes this device could not save last time (the page was left after a failed save) come back, and are sent.
+  const [kept] = useState(() => ownedThreadsOrNothing(unsavedValue(storageKey)));
+  const [threads, setThreads] = useState(kept ?? initial);
   // What the last action did; a removal can be undone until the next change.
-  const [notice, setNotice] = useState<{ text: string; warning?: boolean; undo?: () => void } | undefined>();
-  const autosave = useAutosave(useSaveOwnedThreads());
+  const [notice, setNotice] = useState<{ text: string; warning?: boolean; undo?: () => void } | undefined>(
+    kept && { text: 'Your changes that were not saved last time are back, and being saved now.' },
+  );
+  const autosave = useAutosave(useSaveOwnedThreads(), storageKey);
+  const resend = useRef(kept);
+  useEffect(() => {
+    // Once, when the page opens (the ref is emptied, so a second run of the effect sends nothing).
+    if (resend.current) autosave.change(resend.current);
+    resend.current = undefined;
+  }, [autosave]);
   const fileInput = useRef<HTMLInputElement>(null);
   const codes = useMemo(() => new Set(threads.map((thread) => thread.dmc_code)), [threads]);
   const skeins = threads.reduce((sum, thread) => sum + thread.skeins, 0);
