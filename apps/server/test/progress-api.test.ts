@@ -119,7 +119,7 @@ describe.each(DATABASES)('stitching progress on $name', ({ create }) => {
     expect(response.status).toBe(200);
     return (await response.json()) as StitchingProgress;
   }
-  async function stored(projectId: string, body: { version: number; done: string }): Promise<StitchingProgress> {
+  async function stored(projectId: string, body: { version: number; done: string; base?: string }): Promise<StitchingProgress> {
     const response = await putProgress(projectId, body);
     expect(response.status, await response.clone().text()).toBe(200);
     return (await response.json()) as StitchingProgress;
@@ -154,8 +154,31 @@ describe.each(DATABASES)('stitching progress on $name', ({ create }) => {
     expect((await listed(projectId)).progress).toEqual({ done: marked.length, total: markable.length });
     expect(((await (await api(`/stitch/projects/${projectId}`, alice)).json()) as Project).progress).toEqual({ done: marked.length, total: markable.length });
 
-    // The whole bitset each time: what is left out is no longer done.
+    // Without a base, the whole bitset each time: what is left out is no longer done.
     expect(doneCells(await stored(projectId, { version: 1, done: bitsOf(document, marked.slice(1)) }))).toEqual(marked.slice(1));
+  });
+
+  it('keeps both devices’ marks when each sends its changes against the bits it last had', async () => {
+    const projectId = await generate();
+    const { document } = await readPattern(projectId);
+    const [a, b, c, d, x] = markableOf(document).slice(3, 8) as [number, number, number, number, number];
+    const start = await stored(projectId, { version: 1, done: bitsOf(document, [a, x]) });
+
+    // The phone and the tablet both read {a, x}. The phone marks b and unmarks a; the tablet marks c and d.
+    const phone = await stored(projectId, { version: 1, done: bitsOf(document, [b, x]), base: start.done });
+    expect(doneCells(phone)).toEqual([b, x]);
+    const tablet = await stored(projectId, { version: 1, done: bitsOf(document, [a, c, d, x]), base: start.done });
+    // The tablet's copy still had a, but it did not touch it: the phone's unmark stays, and b survives.
+    expect(doneCells(tablet)).toEqual([b, c, d, x]);
+    expect(tablet.done_count).toBe(4);
+
+    // The phone's next send is over its last answer (which had no c, d): it unmarks x, and keeps the tablet's marks.
+    const again = await stored(projectId, { version: 1, done: bitsOf(document, [b]), base: phone.done });
+    expect(doneCells(again)).toEqual([b, c, d]);
+    expect(await progressOf(projectId)).toEqual(again);
+
+    // Without a base the old behaviour holds: the bits sent replace what is stored.
+    expect(doneCells(await stored(projectId, { version: 1, done: bitsOf(document, [x]) }))).toEqual([x]);
   });
 
   it('is only the owner’s: another user gets what a missing project gets, a visitor 401', async () => {
@@ -259,10 +282,47 @@ describe.each(DATABASES)('stitching progress on $name', ({ create }) => {
     expect(unknown.status).toBe(409);
     expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await unknown.json()).toMatchObject({ status: 409, code: 'unknown_version', detail: expect.stringMatching(/no version 9\b.*reload/) as unknown });
-    // An older version's bitset has the older version's size.
+    // An older version's bitset (and base) has the older version's size.
     const wrongSize = await putProgress(projectId, { version: 1, done: encodeProgress(new Uint8Array(3)) });
     expect(wrongSize.status).toBe(400);
     await wrongSize.arrayBuffer();
+    const wrongBase = await putProgress(projectId, { version: 1, done: bitsOf(document, []), base: encodeProgress(new Uint8Array(3)) });
+    expect(wrongBase.status).toBe(400);
+    expect(((await wrongBase.json()) as Problem).errors?.map((error) => error.field)).toEqual(['base']);
+  });
+
+  it('carries an unmark made offline on an older version over to the current one', async () => {
+    const projectId = await generate();
+    const { etag, document } = await readPattern(projectId);
+    const erased = document.width * 4 + 2;
+    const lower = markableOf(document).filter((cell) => cell >= document.width && cell !== erased);
+    const [p, q, r, t] = lower as [number, number, number, number];
+    const read = await stored(projectId, { version: 1, done: bitsOf(document, [p, q, erased, 0]) });
+    await savePattern(projectId, edit(document, erased), etag); // in another window; row 0 and `erased` changed
+    const carried = await progressOf(projectId);
+    expect(doneCells(carried)).toEqual([p, q]);
+    // Meanwhile on version 2 another device marks t.
+    await stored(projectId, { version: 2, done: bitsOf(document, [p, q, t]), base: carried.done });
+
+    // The offline window, still on version 1, unmarked p and 0 and marked r: the unmark of p comes through.
+    const answer = await stored(projectId, { version: 1, done: bitsOf(document, [q, r, erased]), base: read.done });
+    expect(answer.version).toBe(2);
+    expect(doneCells(answer)).toEqual([q, r, t]);
+    // Without a base, an older version's marks are only added: p comes back.
+    const added = await stored(projectId, { version: 1, done: bitsOf(document, [p]) });
+    expect(doneCells(added)).toEqual([p, q, r, t]);
+  });
+
+  it('takes done and base of the largest chart in one body', async () => {
+    const projectId = await generate();
+    // The longest text each field takes (a 500 × 500 chart's bitset): within the body limit, so refused for this chart's size only.
+    const longest = 'A'.repeat(41_668);
+    const response = await putProgress(projectId, { version: 1, done: longest, base: longest });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Problem).errors?.map((error) => error.field)).toEqual(['done', 'base']);
+    const tooLarge = await putProgress(projectId, { version: 1, done: longest, base: longest, padding: 'x'.repeat(50_000) });
+    expect(tooLarge.status).toBe(413);
+    await tooLarge.arrayBuffer();
   });
 
   it('loses no marks when a save and a write of the same version race', async () => {

@@ -10,6 +10,8 @@ import {
   fabricByCount,
   legendUse,
   PART_KINDS,
+  partShape,
+  partSymbolPlace,
   printLayout,
   skeinFootnote,
   threadNeedOfUse,
@@ -18,7 +20,7 @@ import {
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chartLayout, renderChart } from '../src/render/chart.js';
-import { insidePolygon, marksIn, partShape, partSymbolPlace, polylines } from '../src/render/marks.js';
+import { insidePolygon, marksIn, polylines } from '../src/render/marks.js';
 import { renderPdf, type PdfOptions } from '../src/render/pdf.js';
 import { BLUE, GREEN, LEMON, marksChart, RED } from './support/marks-chart.js';
 import { pdfPageTexts } from './support/pdf-text.js';

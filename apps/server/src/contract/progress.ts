@@ -4,10 +4,10 @@ import { problemSchema } from './problem.js';
 
 /** The largest bitset: a chart of the largest size, one bit a cell (31,250 bytes), as base64 (41,668 characters). */
 const MAX_PROGRESS_BYTES = progressBytes(PATTERN_LIMITS.maxSide, PATTERN_LIMITS.maxSide);
-const MAX_DONE_CHARACTERS = 4 * Math.ceil(MAX_PROGRESS_BYTES / 3);
+const MAX_BITSET_CHARACTERS = 4 * Math.ceil(MAX_PROGRESS_BYTES / 3);
 
-/** Whole JSON body limit: the largest bitset in base64 is about 42 KB. */
-export const PROGRESS_BODY_LIMIT = 64 * 1024;
+/** Whole JSON body limit: `done` and `base` of the largest chart are about 42 KB of base64 each. */
+export const PROGRESS_BODY_LIMIT = 128 * 1024;
 
 const BITSET =
   'Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), ' +
@@ -26,22 +26,24 @@ export const stitchingProgressSchema = z
   })
   .meta({ id: 'StitchingProgress' });
 
-const doneField = z
-  .string({ error: 'done must be base64 text' })
-  .max(MAX_DONE_CHARACTERS, { error: `done must be at most ${MAX_DONE_CHARACTERS} characters: one bit a stitch of a chart up to 500 × 500` })
-  .transform((text, context) => {
-    const bits = decodeProgress(text);
-    if (!bits) {
-      context.issues.push({ code: 'custom', input: text, message: 'done must be standard base64 with padding (A–Z, a–z, 0–9, + and /, then = or ==)' });
-      return z.NEVER;
-    }
-    return bits;
-  })
-  .meta({ description: BITSET });
+/** A bitset field of a PUT body, named in its messages. */
+const bitsetField = (name: string, description: string) =>
+  z
+    .string({ error: `${name} must be base64 text` })
+    .max(MAX_BITSET_CHARACTERS, { error: `${name} must be at most ${MAX_BITSET_CHARACTERS} characters: one bit a stitch of a chart up to 500 × 500` })
+    .transform((text, context) => {
+      const bits = decodeProgress(text);
+      if (!bits) {
+        context.issues.push({ code: 'custom', input: text, message: `${name} must be standard base64 with padding (A–Z, a–z, 0–9, + and /, then = or ==)` });
+        return z.NEVER;
+      }
+      return bits;
+    })
+    .meta({ description: `${BITSET} ${description}` });
 
 const VERSION_MESSAGE = 'version must be a whole number from 1 to 2000000000';
 
-/** A client's marks for one chart version. */
+/** A client's marks for one chart version, with the server bits they were made over. */
 export const progressBody = z
   .object({
     version: z
@@ -50,7 +52,12 @@ export const progressBody = z
       .min(1, { error: VERSION_MESSAGE })
       .max(2_000_000_000, { error: VERSION_MESSAGE })
       .meta({ description: 'The chart version the marks were made on (from GET …/progress or GET …/pattern).' }),
-    done: doneField,
+    done: bitsetField('done', 'The marks as this client has them.'),
+    base: bitsetField(
+      'base',
+      'The bits of this version this client last had from the server (the last answer for it, or the read it started from): only the cells ' +
+        'where `done` differs from `base` are changed, so marks another device stored meanwhile stay. Without it `done` replaces the stored bits.',
+    ).optional(),
   })
   .meta({ id: 'StitchingProgressUpdate' });
 
@@ -62,7 +69,7 @@ export const unknownVersionResponse = {
 
 /** 413 past PROGRESS_BODY_LIMIT (the shared description speaks of 10 MB uploads). */
 export const progressTooLargeResponse = {
-  description: 'The body is larger than 64 KB.',
+  description: 'The body is larger than 128 KB.',
   content: { 'application/problem+json': { schema: problemSchema } },
 };
 

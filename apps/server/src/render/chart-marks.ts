@@ -4,10 +4,10 @@
  * PNG writer reaches it, from the lines and knots that cross that row: memory stays that of the marks, however
  * long the lines, and rows without any are still repeated rather than drawn.
  */
-import { type Pattern, type PartKind } from '@stitchwise/core';
+import { partShape, partSymbolPlace, type Pattern, type PartKind } from '@stitchwise/core';
 import type { ChartPalette } from './chart.js';
 import { glyphMask, type GlyphMask } from './glyphs.js';
-import { BACKSTITCH_WIDTH, insidePolygon, KNOT_RADIUS, KNOT_RING, partShape, partSymbolPlace } from './marks.js';
+import { BACKSTITCH_WIDTH, insidePolygon, KNOT_RADIUS, KNOT_RING } from './marks.js';
 
 /** A part stitch's tile: palette indices, TRANSPARENT outside its shape. */
 const TRANSPARENT = 256;
@@ -69,7 +69,11 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
       order: over.length,
       minY: Math.floor(Math.min(y1, y2) - half),
       maxY: Math.ceil(Math.max(y1, y2) + half),
-      draw: (row, y) => segmentRow(x1, y1, x2, y2, half, y, (x) => plot(row, x, colour)),
+      draw: (row, y) => {
+        segmentRow(x1, y1, x2, y2, half, y, (x) => {
+          plot(row, x, colour);
+        });
+      },
     });
   }
   const radius = Math.max(2, cellSize * KNOT_RADIUS);

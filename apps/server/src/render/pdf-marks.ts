@@ -4,8 +4,8 @@
  * apps), symbols real text. Colour charts draw each in its thread's colour; black-and-white ones tell
  * backstitch threads apart by line style and knots by their thread's symbol.
  */
-import { BACKSTITCH_LINE_STYLES, type LegendEntry, type Pattern } from '@stitchwise/core';
-import { BACKSTITCH_WIDTH, KNOT_RADIUS, KNOT_RING, linesByThread, marksIn, partShape, partSymbolPlace, polylines, type StitchRange } from './marks.js';
+import { BACKSTITCH_LINE_STYLES, partShape, partSymbolPlace, type LegendEntry, type Pattern } from '@stitchwise/core';
+import { BACKSTITCH_WIDTH, KNOT_RADIUS, KNOT_RING, linesByThread, marksIn, polylines, type StitchRange } from './marks.js';
 
 export type MarksVariant = 'color' | 'bw';
 

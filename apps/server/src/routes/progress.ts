@@ -12,13 +12,17 @@ export interface ProgressRouteOptions {
 }
 
 const PUT_DESCRIPTION =
-  'JSON body `{ version, done }`: the whole bitset of the chart version the marks were made on, which replaces what is stored ' +
-  '(the client merges before sending; of two writes of one version the later wins). `done` must have exactly ceil(width × height / 8) ' +
-  'bytes for that version’s size (400 naming `done` otherwise); bits on cells without a stitch are cleared.\n\n' +
-  'Marks made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the ' +
-  "cell's stitch did not change (the same DMC thread as full stitch, the same part stitches) and added to its stored marks. A version " +
-  'the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the ' +
-  'same way. Answers the current version’s progress.';
+  'JSON body `{ version, done, base }`: the whole bitset as this client has it for the chart version the marks were made on, and ' +
+  '`base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes ' +
+  'only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are ' +
+  'unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). ' +
+  'Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) ' +
+  'bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.\n\n' +
+  'Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where ' +
+  "the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches), marks and unmarks alike, and made " +
+  'to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer ' +
+  'keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current ' +
+  'version’s progress.';
 
 /** Which stitches of a project's chart are done, for the owner's stitching mode. */
 export const progressRoutes: FastifyPluginCallbackZod<ProgressRouteOptions> = (app, { progress, auth }, done) => {

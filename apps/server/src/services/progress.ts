@@ -1,4 +1,5 @@
 import {
+  applyProgressChanges,
   carryProgress,
   countDone,
   decodeProgress,
@@ -6,9 +7,10 @@ import {
   encodeProgress,
   keepMarkable,
   markableCells,
-  mergeProgress,
   progressBytes,
+  progressChanges,
   type Pattern,
+  type ProgressChanges,
 } from '@stitchwise/core';
 import type { ProgressBody, StitchingProgress } from '../contract/progress.js';
 import { nowIso } from '../db/database.js';
@@ -44,10 +46,12 @@ export function storedBits(text: string): Uint8Array {
 }
 
 /**
- * Which stitches of a project's chart are done, one bit a cell, for the current chart version. Marks made
+ * Which stitches of a project's chart are done, one bit a cell, for the current chart version. A write is a
+ * three-way merge: the client sends its bits and the server bits it last had (`base`), and only the cells it
+ * changed since are changed in what is stored, so two devices never undo each other's marks. Changes made
  * on an older version (offline, before an edit elsewhere) are carried over to the current one where the
- * stitch did not change and merged with what is stored; a save does the same for the stored marks
- * (`PatternVersionsService.save`). A version's row is made from its chart when first needed.
+ * stitch did not change; a save does the same for the stored marks (`PatternVersionsService.save`). A
+ * version's row is made from its chart when first needed.
  */
 export class ProgressService {
   constructor(
@@ -62,41 +66,58 @@ export class ProgressService {
   }
 
   /**
-   * Stores the client's whole bitset for its version: as it is for the current version (last writer
-   * wins), carried over and merged for an older one. 409 for a version the project does not have.
+   * Stores a client's marks on its version: what changed against `base` is changed in the stored bits
+   * (carried over first for an older version). Without a base, `done` replaces the current version's bits
+   * (the later of two writes wins) and an older version's marks are added. 409 for a version the project
+   * does not have.
    */
-  async put(user: UserRow, projectId: string, { version, done }: ProgressBody): Promise<StitchingProgress> {
+  async put(user: UserRow, projectId: string, { version, done, base }: ProgressBody): Promise<StitchingProgress> {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const current = await this.versions.currentOf(user, projectId);
       if (version > current.version) throw unknownVersion(version);
-      const written = version === current.version ? await this.replace(current, done) : await this.mergeOlder(current, version, done);
+      const written = version === current.version ? await this.writeCurrent(current, done, base) : await this.writeOlder(current, version, done, base);
       if (written) return view(written);
     }
     throw new HttpProblem(409, 'chart_changed', 'The chart was saved again and again while these marks were stored. Please try again.');
   }
 
-  private async replace(current: PatternVersionRow, done: Uint8Array): Promise<StitchingProgressRow | undefined> {
+  private async writeCurrent(current: PatternVersionRow, done: Uint8Array, base: Uint8Array | undefined): Promise<StitchingProgressRow | undefined> {
     const row = await this.rowOf(current);
-    checkSize(done, row);
-    const updatedAt = nowIso();
-    return this.progress.write(current.project_id, current.version, (stored) => marksOf(keepMarkable(done, storedBits(stored.markable)), updatedAt));
+    checkSizes(row, done, base);
+    const changes = base && progressChanges(base, done);
+    return this.write(current, (stored) => (changes ? applyProgressChanges(stored, changes) : done));
   }
 
-  private async mergeOlder(current: PatternVersionRow, version: number, done: Uint8Array): Promise<StitchingProgressRow | undefined> {
+  private async writeOlder(
+    current: PatternVersionRow,
+    version: number,
+    done: Uint8Array,
+    base: Uint8Array | undefined,
+  ): Promise<StitchingProgressRow | undefined> {
     const older = await this.versionRows.find(current.project_id, version);
     if (!older) throw unknownVersion(version);
     const before = await this.versions.patternOf(older).catch(() => {
       throw unknownVersion(version); // dropped by a save a moment ago
     });
-    checkSize(done, before);
+    checkSizes(before, done, base);
     const after = await this.versions.patternOf(current);
     await this.rowOf(current, after);
-    const carried = carryProgress(before, after, keepMarkable(done, markableCells(before)));
+    // Without a base, nothing is known to be unmarked: the marks are only added.
+    const changes = base ? progressChanges(base, done) : { set: done, clear: emptyProgress(before.width, before.height) };
+    const markable = markableCells(before);
+    const carried: ProgressChanges = {
+      set: carryProgress(before, after, keepMarkable(changes.set, markable)),
+      clear: carryProgress(before, after, keepMarkable(changes.clear, markable)),
+    };
+    return this.write(current, (stored) => applyProgressChanges(stored, carried));
+  }
+
+  /** Writes the current version's marks made by `change` from the stored ones, limited to the cells that can be marked. */
+  private write(current: PatternVersionRow, change: (stored: Uint8Array) => Uint8Array): Promise<StitchingProgressRow | undefined> {
     const updatedAt = nowIso();
-    return this.progress.write(current.project_id, current.version, (stored) => {
-      const merged = keepMarkable(mergeProgress(storedBits(stored.done), carried), storedBits(stored.markable));
-      return marksOf(merged, updatedAt);
-    });
+    return this.progress.write(current.project_id, current.version, (stored) =>
+      marksOf(keepMarkable(change(storedBits(stored.done)), storedBits(stored.markable)), updatedAt),
+    );
   }
 
   /** The version's row, recorded from its chart (read now unless given) when it has none yet. */
@@ -117,16 +138,16 @@ function view({ version, width, height, done, done_count, total, updated_at }: S
   return { version, width, height, done, done_count, total, updated_at };
 }
 
-/** 400 unless the bitset has exactly one bit a cell of the chart it was made on. */
-function checkSize(done: Uint8Array, { width, height }: { width: number; height: number }): void {
+/** 400 unless each bitset has exactly one bit a cell of the chart it was made on. */
+function checkSizes({ width, height }: { width: number; height: number }, done: Uint8Array, base: Uint8Array | undefined): void {
   const expected = progressBytes(width, height);
-  if (done.length === expected) return;
-  throw HttpProblem.invalidFields([
-    {
-      field: 'done',
-      message: `done must be ${expected} bytes in base64, one bit for each of the ${width} × ${height} stitches of this chart version; it is ${done.length}`,
-    },
-  ]);
+  const errors = Object.entries({ done, base })
+    .filter(([, bits]) => bits !== undefined && bits.length !== expected)
+    .map(([field, bits]) => ({
+      field,
+      message: `${field} must be ${expected} bytes in base64, one bit for each of the ${width} × ${height} stitches of this chart version; it is ${bits!.length}`,
+    }));
+  if (errors.length > 0) throw HttpProblem.invalidFields(errors);
 }
 
 function unknownVersion(version: number): HttpProblem {

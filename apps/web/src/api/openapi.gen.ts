@@ -396,9 +396,9 @@ export interface paths {
         get: operations["getStitchingProgress"];
         /**
          * Store the stitches marked done
-         * @description JSON body `{ version, done }`: the whole bitset of the chart version the marks were made on, which replaces what is stored (the client merges before sending; of two writes of one version the later wins). `done` must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming `done` otherwise); bits on cells without a stitch are cleared.
+         * @description JSON body `{ version, done, base }`: the whole bitset as this client has it for the chart version the marks were made on, and `base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.
          *
-         *     Marks made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches) and added to its stored marks. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
+         *     Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches), marks and unmarks alike, and made to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
          */
         put: operations["saveStitchingProgress"];
         post?: never;
@@ -690,8 +690,10 @@ export interface components {
         StitchingProgressUpdateInput: {
             /** @description The chart version the marks were made on (from GET …/progress or GET …/pattern). */
             version: number;
-            /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. */
+            /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. The marks as this client has them. */
             done: string;
+            /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. The bits of this version this client last had from the server (the last answer for it, or the read it started from): only the cells where `done` differs from `base` are changed, so marks another device stored meanwhile stay. Without it `done` replaces the stored bits. */
+            base?: string;
         };
         ClaimRequestInput: {
             /** @description The `claim.token` of the visitor generation. */
@@ -2619,7 +2621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is larger than 64 KB. */
+            /** @description The body is larger than 128 KB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3461,6 +3463,15 @@ export interface operations {
             };
             /** @description Not a supported image or content type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { decodeProgress, encodeProgress, isDone, setDone } from '@stitchwise/core';
+import { applyProgressChanges, decodeProgress, encodeProgress, isDone, progressChanges, setDone } from '@stitchwise/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from './client';
 import { progressTransport } from './progress';
@@ -7,16 +7,16 @@ import { forgetKept, readKept, writeKept } from './progress-store';
 import { ProgressSync, type ServerProgress } from './progress-sync';
 
 /**
- * The sync engine against a stand-in server at the edge (`fetch`): PUT replaces the current version's
- * bits and merges an older version's into them (as the real server does where the stitches did not
- * change: here, all of them), GET is not needed (the engine is given the first read).
+ * The sync engine against a stand-in server at the edge (`fetch`): PUT makes the changes between `base`
+ * and `done` to the stored bits, for an older version too (as the real server does where the stitches did
+ * not change: here, all of them); GET is not needed (the engine is given the first read).
  */
 class FakeServer {
   version = 1;
   readonly width = 20;
   readonly height = 10;
   bits: Uint8Array = new Uint8Array(25);
-  readonly puts: { version: number; done: number[]; keepalive: boolean }[] = [];
+  readonly puts: { version: number; done: number[]; base: number[] | undefined; keepalive: boolean }[] = [];
   /** What the next PUTs do instead of answering: a network failure or a status. */
   failures: ('network' | number)[] = [];
   /** While set, PUTs wait for it before they are answered. */
@@ -25,15 +25,16 @@ class FakeServer {
   constructor() {
     vi.stubGlobal('fetch', async (request: Request, init?: RequestInit) => {
       const sent = new Request(request, init);
-      const body = (await sent.json()) as { version: number; done: string };
-      this.puts.push({ version: body.version, done: cellsOf(decodeProgress(body.done)!), keepalive: sent.keepalive });
+      const body = (await sent.json()) as { version: number; done: string; base?: string };
+      const base = body.base === undefined ? undefined : decodeProgress(body.base)!;
+      this.puts.push({ version: body.version, done: cellsOf(decodeProgress(body.done)!), base: base && cellsOf(base), keepalive: sent.keepalive });
       await this.gate;
       const failure = this.failures.shift();
       if (failure === 'network') throw new TypeError('Failed to fetch');
       if (failure !== undefined) return json(failure, { status: failure, code: 'nope', detail: 'This project is gone.' });
       if (body.version > this.version) return json(409, { status: 409, code: 'unknown_version', detail: 'No such version.' });
-      const bits = decodeProgress(body.done)!;
-      this.bits = body.version === this.version ? bits : this.bits.map((byte, i) => byte | bits[i]!);
+      if (!base) throw new Error('every PUT carries its base');
+      this.bits = applyProgressChanges(this.bits, progressChanges(base, decodeProgress(body.done)!));
       return json(200, this.progress());
     });
   }
@@ -62,9 +63,9 @@ function cellsOf(bits: Uint8Array): number[] {
 let online = true;
 const engines: (() => void)[] = [];
 
-/** A page's engine for project p1, listening to the window as the app's does. */
-function openPage(server: FakeServer): ProgressSync {
-  const sync = new ProgressSync('p1', progressTransport('p1'), { storage: localStorage });
+/** A page's engine for project p1, listening to the window as the app's does; another device keeps nothing in this browser's storage. */
+function openPage(server: FakeServer, storage: Storage | undefined = localStorage): ProgressSync {
+  const sync = new ProgressSync('p1', progressTransport('p1'), { storage });
   engines.push(sync.attach(window));
   sync.load(server.progress());
   return sync;
@@ -100,9 +101,59 @@ describe('progress sync', () => {
     await vi.advanceTimersByTimeAsync(900);
     expect(server.puts).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(200);
-    expect(server.puts).toEqual([{ version: 1, done: [3, 4, 5], keepalive: false }]);
+    expect(server.puts).toEqual([{ version: 1, done: [3, 4, 5], base: [], keepalive: false }]);
     expect(sync.getState()).toMatchObject({ status: 'saved', unsent: 0 });
     expect(cellsOf(server.bits)).toEqual([3, 4, 5]);
+  });
+
+  it('sends with each PUT the bits the server last answered, and takes each answer as the next base', async () => {
+    const server = new FakeServer();
+    server.set([1], true);
+    const sync = openPage(server);
+    sync.mark([2], true);
+    server.set([8], true); // another device, before this PUT arrives
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.puts.map((put) => [put.done, put.base])).toEqual([[[1, 2], [1]]]);
+    expect(cellsOf(sync.getState().bits)).toEqual([1, 2, 8]);
+    sync.mark([1], false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.puts.map((put) => [put.done, put.base])[1]).toEqual([
+      [2, 8],
+      [1, 2, 8],
+    ]);
+    expect(cellsOf(server.bits)).toEqual([2, 8]);
+  });
+
+  it('keeps both devices’ marks and unmarks when they mark the same chart at once', async () => {
+    const server = new FakeServer();
+    server.set([1, 2], true);
+    const phone = openPage(server);
+    const tablet = openPage(server, undefined);
+    phone.mark([3], true);
+    phone.mark([1], false);
+    tablet.mark([4], true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.puts).toHaveLength(2);
+    // The tablet's copy still had 1 done, but it did not touch it: the phone's unmark stays, and 3 with it.
+    expect(cellsOf(server.bits)).toEqual([2, 3, 4]);
+    expect(cellsOf(tablet.getState().bits)).toEqual([2, 3, 4]);
+  });
+
+  it('keeps a mark on the device within moments, before it is sent, so a crash does not lose it', async () => {
+    const server = new FakeServer();
+    // A page whose tab will die without pagehide: not listening to the window, its timers stopped below.
+    const first = new ProgressSync('p1', progressTransport('p1'), { storage: localStorage });
+    first.load(server.progress());
+    first.mark([5], true);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(server.puts).toHaveLength(0);
+    expect(readKept(localStorage, 'p1').map((kept) => [kept.version, cellsOf(kept.base), cellsOf(kept.local)])).toEqual([[1, [], [5]]]);
+
+    vi.clearAllTimers(); // the crash: nothing of the first page runs again
+    const second = openPage(server);
+    await settle();
+    expect(server.puts.map((put) => put.done)).toEqual([[5]]);
+    expect(second.getState()).toMatchObject({ status: 'saved', unsent: 0 });
   });
 
   it('sends an unmark too, and a stitch toggled back and forth as it ends', async () => {
@@ -168,7 +219,7 @@ describe('progress sync', () => {
     sync.mark([12], true);
     window.dispatchEvent(new Event('pagehide'));
     await settle();
-    expect(server.puts).toEqual([{ version: 1, done: [12], keepalive: true }]);
+    expect(server.puts).toEqual([{ version: 1, done: [12], base: [], keepalive: true }]);
   });
 
   it("after a reload, lays the unsent marks over the server's newer bits and sends them at once", async () => {
@@ -212,6 +263,24 @@ describe('progress sync', () => {
     expect(cellsOf(second.getState().bits)).toEqual([6, 7, 9]);
   });
 
+  it('sends an unmark made on an older chart version with its base, so the server carries it over', async () => {
+    const server = new FakeServer();
+    server.set([6, 7], true);
+    const first = openPage(server);
+    online = false;
+    first.mark([6], false);
+    await vi.advanceTimersByTimeAsync(1000);
+    engines.splice(0).forEach((detach) => detach());
+
+    server.version = 2; // edited elsewhere; its progress carried 6 and 7 over
+    online = true;
+    const second = openPage(server);
+    await settle();
+    expect(server.puts.map((put) => [put.version, put.done, put.base])).toEqual([[1, [7], [6, 7]]]);
+    expect(cellsOf(second.getState().bits)).toEqual([7]);
+    expect(second.getState()).toMatchObject({ version: 2, unsent: 0 });
+  });
+
   it('follows the server to a newer version met while marking, and reports it', async () => {
     const server = new FakeServer();
     const versions: number[] = [];
@@ -226,6 +295,9 @@ describe('progress sync', () => {
     expect(versions).toEqual([2]);
     expect(sync.getState()).toMatchObject({ version: 2, unsent: 0 });
     expect(cellsOf(sync.getState().bits)).toEqual([4]);
+    // A mark chosen on the version 1 chart (still shown until the new one is read) is refused, not put on version 2.
+    expect(sync.mark([6], true, 1)).toEqual([]);
+    expect(sync.mark([6], true, 2)).toEqual([6]);
   });
 
   it('sends marks made while a send was on its way with the old version, when the answer is a newer one', async () => {
@@ -241,9 +313,10 @@ describe('progress sync', () => {
     release();
     server.gate = undefined;
     await vi.advanceTimersByTimeAsync(1000);
-    expect(server.puts.map((put) => [put.version, put.done])).toEqual([
-      [1, [4]],
-      [1, [5]],
+    // The second over the first's bits: the server carried those over already.
+    expect(server.puts.map((put) => [put.version, put.done, put.base])).toEqual([
+      [1, [4], []],
+      [1, [4, 5], [4]],
     ]);
     expect(sync.getState()).toMatchObject({ version: 2, status: 'saved', unsent: 0 });
     expect(cellsOf(sync.getState().bits)).toEqual([4, 5]);

@@ -1,4 +1,4 @@
-import { countDone, decodeProgress, emptyProgress, encodeProgress, isDone, setDone } from '@stitchwise/core';
+import { countChanged, encodeProgress, isDone, overlayProgress, progressDiffers, progressOfSize, setDone } from '@stitchwise/core';
 import { ApiError, detailOf, statusOf } from './client';
 import type { components } from './openapi.gen';
 import { forgetKept, readKept, writeKept, type KeptMarks } from './progress-store';
@@ -6,9 +6,12 @@ import { forgetKept, readKept, writeKept, type KeptMarks } from './progress-stor
 /** What GET and PUT …/progress answer: the current chart version's done bits (base64) and counts. */
 export type ServerProgress = components['schemas']['StitchingProgress'];
 
-/** How the sync engine reaches the server: a PUT of one version's bits (base64), answered with the current version's progress. */
+/**
+ * How the sync engine reaches the server: a PUT of one version's bits and the server bits they were made
+ * over (both base64), answered with the current version's progress.
+ */
 export interface ProgressTransport {
-  put(body: { version: number; done: string }, options: { keepalive: boolean }): Promise<ServerProgress>;
+  put(body: { version: number; done: string; base: string }, options: { keepalive: boolean }): Promise<ServerProgress>;
 }
 
 /**
@@ -49,37 +52,32 @@ export interface SyncOptions {
   onStale?: () => void;
 }
 
-interface Current {
-  version: number;
-  width: number;
-  height: number;
-  /** The server's bits as last answered. */
-  base: Uint8Array;
-  local: Uint8Array;
-}
-
-/** Marks made on an older chart version, to be sent with that version (the server carries them over). */
-interface Carry {
-  version: number;
-  width: number;
-  height: number;
-  bits: Uint8Array;
-}
+/**
+ * The bits of one chart version: `base` as the server last answered them, `local` with this device's marks.
+ * The current version's, or an older version's changes still to send (the server carries them over).
+ */
+type Marks = KeptMarks;
 
 const DEBOUNCE_MS = 1000;
 const RETRY_MS = 15_000;
+/**
+ * How soon after a mark the unsent marks are written to storage: a crash loses at most that much, and a drag
+ * writes storage a few times a second rather than on every move (about 1 ms each for a 500 × 500 chart).
+ */
+const PERSIST_MS = 150;
 
 /**
  * Stitching progress of one project, kept in sync with the server: marks change the local bits at once,
- * are kept in the browser until the server has them, and are sent ~1 s after the last one (at once when
- * the page is hidden, with a keepalive request that outlives it). Offline or on a failed send they stay
- * kept and go when the connection is back, or on the next load, where they are laid over the server's
- * bits (a three-way merge: only what changed here wins). Marks made on an older chart version are sent
- * with that version; the server carries them over to the current one.
+ * are kept in the browser (within 150 ms) until the server has them, and are sent ~1 s after the last one
+ * (at once when the page is hidden, with a keepalive request that outlives it). Each PUT carries the
+ * server bits the marks were made over (`base`), so the server changes only what changed here and another
+ * device's marks stay (a three-way merge; the same merge lays kept marks over the server's bits on the
+ * next load). Offline or on a failed send they stay kept and go when the connection is back. Changes made
+ * on an older chart version are sent with that version; the server carries them over to the current one.
  */
 export class ProgressSync {
-  private current: Current | undefined;
-  private carries: Carry[] = [];
+  private current: Marks | undefined;
+  private carries: Marks[] = [];
   private state: ProgressState = {
     version: undefined,
     width: 0,
@@ -95,6 +93,7 @@ export class ProgressSync {
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
   private sending = false;
   private again = false;
   private againKeepalive = false;
@@ -117,23 +116,22 @@ export class ProgressSync {
   /** The server's progress was read: the first time, with the marks this device kept unsent laid over it (and sent). */
   load(server: ServerProgress): void {
     if (this.current) {
-      // Read again (the version marked on was gone): taken like an answer.
+      // Read again (a new chart is shown, or the version marked on was gone): taken like an answer.
       this.take(server);
       if (this.unsent() > 0) this.schedule();
       this.publish(this.unsent() > 0 ? 'saving' : 'saved');
       return;
     }
     const bits = bitsOf(server);
-    const current: Current = { version: server.version, width: server.width, height: server.height, base: bits, local: bits };
+    const current: Marks = { version: server.version, width: server.width, height: server.height, base: bits, local: bits };
     const { storage } = this.options;
-    for (const kept of readKept(storage, this.projectId)) {
+    for (const { text, ...kept } of readKept(storage, this.projectId)) {
       if (kept.version === server.version) {
-        if (kept.width === server.width && kept.height === server.height) current.local = overlay(current.local, kept.base, kept.local);
-      } else {
-        const added = additions(kept.local, kept.base);
-        if (countDone(added) > 0) this.carries.push({ version: kept.version, width: kept.width, height: kept.height, bits: added });
+        if (kept.width === server.width && kept.height === server.height) current.local = overlayProgress(current.local, kept.base, kept.local);
+      } else if (progressDiffers(kept.local, kept.base)) {
+        this.carries.push(kept);
       }
-      this.kept.set(kept.version, kept.text);
+      this.kept.set(kept.version, text);
     }
     this.current = current;
     this.persist();
@@ -141,10 +139,14 @@ export class ProgressSync {
     else void this.flush();
   }
 
-  /** Marks stitches (cell indices) done or not done; returns those that changed. */
-  mark(cells: readonly number[], done: boolean): number[] {
+  /**
+   * Marks stitches (cell indices) done or not done; returns those that changed. `version` names the chart
+   * the cells were chosen on: when the engine is on another version (the server's chart moved on), nothing
+   * is marked, since a cell index of one version may be another stitch in the next.
+   */
+  mark(cells: readonly number[], done: boolean, version?: number): number[] {
     const current = this.current;
-    if (!current) return [];
+    if (!current || (version !== undefined && version !== current.version)) return [];
     const local = current.local.slice();
     const changed: number[] = [];
     const count = current.width * current.height;
@@ -155,6 +157,8 @@ export class ProgressSync {
     }
     if (changed.length === 0) return changed;
     current.local = local;
+    // Kept soon, not only when sent: a crash before the send loses nothing more.
+    this.persistTimer ??= setTimeout(() => this.persist(), PERSIST_MS);
     this.schedule();
     this.publish(this.online() ? 'saving' : 'offline');
     return changed;
@@ -211,6 +215,7 @@ export class ProgressSync {
       window.document.removeEventListener('visibilitychange', visibility);
       clearTimeout(this.retryTimer);
       if (this.timer !== undefined) void this.flush();
+      else if (this.persistTimer !== undefined) this.persist();
     };
   }
 
@@ -221,7 +226,7 @@ export class ProgressSync {
     try {
       for (const carry of [...this.carries]) {
         try {
-          this.take(await this.transport.put({ version: carry.version, done: encodeProgress(carry.bits) }, { keepalive }));
+          this.take(await this.transport.put(bodyOf(carry), { keepalive }));
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           this.lost = true; // only the original and the latest versions are kept
@@ -229,10 +234,10 @@ export class ProgressSync {
         this.carries = this.carries.filter((other) => other !== carry);
       }
       const current = this.current!;
-      if (differs(current.local, current.base)) {
+      if (progressDiffers(current.local, current.base)) {
         const sent = current.local;
         try {
-          this.take(await this.transport.put({ version: current.version, done: encodeProgress(sent) }, { keepalive }), sent);
+          this.take(await this.transport.put(bodyOf(current), { keepalive }), { from: current, bits: sent });
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           // The version marked on is gone (edited elsewhere, and only the latest versions are kept).
@@ -277,16 +282,21 @@ export class ProgressSync {
     this.retryTimer = setTimeout(() => void this.flush(), this.options.retryMs ?? RETRY_MS);
   }
 
-  /** Takes the server's answer: its bits with this device's changes since `sent` (or since the last answer) laid over them. */
-  private take(answer: ServerProgress, sent?: Uint8Array): void {
+  /**
+   * Takes the server's answer: its bits, the new base, with this device's changes since the bits sent (or
+   * since the last answer) laid over them. An answer for a newer version leaves those changes to be sent
+   * with the old one. Bits sent from a version left meanwhile (a read answered first) say nothing here.
+   */
+  private take(answer: ServerProgress, sent?: { from: Marks; bits: Uint8Array }): void {
     const current = this.current!;
     const server = bitsOf(answer);
+    const since = sent?.from === current ? sent.bits : current.base;
     if (answer.version === current.version) {
-      current.local = overlay(server, sent ?? current.base, current.local);
+      current.local = overlayProgress(server, since, current.local);
       current.base = server;
     } else if (answer.version > current.version) {
-      const added = additions(current.local, sent ?? current.base);
-      if (countDone(added) > 0) this.carries.push({ version: current.version, width: current.width, height: current.height, bits: added });
+      const left = { ...current, base: since };
+      if (progressDiffers(left.local, left.base)) this.carries.push(left);
       this.current = { version: answer.version, width: answer.width, height: answer.height, base: server, local: server };
       this.options.onNewVersion?.(answer.version);
     }
@@ -296,11 +306,13 @@ export class ProgressSync {
   private unsent(): number {
     const current = this.current;
     if (!current) return 0;
-    return this.carries.reduce((sum, carry) => sum + countDone(carry.bits), countChanged(current.local, current.base));
+    return this.carries.reduce((sum, carry) => sum + countChanged(carry.local, carry.base), countChanged(current.local, current.base));
   }
 
   /** Writes what is unsent to storage per version, and forgets versions with nothing left to send. */
   private persist(): void {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
     const { storage } = this.options;
     const current = this.current;
     if (!current) return;
@@ -309,8 +321,8 @@ export class ProgressSync {
       const text = writeKept(storage, this.projectId, marks);
       if (text) keep.set(marks.version, text);
     };
-    for (const carry of this.carries) write({ ...carry, base: emptyProgress(carry.width, carry.height), local: carry.bits });
-    if (differs(current.local, current.base)) write(current);
+    for (const carry of this.carries) write(carry);
+    if (progressDiffers(current.local, current.base)) write(current);
     for (const [version, text] of this.kept) if (!keep.has(version)) forgetKept(storage, this.projectId, version, text);
     this.kept = keep;
   }
@@ -336,37 +348,14 @@ export class ProgressSync {
 }
 
 function bitsOf(answer: ServerProgress): Uint8Array {
-  const bits = decodeProgress(answer.done);
-  const size = emptyProgress(answer.width, answer.height);
-  if (bits) size.set(bits.subarray(0, size.length));
-  return size;
+  return progressOfSize(answer.done, answer.width, answer.height);
+}
+
+/** A PUT of one version's marks, with the server bits they were made over. */
+function bodyOf(marks: Marks): { version: number; done: string; base: string } {
+  return { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base) };
 }
 
 function isUnknownVersion(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.problem?.code === 'unknown_version';
-}
-
-/** `server` with the cells where `local` differs from `base` taken from `local`. */
-function overlay(server: Uint8Array, base: Uint8Array, local: Uint8Array): Uint8Array {
-  const merged = new Uint8Array(server.length);
-  for (let i = 0; i < merged.length; i++) {
-    const changed = (local[i] ?? 0) ^ (base[i] ?? 0);
-    merged[i] = (server[i]! & ~changed) | ((local[i] ?? 0) & changed);
-  }
-  return merged;
-}
-
-/** Cells done in `local` but not in `base`. */
-function additions(local: Uint8Array, base: Uint8Array): Uint8Array {
-  return local.map((byte, i) => byte & ~(base[i] ?? 0));
-}
-
-function differs(a: Uint8Array, b: Uint8Array): boolean {
-  if (a === b) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return true;
-  return false;
-}
-
-function countChanged(a: Uint8Array, b: Uint8Array): number {
-  return a === b ? 0 : countDone(a.map((byte, i) => byte ^ (b[i] ?? 0)));
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, statusOf, unwrap } from './client';
 import { browserStorage } from './progress-store';
@@ -15,13 +15,16 @@ export function progressTransport(projectId: string): ProgressTransport {
 }
 
 /**
- * The project's progress as the server has it now. Read afresh each time stitching opens (nothing cached
- * after), and not refetched underneath it: the sync engine holds the marks from then on.
+ * The project's progress as the server has it now, read for one chart shown (`chart` names it): read afresh
+ * for each chart (nothing cached after), and not refetched underneath it: the sync engine holds the marks
+ * from then on. It waits while the project is being read, whose `pattern_url` names the chart: so it is
+ * read after the chart it is paired with, and its version is that chart's (unless a save came in between).
  */
-export function useProgress(projectId: string, { enabled }: { enabled: boolean }) {
+export function useProgress(projectId: string, chart: number) {
+  const readingProject = useIsFetching({ queryKey: queryKeys.projects.detail(projectId) }) > 0;
   return useQuery({
-    queryKey: queryKeys.progress(projectId),
-    enabled,
+    queryKey: [...queryKeys.progress(projectId), chart],
+    enabled: !readingProject,
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -33,12 +36,15 @@ export function useProgress(projectId: string, { enabled }: { enabled: boolean }
 
 /**
  * Stitching progress with its sync engine (progress-sync.ts): the state to draw (bits, sync status, unsent
- * marks), the engine to mark with, and the first read. Each save marks the projects stale, so the list
- * shows the new progress when next opened; a newer chart version (an edit elsewhere) reloads the project.
+ * marks), the engine to mark with, the read, and `chartVersion`, the version of the chart shown (`chart`, a
+ * number naming the pattern shown): that of the first progress read for it. Marks are only for that version:
+ * when the engine moves on to a newer one (an answer showed an edit elsewhere), the project, and with it the
+ * chart, is read again, and the new chart's progress after it. Each save marks the projects stale, so the
+ * list shows the new progress when next opened.
  */
-export function useStitchingProgress(projectId: string) {
+export function useStitchingProgress(projectId: string, chart: number) {
   const queryClient = useQueryClient();
-  const query = useProgress(projectId, { enabled: true });
+  const query = useProgress(projectId, chart);
   const [sync] = useState(
     () =>
       new ProgressSync(projectId, progressTransport(projectId), {
@@ -54,7 +60,10 @@ export function useStitchingProgress(projectId: string) {
   useEffect(() => {
     if (query.data) sync.load(query.data);
   }, [sync, query.data]);
+  // Only the first read for a chart names its version: a later one (after a refused version) may be newer than the chart.
+  const [shown, setShown] = useState<{ chart: number; version: number }>();
+  if (query.data && shown?.chart !== chart) setShown({ chart, version: query.data.version });
   useEffect(() => sync.attach(window), [sync]);
   const state = useSyncExternalStore(sync.subscribe, sync.getState);
-  return { state, sync, query };
+  return { state, sync, query, chartVersion: shown?.chart === chart ? shown.version : undefined };
 }

@@ -7,6 +7,7 @@ export * from './dither.js';
 export * from './symbols.js';
 export * from './model.js';
 export * from './stitches.js';
+export * from './part-shapes.js';
 export * from './generate.js';
 export * from './materials.js';
 export * from './oxs.js';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { findThread } from '../threads/index.js';
 import type { LegendEntry, Pattern } from './model.js';
 import {
+  applyProgressChanges,
   carryProgress,
+  countChanged,
   countDone,
   decodeProgress,
   emptyProgress,
@@ -10,9 +12,12 @@ import {
   isDone,
   keepMarkable,
   markableCells,
-  mergeProgress,
+  overlayProgress,
   progressByThread,
   progressBytes,
+  progressChanges,
+  progressDiffers,
+  progressOfSize,
   setDone,
 } from './progress.js';
 import type { PartStitch } from './stitches.js';
@@ -75,9 +80,42 @@ describe('progress bitsets', () => {
     expect(decodeProgress(text)).toBeUndefined();
   });
 
-  it('merge by keeping every mark of both, and keep only what can be marked', () => {
-    expect(Array.from(mergeProgress(Uint8Array.of(0b0101, 1), Uint8Array.of(0b0011)))).toEqual([0b0111, 1]);
+  it('keep only what can be marked', () => {
     expect(Array.from(keepMarkable(Uint8Array.of(0xff, 0xff), Uint8Array.of(0b1010, 0b1)))).toEqual([0b1010, 0b1]);
+  });
+
+  it('read a stored or sent bitset at the chart’s size, whatever its length', () => {
+    expect(Array.from(progressOfSize(encodeProgress(Uint8Array.of(1, 2, 3)), 4, 3))).toEqual([1, 2]);
+    expect(Array.from(progressOfSize(encodeProgress(Uint8Array.of(7)), 4, 3))).toEqual([7, 0]);
+    expect(Array.from(progressOfSize('not base64', 4, 3))).toEqual([0, 0]);
+  });
+});
+
+describe('merging two devices’ marks', () => {
+  // Cells 0–11: the server last told this device {1, 2, 9}; it unmarked 2 and marked 3 and 10.
+  const base = bitsOf(12, [1, 2, 9]);
+  const local = bitsOf(12, [1, 3, 9, 10]);
+
+  it('names the cells marked since the base and those unmarked since', () => {
+    const { set, clear } = progressChanges(base, local);
+    expect(doneCells(set, 12)).toEqual([3, 10]);
+    expect(doneCells(clear, 12)).toEqual([2]);
+    expect(countChanged(local, base)).toBe(3);
+    expect(progressDiffers(local, base)).toBe(true);
+    expect(progressDiffers(local, local.slice())).toBe(false);
+    expect(countChanged(base, base.slice())).toBe(0);
+  });
+
+  it('makes only those changes to what is stored now, keeping another device’s marks and unmarks', () => {
+    // Meanwhile another device unmarked 1 and 9 and marked 2 (again), 5 and 11.
+    const stored = bitsOf(12, [2, 5, 11]);
+    const merged = applyProgressChanges(stored, progressChanges(base, local));
+    // Ours: 2 unmarked (our change wins on the one cell both touched), 3 and 10 marked; theirs: 5 and 11 kept, 1 and 9 stay unmarked.
+    expect(doneCells(merged, 12)).toEqual([3, 5, 10, 11]);
+    expect(overlayProgress(stored, base, local)).toEqual(merged);
+    // Nothing changed since the base: what is stored stays as it is; the base itself is the local bits when nobody else wrote.
+    expect(applyProgressChanges(stored, progressChanges(base, base))).toEqual(stored);
+    expect(overlayProgress(base, base, local)).toEqual(local);
   });
 });
 

@@ -57,11 +57,53 @@ export function keepMarkable(bits: Uint8Array, markable: Uint8Array): Uint8Array
   return markable.map((allowed, byte) => allowed & (bits[byte] ?? 0));
 }
 
-/** Every mark of either (both of one chart version). */
-export function mergeProgress(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const merged = new Uint8Array(Math.max(a.length, b.length));
-  for (let byte = 0; byte < merged.length; byte++) merged[byte] = (a[byte] ?? 0) | (b[byte] ?? 0);
-  return merged;
+/**
+ * What one device changed, against the bits it last had from the server (`base`, same chart version): the
+ * cells it marked since (`set`) and those it unmarked since (`clear`). Applied to what is stored now, they
+ * keep what another device changed meanwhile: a three-way merge, so two devices never undo each other.
+ */
+export interface ProgressChanges {
+  set: Uint8Array;
+  clear: Uint8Array;
+}
+
+/** The changes that make `base` into `done` (bitsets of one chart version). */
+export function progressChanges(base: Uint8Array, done: Uint8Array): ProgressChanges {
+  return {
+    set: done.map((byte, i) => byte & ~(base[i] ?? 0)),
+    clear: base.map((byte, i) => byte & ~(done[i] ?? 0)),
+  };
+}
+
+/** `stored` with the changes made: cleared cells unmarked, set cells marked, every other cell as stored. */
+export function applyProgressChanges(stored: Uint8Array, { set, clear }: ProgressChanges): Uint8Array {
+  return stored.map((byte, i) => (byte & ~(clear[i] ?? 0)) | (set[i] ?? 0));
+}
+
+/** The three-way merge: `server` with the cells where `local` differs from `base` taken from `local`. */
+export function overlayProgress(server: Uint8Array, base: Uint8Array, local: Uint8Array): Uint8Array {
+  return applyProgressChanges(server, progressChanges(base, local));
+}
+
+/** Whether two bitsets of one chart version differ in any cell. */
+export function progressDiffers(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return false;
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return true;
+  return false;
+}
+
+/** Cells whose bit differs between two bitsets of one chart version (marks and unmarks not yet sent, say). */
+export function countChanged(a: Uint8Array, b: Uint8Array): number {
+  return a === b ? 0 : countDone(a.map((byte, i) => byte ^ (b[i] ?? 0)));
+}
+
+/** A base64 bitset as exactly the bytes of a width × height chart: missing bytes (or unreadable text) are nothing done. */
+export function progressOfSize(text: string, width: number, height: number): Uint8Array {
+  const bits = emptyProgress(width, height);
+  const decoded = decodeProgress(text);
+  if (decoded) bits.set(decoded.subarray(0, bits.length));
+  return bits;
 }
 
 /** Per cell index with part stitches, what they are: kinds and DMC codes, in a fixed order. */

@@ -69,9 +69,9 @@ describe('part stitches', () => {
     expect(triangle!.call.fillStyle).toBe(RED);
     // Cell (1, 1) spans 20–40 px: the bottom-right half, cut off by the / diagonal.
     expect(triangle!.points).toEqual([
-      [40, 20],
       [40, 40],
       [20, 40],
+      [40, 20],
     ]);
   });
 
@@ -108,8 +108,8 @@ describe('part stitches', () => {
     drawParts(coloured.context, [part], sceneOf('symbols', true));
     const symbol = coloured.calls.find((call) => call.method === 'fillText')!;
     expect(symbol.args[0]).toBe('▲\uFE0E');
-    // At the triangle's centroid, a third of the way in from the corner.
-    expect(symbol.args.slice(1)).toEqual([20 / 3, 20 / 3]);
+    // Where the PDF and the PNG put it: near the centre of the triangle's inscribed circle, 0.3 of the cell in.
+    expect(symbol.args.slice(1)).toEqual([6, 6]);
     expect(symbol.font).toMatch(/^bold 8px /);
 
     const printed = recordingContext();

@@ -1,4 +1,15 @@
-import { BACKSTITCH_LINE_STYLES, backstitchStyles, type Backstitch, type FrenchKnot, type PartKind, type PartStitch } from '@stitchwise/core';
+import {
+  BACKSTITCH_LINE_STYLES,
+  backstitchStyles,
+  PART_KINDS,
+  partShape,
+  partSymbolPlace,
+  type Backstitch,
+  type FrenchKnot,
+  type PartKind,
+  type PartStitch,
+  type Point,
+} from '@stitchwise/core';
 import { SYMBOL_FONT_FAMILY, TEXT_PRESENTATION } from './cell-tiles';
 import type { DevicePlacement } from './draw-grid';
 import { cssOf, type MarkPaint } from './thread-colors';
@@ -24,28 +35,8 @@ export interface MarkScene {
   withSymbols: boolean;
 }
 
-/**
- * The outline of each part stitch in its cell, as (x, y) fractions of the cell from its top-left corner:
- * a half stitch is a band along its diagonal, a quarter its quadrant, a three-quarter the triangle on its
- * corner's side of the other diagonal. Their vertices' average is where the symbol goes.
- */
-const BAND = 0.32;
-// prettier-ignore
-const PART_OUTLINES: Record<PartKind, readonly (readonly [number, number])[]> = {
-  'half-slash': [[0, 1], [0, 1 - BAND], [1 - BAND, 0], [1, 0], [1, BAND], [BAND, 1]],
-  'half-backslash': [[0, 0], [BAND, 0], [1, 1 - BAND], [1, 1], [1 - BAND, 1], [0, BAND]],
-  'quarter-tl': [[0, 0], [0.5, 0], [0.5, 0.5], [0, 0.5]],
-  'quarter-tr': [[0.5, 0], [1, 0], [1, 0.5], [0.5, 0.5]],
-  'quarter-bl': [[0, 0.5], [0.5, 0.5], [0.5, 1], [0, 1]],
-  'quarter-br': [[0.5, 0.5], [1, 0.5], [1, 1], [0.5, 1]],
-  'three-quarter-tl': [[0, 0], [1, 0], [0, 1]],
-  'three-quarter-tr': [[0, 0], [1, 0], [1, 1]],
-  'three-quarter-bl': [[0, 0], [1, 1], [0, 1]],
-  'three-quarter-br': [[1, 0], [1, 1], [0, 1]],
-};
-
-/** A part stitch's symbol size, as a share of the cell: smaller than a full stitch's, smaller still in a quarter. */
-const symbolShare = (kind: PartKind): number => (kind.startsWith('quarter') ? 0.32 : 0.42);
+/** Each part stitch's outline in its cell (the core's, shared with the PNG and the PDF), computed once. */
+const PART_OUTLINES = new Map<PartKind, readonly Point[]>(PART_KINDS.map((kind) => [kind, partShape(kind)]));
 
 /** Backstitch width in device pixels: a fifth of a stitch, at least 2 CSS px, so an outline reads over the stitches from afar. */
 export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, place.scale / 5);
@@ -76,7 +67,7 @@ export function drawParts(context: CanvasRenderingContext2D, parts: readonly Par
     context.beginPath();
     for (const part of group) {
       const { x0, y0, size } = cell(part);
-      PART_OUTLINES[part.kind].forEach(([u, v], i) => {
+      PART_OUTLINES.get(part.kind)!.forEach(([u, v], i) => {
         if (i === 0) context.moveTo(x0 + u * size, y0 + v * size);
         else context.lineTo(x0 + u * size, y0 + v * size);
       });
@@ -99,10 +90,10 @@ export function drawParts(context: CanvasRenderingContext2D, parts: readonly Par
   let font = '';
   for (const part of visible) {
     const { x0, y0, size } = cell(part);
-    const outline = PART_OUTLINES[part.kind];
-    const x = x0 + (size * outline.reduce((sum, [u]) => sum + u, 0)) / outline.length;
-    const y = y0 + (size * outline.reduce((sum, [, v]) => sum + v, 0)) / outline.length;
-    const next = `bold ${Math.max(6, Math.round(size * symbolShare(part.kind)))}px ${SYMBOL_FONT_FAMILY}`;
+    // Where the PDF and the PNG put it too: inside the shape, smaller than a full stitch's symbol.
+    const place = partSymbolPlace(part.kind);
+    const [x, y] = [x0 + place.x * size, y0 + place.y * size];
+    const next = `bold ${Math.max(6, Math.round(size * place.size))}px ${SYMBOL_FONT_FAMILY}`;
     if (next !== font) context.font = font = next;
     context.fillStyle = cssOf(paints[part.thread]!.ink);
     context.fillText((scene.threads[part.thread]?.symbol ?? '') + TEXT_PRESENTATION, x, y);

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '../../api/schemas';
 import { installFakeCanvas } from '../../components/chart/fake-canvas';
-import { renderScreen, type SentRequest } from '../../test/harness';
+import { renderScreen, type Answer, type SentRequest } from '../../test/harness';
 import { patternOf } from '../editor/editor-test-charts';
 import { PROJECT } from '../editor/saving-test-support';
 import { ProjectDetail } from '../ProjectDetail';
@@ -17,21 +17,22 @@ const WIDTH = 6;
 const project: Project = { ...PROJECT, color_legend: pattern.legend };
 const cell = (x: number, y: number) => y * WIDTH + x;
 
-/** The server's stitching progress of project p1 (version 3), and what was PUT. */
+/** The server's stitching progress of project p1 (version 3 until a test edits the chart), and what was PUT. */
 function progressServer(done: number[] = []) {
   const bits = emptyProgress(WIDTH, 3);
   for (const at of done) setDone(bits, at, true);
-  const state = { bits, puts: [] as number[][] };
-  const answer = () => ({ version: 3, width: WIDTH, height: 3, done: encodeProgress(state.bits), done_count: 0, total: 17, updated_at: null });
+  const state = { bits, version: 3, puts: [] as number[][], putVersions: [] as number[] };
+  const answer = () => ({ version: state.version, width: WIDTH, height: 3, done: encodeProgress(state.bits), done_count: 0, total: 17, updated_at: null });
   return {
     state,
     answers: {
-      'GET /api/stitch/projects/p1': { status: 200, data: project },
+      'GET /api/stitch/projects/p1': { status: 200, data: project } as Answer,
       'GET /files/p1-pattern.json': { status: 200, data: toPatternDocument(pattern) },
       'GET /api/stitch/projects/p1/progress': () => ({ status: 200, data: answer() }),
       'PUT /api/stitch/projects/p1/progress': (request: SentRequest) => {
         const body = request.json as { version: number; done: string };
         state.bits = decodeProgress(body.done)!;
+        state.putVersions.push(body.version);
         state.puts.push(Array.from({ length: 18 }, (_, at) => at).filter((at) => isDone(state.bits, at)));
         return { status: 200, data: answer() };
       },
@@ -49,13 +50,15 @@ async function openStitching(done: number[] = []) {
     auth: { signedIn: true },
     answers: server.answers,
   });
+  /** Waits for the chart to be drawn (a new chart is a new canvas). */
+  const drawn = () =>
+    waitFor(() => {
+      if (!screen.getByTestId('chart-canvas').closest<HTMLElement>('[data-view]')) throw new Error('the chart is not drawn yet');
+    });
   const canvas = await screen.findByTestId('chart-canvas');
-  const stage = await waitFor(() => {
-    const element = canvas.closest<HTMLElement>('[data-view]');
-    if (!element) throw new Error('the chart is not drawn yet');
-    return element;
-  });
+  await drawn();
   const point = (x: number, y: number) => {
+    const stage = screen.getByTestId('chart-canvas').closest<HTMLElement>('[data-view]')!;
     const [scale, offsetX, offsetY] = stage.dataset.view!.split(' ').map(Number) as [number, number, number];
     return { clientX: offsetX + (x + 0.5) * scale, clientY: offsetY + (y + 0.5) * scale };
   };
@@ -63,11 +66,12 @@ async function openStitching(done: number[] = []) {
   /** A finger through the middles of stitches, from the first to the last (one stitch: a tap). */
   const touch = (...cells: [number, number][]) => {
     const points = cells.map(([x, y]) => point(x, y));
-    fireEvent.pointerDown(canvas, { ...points[0], ...finger() });
-    for (const at of points.slice(1)) fireEvent.pointerMove(canvas, { ...at, ...finger() });
-    fireEvent.pointerUp(canvas, { ...points.at(-1), ...finger() });
+    const target = screen.getByTestId('chart-canvas');
+    fireEvent.pointerDown(target, { ...points[0], ...finger() });
+    for (const at of points.slice(1)) fireEvent.pointerMove(target, { ...at, ...finger() });
+    fireEvent.pointerUp(target, { ...points.at(-1), ...finger() });
   };
-  return { user, server, canvas, point, finger, touch };
+  return { user, server, canvas, point, finger, touch, drawn };
 }
 
 const overall = () => screen.getByTestId('overall-progress');
@@ -159,6 +163,34 @@ describe('Stitching mode', () => {
     await waitFor(() => expect(overall()).toHaveTextContent('4 of 17'));
     fireEvent.pointerDown(canvas, { ...point(4, 0), ...finger(2) }); // a pinch begins
     await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+  });
+
+  it('takes no marks on a chart the server has moved on from, and reads the new chart and its progress first', async () => {
+    const { touch, server, drawn } = await openStitching();
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    // Edited elsewhere: version 4 repaints the top-left stitch, at the same size. The project is slow to read.
+    const edited = patternOf(['201100', '001100', '22222.'], ['310', '321', '798']);
+    let release: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => (release = resolve));
+    server.state.version = 4;
+    server.answers['GET /api/stitch/projects/p1'] = async () => {
+      await reading;
+      return { status: 200, data: { ...project, outputs: { ...project.outputs, pattern_url: 'http://localhost/files/p1-pattern-v4.json' } } };
+    };
+    Object.assign(server.answers, { 'GET /files/p1-pattern-v4.json': { status: 200, data: toPatternDocument(edited) } });
+
+    touch([1, 0]);
+    // The mark is sent with version 3 and answered with version 4: the version 3 chart takes no more marks.
+    expect(await screen.findByText('The chart was changed; loading the new version…', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('chart-canvas')).toBeNull();
+    expect(server.state.putVersions).toEqual([3]);
+
+    release();
+    await waitFor(() => expect(overall()).toHaveTextContent('1 of 17'));
+    await drawn();
+    touch([0, 0]);
+    await waitFor(() => expect(server.state.puts.at(-1)).toEqual([0, 1]), { timeout: 3000 });
+    expect(server.state.putVersions).toEqual([3, 4]);
   });
 
   it('shows the progress the server has, and remembers Mark or Move and how done stitches look', async () => {

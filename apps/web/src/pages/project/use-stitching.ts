@@ -10,13 +10,22 @@ const UNDO_LIMIT = 100;
 /** How long the view must stay still before it is remembered. */
 const REMEMBER_VIEW_MS = 400;
 
+/** A number for each pattern object shown: a chart read again (after an edit elsewhere) is another object. */
+const chartIds = new WeakMap<Pattern, number>();
+function chartIdOf(pattern: Pattern): number {
+  let id = chartIds.get(pattern);
+  if (id === undefined) chartIds.set(pattern, (id = ++lastChartId));
+  return id;
+}
+let lastChartId = 0;
+
 /**
  * Stitching mode's state for a project's chart: its progress (kept in sync with the server), Mark or Move,
  * the region option, the thread filter, how done stitches are shown, the undo stack, the counts per thread
  * and overall, and the remembered view.
  */
 export function useStitching(projectId: string, pattern: Pattern) {
-  const { state, sync, query } = useStitchingProgress(projectId);
+  const { state, sync, query, chartVersion } = useStitchingProgress(projectId, chartIdOf(pattern));
   const [memory] = useState(() => readStitchingMemory(projectId));
   const cells = useMemo(() => cellThreads(pattern), [pattern]);
   const [filter, setFilter] = useState<number | undefined>();
@@ -26,8 +35,10 @@ export function useStitching(projectId: string, pattern: Pattern) {
   // The undo stack lives outside React state, so two quick undos take two actions; its length is state, to render.
   const undoStack = useRef<MarkAction[]>([]);
   const [undoCount, setUndoCount] = useState(0);
-  // The progress read belongs to this chart (not one of another size, as after an edit elsewhere).
-  const ready = state.version !== undefined && state.width === pattern.width && state.height === pattern.height;
+  // Marks only on the chart version the engine is on: after an edit elsewhere the new chart is read first, then its progress.
+  const ready = chartVersion !== undefined && state.version === chartVersion && state.width === pattern.width && state.height === pattern.height;
+  // The engine checks the version again as it marks: an answer may have moved it on since this render.
+  const markShown = useCallback((list: readonly number[], done: boolean) => (ready ? sync.mark(list, done, chartVersion) : []), [ready, sync, chartVersion]);
 
   const context = useRef<MarkContext | null>(null);
   useLayoutEffect(() => {
@@ -36,7 +47,7 @@ export function useStitching(projectId: string, pattern: Pattern) {
       filter,
       region,
       isDone: (cell) => isDone(sync.getState().bits, cell),
-      mark: (list, done) => sync.mark(list, done),
+      mark: markShown,
       onAction: (action) => {
         undoStack.current = [...undoStack.current.slice(1 - UNDO_LIMIT), action];
         setUndoCount(undoStack.current.length);
@@ -53,9 +64,9 @@ export function useStitching(projectId: string, pattern: Pattern) {
 
   const undo = useCallback(() => {
     const last = undoStack.current.pop();
-    if (last) sync.mark(last.cells, !last.done);
+    if (last) markShown(last.cells, !last.done);
     setUndoCount(undoStack.current.length);
-  }, [sync]);
+  }, [markShown]);
 
   // Counting every stitch takes a few milliseconds on a large chart: done after a mark is drawn, not before.
   const bits = useDeferredValue(state.bits);
