@@ -1,34 +1,9 @@
 import { ChartRenderer } from './chart-renderer';
 import { PointerGestures, type GestureHost } from './pointer-gestures';
 import { leftRulerWidth, TOP_RULER_PX } from './rulers';
-import type {
-  CellPoint,
-  ChartDone,
-  ChartGuide,
-  ChartLayers,
-  ChartMode,
-  ChartSelection,
-  ChartTool,
-  ChartViewState,
-  InitialChartView,
-  ViewerChart,
-} from './types';
+import type { CellPoint, ChartTool, ChartViewState } from './types';
+import { drawnInputsDiffer, type ViewerInputs } from './viewer-inputs';
 import { clampView, fitScale, fitView, panBy, viewAround, viewCenter, zoomAt, zoomStep, type Area, type Point, type Size, type View } from './viewport';
-
-/** What the owner sets; any change redraws. */
-export interface ViewerInputs {
-  chart: ViewerChart;
-  revision: number;
-  mode: ChartMode;
-  layers: ChartLayers;
-  highlight: number | undefined;
-  selection: ChartSelection | undefined;
-  guide: ChartGuide | undefined;
-  tool: ChartTool | undefined;
-  initialView: InitialChartView | undefined;
-  /** Stitches marked done (stitching). */
-  done?: ChartDone | undefined;
-}
 
 export interface ViewerCallbacks {
   onViewChange?(view: ChartViewState): void;
@@ -92,16 +67,7 @@ export class ViewerController implements GestureHost {
       this.drawNow();
       return;
     }
-    const changed =
-      before.chart !== inputs.chart ||
-      before.revision !== inputs.revision ||
-      before.mode !== inputs.mode ||
-      !sameLayers(before.layers, inputs.layers) ||
-      before.highlight !== inputs.highlight ||
-      !sameSelection(before.selection, inputs.selection) ||
-      !sameGuide(before.guide, inputs.guide) ||
-      before.done?.style !== inputs.done?.style;
-    if (changed) this.invalidate();
+    if (drawnInputsDiffer(before, inputs)) this.invalidate();
   }
 
   /** The canvas's size on screen changed (or was first measured). */
@@ -357,16 +323,4 @@ export class ViewerController implements GestureHost {
 function describe(view: View, area: Area): ChartViewState {
   const center = viewCenter(view, area);
   return { scale: view.scale, offsetX: view.offsetX, offsetY: view.offsetY, centerX: center.x, centerY: center.y };
-}
-
-function sameLayers(a: ChartLayers, b: ChartLayers): boolean {
-  return a.full === b.full && a.part === b.part && a.backstitch === b.backstitch && a.knots === b.knots;
-}
-
-function sameGuide(a: ChartGuide | undefined, b: ChartGuide | undefined): boolean {
-  return a === b || (!!a && !!b && a.x1 === b.x1 && a.y1 === b.y1 && a.x2 === b.x2 && a.y2 === b.y2 && a.thread === b.thread);
-}
-
-function sameSelection(a: ChartSelection | undefined, b: ChartSelection | undefined): boolean {
-  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
 }
