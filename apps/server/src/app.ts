@@ -52,7 +52,6 @@ import { projectRoutes } from './routes/projects.js';
 import { patternVersionRoutes } from './routes/pattern-versions.js';
 import { progressRoutes } from './routes/progress.js';
 import { stitchRoutes } from './routes/stitch.js';
-import { WAKE_TASK } from './images/image-worker.js';
 import { claimRoutes } from './routes/claims.js';
 import { VisitorClaims } from './services/visitor-claims.js';
 import { VisitorClaimsRepository } from './repositories/visitor-claims.js';
@@ -137,9 +136,13 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const projectsRepository = new ProjectsRepository(db);
 
   // Heavy work off the event loop: a pool for decoding and analysis, and a child process owning the segmentation model.
-  const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 }, WAKE_TASK);
+  const imagePool = new WorkerPool('image-worker', { threads: config.workers, maxQueue: config.workers * 8 });
   const segmentationPool = new WorkerProcess('segmentation-worker', { maxQueue: 4 });
-  registerAdmission(app, { image: imagePool.capacity, segmentation: segmentationPool.capacity });
+  registerAdmission(app, {
+    capacity: { image: imagePool.capacity, segmentation: segmentationPool.capacity },
+    perClient: config.rateLimits.heavyAtOnce,
+    clientKey: auth.clientKey,
+  });
   app.addHook('onClose', async () => {
     await Promise.all([imagePool.close(), segmentationPool.close()]);
   });

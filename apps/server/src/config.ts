@@ -31,7 +31,13 @@ export interface Config {
   /** Where idea pictures come from. */
   readonly ideas: IdeasConfig;
   /** Abuse limits: requests per minute per client and heavy endpoint; Redis for counters shared by several processes. */
-  readonly rateLimits: { readonly perMinute: number; readonly redisUrl: string | undefined; readonly signUpsPerDay: number };
+  readonly rateLimits: {
+    readonly perMinute: number;
+    readonly redisUrl: string | undefined;
+    readonly signUpsPerDay: number;
+    /** Heavy requests one client may have in flight at once (body arriving or work running). */
+    readonly heavyAtOnce: number;
+  };
   /** Bytes a visitor's address may have stored in 24 hours (uploads, cut-outs, results). */
   readonly visitorStorageBytes: number;
   /** Where stored files live: `<dataDir>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -83,6 +89,7 @@ const environmentSchema = z
     OPENAI_IMAGE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-image-1')),
     RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),
     SIGN_UPS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(20)),
+    HEAVY_REQUESTS_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
     VISITOR_STORAGE_MB_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
     OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
@@ -146,7 +153,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.IDEAS_PROVIDER === 'openai' && env.OPENAI_API_KEY
         ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_IMAGE_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS }
         : { provider: 'offline' },
-    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL, signUpsPerDay: env.SIGN_UPS_PER_DAY },
+    rateLimits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      redisUrl: env.REDIS_URL,
+      signUpsPerDay: env.SIGN_UPS_PER_DAY,
+      heavyAtOnce: env.HEAVY_REQUESTS_AT_ONCE,
+    },
     visitorStorageBytes: env.VISITOR_STORAGE_MB_PER_DAY * 1024 * 1024,
     storage: env.S3_BUCKET
       ? {

@@ -13,7 +13,14 @@ import { UNLIMITED } from './support/test-server.js';
 export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchwise-test-'));
   const app = await buildApp(
-    loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: UNLIMITED, SIGN_UPS_PER_DAY: UNLIMITED, DATA_DIR: dataDir, ...environment }),
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      SIGN_UPS_PER_DAY: UNLIMITED,
+      HEAVY_REQUESTS_AT_ONCE: '1000',
+      DATA_DIR: dataDir,
+      ...environment,
+    }),
   );
   app.addHook('onClose', () => {
     rmSync(dataDir, { recursive: true, force: true });

@@ -96,12 +96,18 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const problem = clientProblem(error.code);
   this.log.debug({ status: problem.status, code: error.code }, problem.detail);
+  answerAndClose(socket, problem);
+}
+
+/** Writes a problem answer straight on a connection and closes it: for a request Fastify cannot answer in the usual way. */
+export function answerAndClose(socket: Duplex, problem: HttpProblem): void {
   if (socket.writable) {
     const body = JSON.stringify(problemBody(problem));
     const head = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
-    socket.write(head + body);
-  }
-  socket.destroy();
+    // Closed once written (or after a second, for a client that reads nothing), whatever the client still sends.
+    setTimeout(() => socket.destroy(), 1000).unref();
+    socket.end(head + body, () => socket.destroy());
+  } else socket.destroy();
 }
 
 function clientProblem(code: string | undefined): HttpProblem {

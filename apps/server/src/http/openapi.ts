@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifySchemaCompiler, preParsingAsyncHookHandler
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { unsupportedMediaType } from './error-handling.js';
+import { isJsonBytesBody } from './json-bytes.js';
 import { isMultipartForm } from './multipart.js';
 
 /**
@@ -11,7 +12,9 @@ import { isMultipartForm } from './multipart.js';
  * request body, and the handler validates the fields as it reads the parts (`readMultipartForm`).
  */
 export const schemaValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' && isMultipartForm(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+  route.httpPart === 'body' && (isMultipartForm(route.schema) || isJsonBytesBody(route.schema))
+    ? (data: unknown) => ({ value: data })
+    : validatorCompiler(route);
 
 /**
  * A route with a JSON body schema (documented as application/json) reads only JSON: a body of another

@@ -1,4 +1,4 @@
-import { busy } from './worker-pool.js';
+import { HttpProblem } from '../http/problem.js';
 
 /**
  * At most `concurrency` jobs at once and `maxQueue` waiting; beyond that, 503 at once. For work that
@@ -15,7 +15,7 @@ export class ConcurrencyLimit {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueue) throw busy();
+      if (this.waiting.length >= this.maxQueue) throw HttpProblem.busy();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;

@@ -19,6 +19,7 @@ import {
   type PatternStats,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
+import { checkPatternDocument, type CheckedDocument, type DocumentUse } from '../render/document-check.js';
 import { renderPdf, type Paper, type PdfVariant, type PrintChoice } from '../render/pdf.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
@@ -47,10 +48,7 @@ export type ImageTask =
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
   | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions; progress?: MessagePort }
   | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions }
-  | typeof WAKE_TASK;
-
-/** Does nothing: sent to start a thread for waiting tasks after a running one was stopped (worker-pool.ts). */
-export const WAKE_TASK = { kind: 'wake' } as const;
+  | { kind: 'check-document'; json: Uint8Array; use: DocumentUse };
 
 /**
  * A printable or interchange file, or the chart image, from a stored pattern document (JSON text, checked
@@ -101,10 +99,8 @@ export interface EncodedImage {
 
 export default async function run(
   task: ImageTask,
-): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | { bytes: Uint8Array } | { width: number; height: number } | null> {
+): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | CheckedDocument | { bytes: Uint8Array } | { width: number; height: number }> {
   switch (task.kind) {
-    case 'wake':
-      return null;
     case 'decode': {
       const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
       const data = ownedBytes(raster.data);
@@ -122,6 +118,8 @@ export default async function run(
       return pattern(task.bytes, task.header, task.options, task.progress);
     case 'export':
       return exportPattern(task.document, task.options);
+    case 'check-document':
+      return checkPatternDocument(task.json, task.use);
   }
 }
 

@@ -11,25 +11,38 @@ export interface PoolOptions {
   maxQueue: number;
 }
 
+interface Waiting {
+  task: unknown;
+  transferList: Transferable[] | undefined;
+  signal: AbortSignal | undefined;
+  resolve: (result: unknown) => void;
+  reject: (error: unknown) => void;
+  /** Takes the task out of the queue when its signal aborts. */
+  onAbort: () => void;
+}
+
 /**
- * A bounded pool of worker threads for heavy work (decoding, analysis, model inference), so the
- * event loop keeps answering — /api/health included — while images are processed. When every
- * thread is busy and the queue is full, the request is refused at once with 503 and Retry-After
- * instead of waiting without bound.
+ * A bounded pool of worker threads for heavy work (decoding, analysis, rendering), so the event loop
+ * keeps answering — /api/health included — while images are processed. When every thread is busy and
+ * the queue is full, the request is refused at once with 503 and Retry-After instead of waiting
+ * without bound.
+ *
+ * The queue is this class's own; Piscina is given a task only when a thread is free for it. Piscina
+ * starts threads only for tasks it is handed and replaces a thread ended by a cancel only up to
+ * minThreads, so tasks waiting in its queue could wait for good after cancels (0 threads, a full queue,
+ * every request refused). Here a cancelled waiting task leaves the queue at once, and whenever a task
+ * settles — done, failed or cancelled — the next one is handed over, which starts a thread if needed:
+ * a queue with work always has a thread.
  */
 export class WorkerPool {
   private readonly pool: Piscina;
-  /** Wake tasks not yet done: closing waits for them, as Piscina throws on an answer from a task it has dropped. */
-  private readonly wakes = new Set<Promise<unknown>>();
+  private readonly waiting: Waiting[] = [];
+  private running = 0;
 
-  /**
-   * @param script the worker module next to this one
-   * @param wakeTask a task of that module that does nothing (see run)
-   */
+  /** @param script the worker module next to this one */
   constructor(
     script: string,
     private readonly options: PoolOptions,
-    private readonly wakeTask: unknown,
   ) {
     const { filename, execArgv } = workerEntry(script);
     this.pool = new Piscina({
@@ -37,33 +50,63 @@ export class WorkerPool {
       execArgv,
       minThreads: 0,
       maxThreads: options.threads,
-      maxQueue: options.maxQueue,
+      // Never more than `threads` tasks are handed over, so Piscina queues only while a thread starts.
+      maxQueue: options.threads,
       // A thread idle this long exits and gives back its heap (tens of MB each after a burst); starting
       // one again costs a fraction of a second, small beside the work that wakes it.
       idleTimeout: IDLE_THREAD_MS,
     });
   }
 
-  /** Runs a task; when `signal` aborts, a waiting task is dropped and a running one's thread is ended. */
-  async run<Result>(task: unknown, transferList?: Transferable[], signal?: AbortSignal): Promise<Result> {
-    if (this.pool.queueSize >= this.options.maxQueue) throw busy();
+  /** Runs a task; when `signal` aborts, a waiting task leaves the queue and a running one's thread is ended. */
+  run<Result>(task: unknown, transferList?: Transferable[], signal?: AbortSignal): Promise<Result> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (this.running < this.options.threads) return this.start(task, transferList, signal) as Promise<Result>;
+    if (this.waiting.length >= this.options.maxQueue) return Promise.reject(HttpProblem.busy());
+    return new Promise<Result>((resolve, reject) => {
+      const entry: Waiting = {
+        task,
+        transferList,
+        signal,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        onAbort: () => {
+          const index = this.waiting.indexOf(entry);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(abortReason(signal!));
+        },
+      };
+      signal?.addEventListener('abort', entry.onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands a task to Piscina, holding a thread until it settles; then the next waiting task goes. */
+  private async start(task: unknown, transferList: Transferable[] | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+    this.running++;
     try {
-      return (await this.pool.run(task, { ...(transferList ? { transferList } : {}), ...(signal ? { signal } : {}) })) as Result;
-    } catch (error) {
-      if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
-      // Piscina replaces an ended thread only up to minThreads (0): tasks still waiting would wait for
-      // the next request. A task that does nothing starts a thread, which takes them first.
-      if (signal?.aborted && this.pool.queueSize > 0) {
-        const wake = this.pool.run(this.wakeTask).catch(() => undefined);
-        this.wakes.add(wake);
-        void wake.finally(() => this.wakes.delete(wake));
-      }
-      throw error;
+      return await this.pool.run(task, { ...(transferList ? { transferList } : {}), ...(signal ? { signal } : {}) });
+    } finally {
+      this.running--;
+      this.startNext();
     }
   }
 
+  private startNext(): void {
+    const next = this.waiting.shift();
+    if (!next) return;
+    next.signal?.removeEventListener('abort', next.onAbort);
+    this.start(next.task, next.transferList, next.signal).then(next.resolve, next.reject);
+  }
+
+  /** Tasks waiting for a thread. */
   get pending(): number {
-    return this.pool.queueSize;
+    return this.waiting.length;
+  }
+
+  /** Tasks running now. */
+  get active(): number {
+    return this.running;
   }
 
   /** Tasks it takes at once: running and waiting. */
@@ -72,15 +115,17 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.wakes);
+    for (const entry of this.waiting.splice(0)) {
+      entry.signal?.removeEventListener('abort', entry.onAbort);
+      entry.reject(new Error('The worker pool is closed'));
+    }
     await this.pool.destroy();
   }
 }
 
-export function busy(): HttpProblem {
-  return new HttpProblem(503, 'busy', 'The server is busy processing other images. Please try again in a few seconds.', undefined, {
-    'Retry-After': '5',
-  });
+/** What an aborted task rejects with: the signal's reason, as Piscina does for a running one. */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('The task was cancelled', { cause: signal.reason });
 }
 
 /**

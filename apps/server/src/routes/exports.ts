@@ -1,4 +1,4 @@
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { PATTERN_LIMITS } from '@stitchwise/core';
 import type { Authenticator } from '../auth/authenticate.js';
@@ -17,6 +17,22 @@ import { projectIdParams } from '../contract/projects.js';
 import { VISITOR_PATTERN_LIMITS, type ExportedFile, type ExportService } from '../services/export.js';
 import type { ProjectsService } from '../services/projects.js';
 import { heavyRoute } from '../http/admission.js';
+import { clientGone } from '../http/event-stream.js';
+import { bodyAtMost, jsonBytesBody, readJsonAsBytes } from '../http/json-bytes.js';
+import { HttpProblem } from '../http/problem.js';
+
+/**
+ * The largest chart a visitor may send for export, in bytes: a visitor's chart is at most 100 × 100
+ * stitches of 10 threads, whose document with the most marks such a chart may hold is well below this.
+ */
+export const VISITOR_DOCUMENT_BODY_LIMIT = 1024 * 1024;
+
+const visitorDocumentTooLarge = (): HttpProblem =>
+  new HttpProblem(
+    413,
+    'payload_too_large',
+    `Without an account, a chart sent for export can be at most ${VISITOR_DOCUMENT_BODY_LIMIT / 1024 / 1024} MB (charts of up to ${VISITOR_PATTERN_LIMITS.maxSide} × ${VISITOR_PATTERN_LIMITS.maxSide} stitches). Sign in to export larger charts.`,
+  );
 
 export interface ExportRouteOptions {
   exports: ExportService;
@@ -58,8 +74,9 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
       },
     },
     async (request, reply) => {
+      const signal = clientGone(reply);
       const { name, patternFileId } = await projects.patternOf(request.user!, request.params.id);
-      return sendFile(reply, await exports.export(patternFileId, name, request.query));
+      return sendFile(reply, await exports.export(patternFileId, name, request.query, signal));
     },
   );
 
@@ -77,34 +94,43 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
         response: { 200: exportResponse, ...problemResponses(400, 404, 429, 503) },
       },
     },
-    async (request, reply) => sendFile(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query)),
+    async (request, reply) => sendFile(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query, clientGone(reply))),
   );
 
-  app.post(
-    '/stitch/patterns/export',
-    {
-      config: heavyRoute(),
-      bodyLimit: PATTERN_DOCUMENT_BODY_LIMIT,
-      onRequest: auth.optionalUser,
-      schema: {
-        tags: ['stitch'],
-        operationId: 'exportPatternDocument',
-        summary: 'Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG',
-        description:
-          'JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
-          'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
-          `unknown or repeated thread codes or symbols) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
-          `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +
-          '`format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; ' +
-          '`name` titles the chart and names the file.',
-        querystring: documentExportQuery,
-        body: patternDocumentBody,
-        response: { 200: documentExportResponse, ...problemResponses(400, 401, 403, 415, 429, 503), 413: documentTooLargeResponse },
+  // The sent chart's JSON is parsed and checked in the worker pool, not on the event loop; a visitor's
+  // body is refused by its size before it is read (a visitor's chart is small: VISITOR_DOCUMENT_BODY_LIMIT).
+  void app.register((scope, _options, registered) => {
+    readJsonAsBytes(scope, PATTERN_DOCUMENT_BODY_LIMIT);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/stitch/patterns/export',
+      {
+        config: heavyRoute(),
+        onRequest: auth.optionalUser,
+        preParsing: bodyAtMost((request) => (request.user ? undefined : VISITOR_DOCUMENT_BODY_LIMIT), visitorDocumentTooLarge),
+        schema: {
+          tags: ['stitch'],
+          operationId: 'exportPatternDocument',
+          summary: 'Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG',
+          description:
+            'JSON body: a PatternDocument (at most 4 MB; without an account at most 1 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
+            'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
+            `unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
+            `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +
+            '`format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; ' +
+            '`name` titles the chart and names the file. Closing the request stops the work.',
+          querystring: documentExportQuery,
+          body: jsonBytesBody(patternDocumentBody),
+          response: { 200: documentExportResponse, ...problemResponses(400, 401, 403, 415, 429, 503), 413: documentTooLargeResponse },
+        },
       },
-    },
-    async (request, reply) =>
-      sendFile(reply, await exports.exportDocument(request.body, request.query.name, request.query, { signedIn: request.user !== null })),
-  );
+      async (request, reply) => {
+        const signal = clientGone(reply);
+        const json = request.body as unknown as Buffer; // see jsonBytesBody
+        return sendFile(reply, await exports.exportDocument(json, request.query.name, request.query, { signedIn: request.user !== null, signal }));
+      },
+    );
+    registered();
+  });
 
   done();
 };

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type Pattern, type PatternLimits } from '@stitchwise/core';
 import type { DocumentExportQuery, ExportQuery, PatternDocumentBody } from '../contract/patterns.js';
+import { checkDocumentInPool } from './document-check.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
 import { PageRangeError, type PrintChoice } from '../render/pdf.js';
 import { runImageWork } from './image-work.js';
@@ -41,8 +42,11 @@ export class ExportService {
     private readonly files: FileStore,
   ) {}
 
-  /** A pattern by its document's file id (the id in `pattern_url`), as visitors' results are reached. */
-  async export(patternFileId: string, title: string, request: ExportQuery): Promise<ExportedFile> {
+  /**
+   * A pattern by its document's file id (the id in `pattern_url`), as visitors' results are reached.
+   * `signal` (the client going away) stops the work, also once it runs in a worker.
+   */
+  async export(patternFileId: string, title: string, request: ExportQuery, signal?: AbortSignal): Promise<ExportedFile> {
     const file = patternFileId.endsWith('.json') ? await this.files.get(patternFileId) : undefined;
     if (!file) throw HttpProblem.notFound('This pattern does not exist or has expired.');
     const document = (await buffer(file.stream())).toString('utf8');
@@ -50,26 +54,30 @@ export class ExportService {
     const { format } = request;
     if (format === 'json') return { bytes: Buffer.from(document), contentType: CONTENT_TYPES.json, filename };
     const { bytes } = await runImageWork(() =>
-      this.render({
-        kind: 'export',
-        document,
-        options: { format, title, paper: request.paper, variant: request.variant, fabricCount: request.fabric, print: printChoice(request) },
-      }),
+      this.render(
+        {
+          kind: 'export',
+          document,
+          options: { format, title, paper: request.paper, variant: request.variant, fabricCount: request.fabric, print: printChoice(request) },
+        },
+        signal,
+      ),
     );
     return { bytes, contentType: CONTENT_TYPES[format], filename };
   }
 
   /**
-   * A chart sent by a client (the editor's downloads), checked strictly: colours, names and counts come
-   * from the catalogue and the cells, never from the client. Visitors are held to what they can generate.
+   * A chart sent by a client (the editor's downloads) as the JSON bytes of its pattern document, parsed
+   * and checked strictly in the pool: colours, names and counts come from the catalogue and the cells,
+   * never from the client. Visitors are held to what they can generate.
    */
   async exportDocument(
-    document: PatternDocumentBody,
+    json: Uint8Array,
     title: string | undefined,
     request: DocumentExportQuery,
-    { signedIn }: { signedIn: boolean },
+    { signedIn, signal }: { signedIn: boolean; signal?: AbortSignal },
   ): Promise<ExportedFile> {
-    const pattern = checkedPattern(document);
+    const pattern = await checkDocumentInPool(this.pool, json, 'exported', signal);
     if (!signedIn) refuseBeyondVisitorLimits(pattern);
     const shownTitle = title || UNNAMED_TITLE; // a blank name too
     const task: ImageTask = {
@@ -86,14 +94,14 @@ export class ExportService {
         symbols: signedIn,
       },
     };
-    const { bytes } = await this.render(task);
+    const { bytes } = await this.render(task, signal);
     return { bytes, contentType: CONTENT_TYPES[request.format], filename: `${slug(shownTitle)}.${request.format}` };
   }
 
   /** Makes the file in the pool; a page range beyond the chart's pages (known only once its layout is) is the client's 400. */
-  private async render(task: ImageTask & { kind: 'export' }): Promise<{ bytes: Uint8Array }> {
+  private async render(task: ImageTask & { kind: 'export' }, signal: AbortSignal | undefined): Promise<{ bytes: Uint8Array }> {
     try {
-      return await this.pool.run<{ bytes: Uint8Array }>(task);
+      return await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
     } catch (error) {
       const reason = PageRangeError.reasonOf(error);
       if (reason !== undefined) throw HttpProblem.invalidFields([{ field: 'pages', message: reason }]);

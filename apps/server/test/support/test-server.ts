@@ -27,6 +27,7 @@ export async function startTestServer(environment: NodeJS.ProcessEnv, port?: num
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: UNLIMITED,
     SIGN_UPS_PER_DAY: UNLIMITED,
+    HEAVY_REQUESTS_AT_ONCE: '1000',
     HOST: '127.0.0.1',
     PORT: String(chosenPort),
     PUBLIC_URL: `http://127.0.0.1:${chosenPort}`,

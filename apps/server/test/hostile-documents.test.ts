@@ -1,0 +1,142 @@
+import { CHART_SYMBOLS, DMC_THREADS, type PatternDocument } from '@stitchwise/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_DOCUMENT_BODY_LIMIT } from '../src/routes/exports.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+/** A `size` × `size` chart of `threads` threads in a scattered order (so it prints as slowly as a photo's). */
+function chart(size: number, threads: number): PatternDocument {
+  const legend = DMC_THREADS.slice(0, threads).map((thread, index) => ({
+    index,
+    hex: thread.hex,
+    symbol: CHART_SYMBOLS[index]!,
+    dmc_code: thread.code,
+    dmc_name: thread.name,
+    stitch_count: 0,
+    rgb: { r: thread.r, g: thread.g, b: thread.b },
+  }));
+  const cells = Array.from({ length: size * size }, (_, cell) => (cell * 7919 + (cell >> 5)) % threads);
+  return {
+    format: 'stitchwise-pattern',
+    version: 2,
+    width: size,
+    height: size,
+    legend,
+    cells,
+    part_stitches: [],
+    backstitches: [],
+    knots: [],
+    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+  };
+}
+
+/** CPU time of this process (the server and its worker threads run in it), in milliseconds. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+describe('hostile pattern documents', () => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let token: string;
+  const large = JSON.stringify(chart(500, 50));
+
+  const exportOf = (body: BodyInit, { signedIn = false, format = 'pdf', signal }: { signedIn?: boolean; format?: string; signal?: AbortSignal } = {}) =>
+    fetch(`${server.baseUrl}/api/stitch/patterns/export?format=${format}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+      ...(signal ? { signal } : {}),
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+
+  beforeAll(async () => {
+    database = await sqliteUnderTest();
+    server = await startTestServer({ ...database.environment, WORKERS: '2' });
+    token = (await new OidcBrowser(server.baseUrl).signUp(newUser('hostile'))).access_token;
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  it("refuses a visitor's chart larger than a visitor's can be, by its Content-Length, with a sentence", async () => {
+    const response = await exportOf(large + ' '.repeat(3_000_000)); // 3.7 MB, as in the attack
+    expect(response.status).toBe(413);
+    const problem = (await response.json()) as { code: string; detail: string };
+    expect(problem.code).toBe('payload_too_large');
+    expect(problem.detail).toMatch(/^Without an account, a chart sent for export can be at most 1 MB .*Sign in to export larger charts\.$/);
+  });
+
+  it("refuses a visitor's chunked body once it passes the limit, without a Content-Length to go by", async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 4 * VISITOR_DOCUMENT_BODY_LIMIT) controller.close();
+        else {
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const response = await exportOf(body).catch((error: unknown) => error);
+    // The server answers 413 as soon as the limit is passed; the client may see it, or a closed connection while still sending.
+    if (response instanceof Response) expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(4 * VISITOR_DOCUMENT_BODY_LIMIT);
+  });
+
+  it("takes a visitor's chart of the largest size a visitor has, and a signed-in user's 500 × 500 chart", async () => {
+    expect((await exportOf(JSON.stringify(chart(100, 10)), { format: 'png' })).status).toBe(200);
+    expect((await exportOf(large, { signedIn: true, format: 'png' })).status).toBe(200);
+  }, 60_000);
+
+  it('keeps the event loop free while documents arrive: /api/health p99 under 50 ms during a burst', async () => {
+    const latencies: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await fetch(`${server.baseUrl}/api/health`);
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    // Visitors sending 3.7 MB documents, four at a time, and signed-in users' large (valid and broken) documents.
+    const oversized = large + ' '.repeat(3_000_000);
+    const broken = large.replace('"cells":[', '"cells":[-7,');
+    const statuses: number[][] = [];
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => exportOf(oversized)),
+        exportOf(broken, { signedIn: true, format: 'oxs' }),
+        exportOf(large, { signedIn: true, format: 'oxs' }),
+      ]);
+      statuses.push(answers.map((answer) => answer.status));
+      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    }
+    probing = false;
+    await probe;
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
+    expect(latencies.length).toBeGreaterThan(20);
+    expect(p99).toBeLessThan(50);
+    expect(statuses).toEqual(Array(5).fill([413, 413, 413, 413, 400, 200]));
+  }, 120_000);
+
+  it('stops the work of an export whose client went away', async () => {
+    const cancel = new AbortController();
+    const pending = exportOf(large, { signedIn: true, format: 'pdf', signal: cancel.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the PDF is being drawn (it takes several CPU-seconds)
+    cancel.abort();
+    await pending;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = cpuMs();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // A PDF still being drawn would take about a core's worth: 3000 ms.
+    expect(cpuMs() - before).toBeLessThan(600);
+    // And the pool serves the next export at once.
+    expect((await exportOf(JSON.stringify(chart(40, 5)), { signedIn: true, format: 'pdf' })).status).toBe(200);
+  }, 60_000);
+});
