@@ -87,6 +87,23 @@ export function endpoints(patternId: string): Endpoint[] {
   ];
 }
 
+/** The heaviest generation a signed-in user can ask for: the abort storm's requests (load-attacks.ts), not one of the loads. */
+export const heaviestGeneration: Endpoint = {
+  key: 'generate-heaviest',
+  method: 'POST',
+  path: () => '/api/stitch/generate',
+  body: multipart({
+    project_name: 'Abort storm',
+    colors: 50,
+    max_side: 500,
+    use_kmeans: 'true',
+    dithering: 'strong',
+    cell_size: 24,
+    return_symbols_overlay: 'true',
+  }),
+  signedIn: true,
+};
+
 export function endpoint(key: string, patternId = ''): Endpoint {
   const found = endpoints(patternId).find((candidate) => candidate.key === key);
   if (!found) throw new Error(`No endpoint ${key}`);

@@ -4,7 +4,7 @@ import { label, type Endpoint } from './load-endpoints.js';
 import type { Generated } from './load-generator.js';
 import type { HealthSample, MemorySample, ProbeReport } from './load-probe.js';
 
-const HEALTH_P99_TARGET_MS = 50;
+export const HEALTH_P99_TARGET_MS = 50;
 const RSS_RETURN_TOLERANCE = 0.2;
 const RSS_AFTER_SEGMENTATION_LIMIT_MIB = 1024;
 

@@ -28,7 +28,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { endpoint, endpoints, label, projectOf, send, signUp, type Endpoint, type Identity } from './load-endpoints.js';
 import type { Generated, Job } from './load-generator.js';
-import { between, counts, memoryInWords, mib, ms, percentile, report, type Outcome } from './load-report.js';
+import { abortStorm, ATTACK_KEYS, reportAttacks, slowBodies, type AttackOutcome } from './load-attacks.js';
+import { between, counts, HEALTH_P99_TARGET_MS, memoryInWords, mib, ms, percentile, report, type Outcome } from './load-report.js';
 import { ensureBuilt, forkBench, Probe, settle, startServer, stopServer } from './load-server.js';
 import { cpuSecondsOf, mainThreadCpuSecondsOf, reniceThreads, residentOf } from './proc-stats.js';
 
@@ -128,8 +129,11 @@ async function main(): Promise<number> {
     const warmUp: Identity = { ...warmUpIdentity, projectId: await projectOf(base, warmUpIdentity) };
     const all = endpoints(patternId);
     const only = options.only?.split(',').map((key) => key.trim());
-    const unknown = only?.filter((key) => !all.some((endpoint) => endpoint.key === key)) ?? [];
-    if (unknown.length > 0) throw new Error(`--only: no endpoint ${unknown.join(', ')}; there are ${all.map((e) => e.key).join(', ')}`);
+    const isAttack = (key: string): boolean => (ATTACK_KEYS as readonly string[]).includes(key);
+    const unknown = only?.filter((key) => !all.some((endpoint) => endpoint.key === key) && !isAttack(key)) ?? [];
+    if (unknown.length > 0)
+      throw new Error(`--only: no endpoint or attack ${unknown.join(', ')}; there are ${[...all.map((e) => e.key), ...ATTACK_KEYS].join(', ')}`);
+    const attackKeys = ATTACK_KEYS.filter((key) => !only || only.includes(key));
     const chosen = only ? all.filter((endpoint) => only.includes(endpoint.key)) : all;
     const warmUpSteps: string[] = [];
     for (const endpoint of all) {
@@ -176,7 +180,27 @@ async function main(): Promise<number> {
       outcome.settledMs = await settle(pid);
       console.log(`; idle again ${(outcome.settledMs / 1000).toFixed(0)} s later`);
     }
-    const lastLoadEnd = outcomes.at(-1)?.endedAt ?? now();
+    const attacks: AttackOutcome[] = [];
+    for (const key of attackKeys) {
+      process.stdout.write(`${key}: ${durationS} s … `);
+      const attack =
+        key === 'abort-storm'
+          ? await abortStorm(
+              base,
+              tokens.slice(0, 5).map((token, i) => ({ address: `10.96.0.${i + 1}`, token, projectId: '' })),
+              { address: '10.98.0.1', token: '', projectId: '' },
+              durationS,
+            )
+          : await slowBodies(
+              base,
+              [1, 2, 3, 4, 5].map((i) => ({ address: `10.97.0.${i}`, token: '', projectId: '' })),
+              durationS,
+            );
+      attacks.push(attack);
+      const settledMs = await settle(pid);
+      console.log(`attacker ${counts(attack.attacker)}; others ${counts(attack.others)}; idle again ${(settledMs / 1000).toFixed(0)} s later`);
+    }
+    const lastLoadEnd = Math.max(outcomes.at(-1)?.endedAt ?? 0, attacks.at(-1)?.endedAt ?? 0) || now();
     console.log(`\nIdle for ${IDLE_AFTER_MS / 1000} s after the last load …`);
     await sleep(Math.max(0, lastLoadEnd + IDLE_AFTER_MS + 500 - now()));
 
@@ -191,7 +215,8 @@ async function main(): Promise<number> {
       baselineHealth,
       baselineLoad,
     });
-    failed = !passed;
+    const attacksPassed = reportAttacks(attacks, (await probe.report()).health, HEALTH_P99_TARGET_MS);
+    failed = !passed || !attacksPassed;
     return failed ? 1 : 0;
   } finally {
     probe.stop();

@@ -82,7 +82,7 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
         { source: 'DMC 3865', dmc_code: '3865', dmc_name: 'Winter White', delta_e: 0, matched_by: 'code' },
       ],
       // Its part stitches, backstitches and knot are imported; only the bead is not.
-      not_imported: { part_stitches: 0, backstitches: 0, knots: 0, other: 1 },
+      not_imported: { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 1 },
     });
     // The same shape, and the same values, as reading the project back.
     expect(project).toEqual(await (await api(`/stitch/projects/${project.id}`)).json());
@@ -138,7 +138,13 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
   });
 
   it('reports what it did not import, and reads numbers of every form by code', async () => {
-    expect((await imported(await fixture('ignored-extras.oxs'))).import_report.not_imported).toEqual({ part_stitches: 1, backstitches: 1, knots: 0, other: 2 });
+    expect((await imported(await fixture('ignored-extras.oxs'))).import_report.not_imported).toEqual({
+      full_stitches: 0,
+      part_stitches: 1,
+      backstitches: 1,
+      knots: 0,
+      other: 2,
+    });
     expect((await imported(await fixture('decimal-commas.oxs'))).import_report.not_imported.backstitches).toBe(0);
     const forms = await imported(await fixture('dmc-number-forms.oxs'));
     expect(forms.import_report.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code])).toEqual([
@@ -147,6 +153,50 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
       ['blanc', 'Blanc'],
       ['DMC ECRU', 'Ecru'],
     ]);
+  });
+
+  it('keeps the last full stitch of a cell and reports the earlier ones it replaced', async () => {
+    const palette = '<palette_item index="1" number="DMC 310" color="000000"/><palette_item index="2" number="DMC 321" color="C72B3B"/>';
+    const stitches = '<stitch x="0" y="0" palindex="1"/><stitch x="0" y="0" palindex="2"/><stitch x="1" y="0" palindex="1"/><stitch x="1" y="0" palindex="1"/>';
+    const project = await imported(oxs({ palette, stitches }));
+    expect(project.import_report.not_imported).toEqual({ full_stitches: 1, part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
+    expect((await documentOf(project)).cells).toEqual([1, 0, -1, -1, -1, -1]);
+  });
+
+  it('reads UTF-16 charts and patterns, with or without a byte-order mark', async () => {
+    const utf16 = (text: string, order: 'le' | 'be', mark: boolean): Buffer => {
+      const le = Buffer.from(`${mark ? '\ufeff' : ''}${text}`, 'utf16le');
+      return order === 'le' ? le : le.swap16();
+    };
+    const pattern = {
+      format: 'stitchwise-pattern',
+      version: 2,
+      width: 2,
+      height: 1,
+      legend: [{ index: 0, dmc_code: '310', symbol: CHART_SYMBOLS[0] }],
+      cells: [0, -1],
+      stats: {},
+    };
+    const chart = oxs({ head: '<?xml version="1.0" encoding="UTF-16"?>\n' }).replace('oxsversion="1.0"', 'charttitle="Ölmühle 刺繍"');
+    for (const [order, mark] of [
+      ['le', true],
+      ['be', true],
+      ['le', false],
+      ['be', false],
+    ] as const) {
+      const fromJson = await imported(utf16(`\n  ${JSON.stringify(pattern)}`, order, mark), 'pattern.json');
+      expect(fromJson.import_report, `JSON ${order} ${mark}`).toMatchObject({ format: 'json', width: 2, height: 1, stitches: 1 });
+      const fromOxs = await imported(utf16(chart, order, mark), 'chart.oxs');
+      expect(fromOxs.import_report, `OXS ${order} ${mark}`).toMatchObject({ format: 'oxs', title: 'Ölmühle 刺繍', stitches: 1 });
+    }
+    // Text that declares UTF-16 but is written in ASCII is read as what it is.
+    expect((await imported(chart, 'chart.oxs')).import_report.title).toBe('Ölmühle 刺繍');
+  });
+
+  it('drops bidirectional controls and zero-width characters from a title or file name it names a project by', async () => {
+    const title = oxs().replace('oxsversion="1.0"', 'charttitle="\u202eRose\u200b garden\u2066"');
+    expect((await imported(title)).name).toBe('Rose garden');
+    expect((await imported(oxs(), 'Summer\u200f\u202d meadow.oxs')).name).toBe('Summer meadow');
   });
 
   it('maps other brands and unknown codes to the nearest DMC thread, listing each with its ΔE00', async () => {
@@ -287,6 +337,43 @@ describe.each(DATABASES)('chart import on $name', ({ create }) => {
       ],
       ['an unknown encoding', oxs({ head: '<?xml version="1.0" encoding="x-martian"?>' }), /"x-martian" encoding, which cannot be read here/],
       ['an empty file', '', /^The file is empty\.$/],
+      [
+        'a chart of cloth only',
+        oxs({ stitches: '<stitch x="0" y="0" palindex="0"/><stitch x="1" y="1" palindex="0"/>' }),
+        /^This chart has no stitches: there is nothing to import\.$/,
+      ],
+      ['a chart without a stitch', oxs({ stitches: '' }), /^This chart has no stitches: there is nothing to import\.$/],
+      [
+        'a chart whose only marks are outside it',
+        oxs({ stitches: '', extra: '<ornaments_inc_knots_and_beads><object x1="9" y1="9" palindex="1" objecttype="knot"/></ornaments_inc_knots_and_beads>' }),
+        /^This chart has no stitches: there is nothing to import\. \(1 of its stitches, marks or ornaments cannot be imported\.\)$/,
+      ],
+      [
+        'a pattern without a stitch',
+        JSON.stringify({
+          format: 'stitchwise-pattern',
+          version: 2,
+          width: 2,
+          height: 1,
+          legend: [{ index: 0, dmc_code: '310', symbol: '■' }],
+          cells: [-1, -1],
+          stats: {},
+        }),
+        /^This chart has no stitches: there is nothing to import\.$/,
+      ],
+      ['a PDF', '%PDF-1.7\n%\u00e2\u00e3\n1 0 obj', /not a chart that can be imported\. .* This one is a PDF document, which cannot be read back into a chart/],
+      ['a ZIP archive', Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'), /This one is a ZIP archive .*: unpack it and send the chart inside\.$/],
+      ['a gzip file', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00]), /This one is compressed with gzip/],
+      [
+        'UTF-16 text that is not a chart',
+        Buffer.from('\ufeffMy notes', 'utf16le'),
+        /not a chart that can be imported\. .* This one is UTF-16 text, but neither XML nor JSON\.$/,
+      ],
+      [
+        'UTF-16 cut in the middle of a character',
+        Buffer.concat([Buffer.from(`\ufeff${oxs()}`, 'utf16le'), Buffer.from([0x3c])]),
+        /^The file is not valid UTF-16LE text, as its byte-order mark says\.$/,
+      ],
       ['broken JSON', '{"format": "stitchwise-pattern", "cells": [1, 2', /cannot be read as JSON/],
       ['JSON that is not a pattern', '{"hello": "world"}', /This JSON file is not a Stitchwise pattern\. Send an OXS chart/],
       [

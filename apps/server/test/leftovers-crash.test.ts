@@ -33,6 +33,7 @@ async function startServerProcess(dataDir: string): Promise<ServerProcess> {
       WORKERS: '2',
       // This test sends bursts of uploads from one address.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      HEAVY_REQUESTS_AT_ONCE: '1000',
       VISITOR_STORAGE_MB_PER_DAY: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,8 +10,8 @@ import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } f
 
 /**
  * Every text a client sends — query strings, path parameters, JSON bodies, multipart form fields —
- * refuses control characters, lone surrogates and Unicode non-characters with a 400 problem naming
- * the field, on SQLite and PostgreSQL alike (PostgreSQL cannot store NUL: it used to be a 500).
+ * refuses control characters, lone surrogates, Unicode non-characters, bidirectional controls and
+ * zero-width characters (a joiner inside an emoji or a word excepted) with a 400 problem naming the field, on SQLite and PostgreSQL alike (PostgreSQL cannot store NUL: it used to be a 500).
  * Single-line fields refuse TAB, LF and CR too; descriptions and prompts accept them. Names stored
  * before the check still export as well-formed OXS and a readable PDF.
  */
@@ -35,6 +35,14 @@ const BAD_CHARACTERS: BadCharacter[] = [
   { label: 'U+0085 (C1 NEL)', character: '\u0085' },
   { label: 'U+FDD0', character: '\ufdd0' },
   { label: 'U+1FFFF', character: '\u{1ffff}' },
+  // Invisible characters that change how a text reads: bidirectional controls and zero-width characters.
+  { label: 'U+202E (right-to-left override)', character: '\u202e' },
+  { label: 'U+2066 (left-to-right isolate)', character: '\u2066' },
+  { label: 'U+200F (right-to-left mark)', character: '\u200f' },
+  { label: 'U+200B (zero-width space)', character: '\u200b' },
+  { label: 'U+FEFF (zero-width no-break space)', character: '\ufeff' },
+  // A joiner joins nothing beside another invisible character (between two letters it would be kept).
+  { label: 'U+200D (a joiner joining nothing)', character: '\u200d\u200d' },
 ];
 /** Only JSON can carry an unpaired surrogate (`"\ud800"`); forms and URLs are UTF-8, which has none. */
 const LONE_SURROGATE: BadCharacter = { label: 'U+D800 (lone surrogate)', character: '\ud800' };
@@ -207,7 +215,7 @@ describe.each(DATABASES)('text fields on $name', ({ create }) => {
   });
 
   it('keeps ordinary text as sent: accents, CJK, emoji; tabs and line breaks in descriptions', async () => {
-    const name = 'Café crème — Zoë’s 刺繍 🌸🧵';
+    const name = 'Café crème — Zoë’s 刺繍 🌸🧵 🏳️‍🌈 می‌خواهم';
     const description = 'First line\n\tindented line\r\nÄrger, ñandú, 日本語 and 👩‍👩‍👧';
     const created = await postForm(context, '/stitch/projects', { name: ` ${name} `, description }, 'image');
     expect(created.status).toBe(201);

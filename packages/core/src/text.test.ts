@@ -32,6 +32,39 @@ describe('disallowedCharacter', () => {
   });
 });
 
+describe('disallowedCharacter with invisible', () => {
+  const refused = (text: string) => disallowedCharacter(text, { invisible: true });
+
+  it('refuses bidirectional controls and marks, naming them', () => {
+    for (const character of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c']) {
+      const codePoint = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      expect(refused(`invoice${character}fdp`)).toEqual({ codePoint, kind: 'bidi' });
+      expect(disallowedCharacter(`invoice${character}fdp`)).toBeUndefined(); // without the option, as passwords are checked
+    }
+  });
+
+  it('refuses zero-width spaces, word joiners and byte-order marks anywhere', () => {
+    expect(refused('ad\u200bmin')).toEqual({ codePoint: 'U+200B', kind: 'zero-width' });
+    expect(refused('\u2060')).toEqual({ codePoint: 'U+2060', kind: 'zero-width' });
+    expect(refused('\ufeffRoses')).toEqual({ codePoint: 'U+FEFF', kind: 'zero-width' });
+  });
+
+  it('keeps joiners between visible characters (emoji sequences, Persian, Indic) and refuses them elsewhere', () => {
+    for (const text of ['👩\u200d👩\u200d👧', '🏳\ufe0f\u200d🌈', '👨🏽\u200d🦰', 'می\u200cخواهم', 'क्\u200dष']) expect(refused(text)).toBeUndefined();
+    expect(refused('\u200d')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+    expect(refused('Rose\u200c')).toEqual({ codePoint: 'U+200C', kind: 'zero-width' });
+    expect(refused('a \u200db')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+    expect(refused('a\u200d\u200db')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+    expect(refused('a\u200d\u202eb')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+  });
+
+  it('names the first refused character, whatever its kind', () => {
+    expect(refused('a\u0001\u202e')).toEqual({ codePoint: 'U+0001', kind: 'control' });
+    expect(refused('a\u202e\n')).toEqual({ codePoint: 'U+202E', kind: 'bidi' });
+    expect(disallowedCharacter('a\nb\u202e', { multiline: true, invisible: true })).toEqual({ codePoint: 'U+202E', kind: 'bidi' });
+  });
+});
+
 describe('printableText', () => {
   it('keeps ordinary text exactly', () => {
     const text = 'Café crème — 刺繍の花 🌸🧵 "quoted" it\'s <b>&amp; \u00a0\u{1f600}';
@@ -45,13 +78,21 @@ describe('printableText', () => {
     expect(printableText('\ufdd0\ufdef\ufffe\uffff\u{1fffe}\u{10ffff}')).toBe('\uFFFD'.repeat(6));
   });
 
+  it('removes bidirectional controls and zero-width characters, but not joiners inside emoji and words', () => {
+    expect(printableText('\u202eRose\u2066 \u200bgarden\u200f\ufeff\u2060\u061c')).toBe('Rose garden');
+    expect(printableText('\u200dRose\u200c \u200d\u200dgarden\u200d')).toBe('Rose garden');
+    expect(printableText('👩\u200d👩\u200d👧 می\u200cخواهم')).toBe('👩\u200d👩\u200d👧 می\u200cخواهم');
+    // A joiner left beside a control's replacement still joins; one beside a removed character's place does not.
+    expect(printableText('a\u200d\u0001b c\u200d\u202e')).toBe('a\u200d\uFFFDb c');
+  });
+
   it('leaves nothing disallowedCharacter refuses, and only XML 1.0 characters', () => {
     const all = Array.from({ length: 0x110000 }, (_, code) => code)
       .filter((code) => code < 0x3000 || (code >= 0xd700 && code < 0xe100) || (code >= 0xfd00 && code <= 0xffff) || (code & 0xfffe) === 0xfffe)
       .map((code) => String.fromCharCode(...(code > 0xffff ? [0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff)] : [code])))
       .join('');
     const printed = printableText(all);
-    expect(disallowedCharacter(printed)).toBeUndefined();
+    expect(disallowedCharacter(printed, { invisible: true })).toBeUndefined();
     expect(printed).toMatch(/^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u);
     expect(printed).not.toMatch(/[\u2028\u2029]/);
   });

@@ -35,6 +35,10 @@ export function disallowedCharacterMessage(name: string, { codePoint, kind }: Di
       return `${name} must not contain unpaired surrogates (found ${codePoint})`;
     case 'noncharacter':
       return `${name} must not contain Unicode non-characters (found ${codePoint})`;
+    case 'bidi':
+      return `${name} must not contain invisible text-direction controls (found ${codePoint})`;
+    case 'zero-width':
+      return `${name} must not contain invisible zero-width characters (found ${codePoint})`;
   }
 }
 
@@ -47,14 +51,16 @@ export interface TextFieldOptions {
 
 /**
  * A text field of a request (body, query, path or form) under the rule of `disallowedCharacter`
- * (in `@stitchwise/core`; the same for JSON bodies, query strings, path parameters, multipart form
- * fields and the built-in provider's sign-in and sign-up forms):
- * refused with a 400 naming the field. Chain `.trim()`, `.min()`, `.max()` … after it, so the text is
+ * (in `@stitchwise/core`; the same for JSON bodies, query strings, path parameters and multipart form
+ * fields), with `invisible`: bidirectional controls and zero-width characters are refused too, but a
+ * joiner inside an emoji or a word is kept. (The built-in provider's sign-in and sign-up forms apply the
+ * rule without `invisible`: a password is compared as typed, and one set earlier must still work.)
+ * Refused with a 400 naming the field. Chain `.trim()`, `.min()`, `.max()` … after it, so the text is
  * checked as sent.
  */
 export function textField(name: string, { multiline = false, error }: TextFieldOptions = {}) {
   return z.string(error === undefined ? undefined : { error }).superRefine((text, context) => {
-    const found = disallowedCharacter(text, { multiline });
+    const found = disallowedCharacter(text, { multiline, invisible: true });
     if (found) context.issues.push({ code: 'custom', input: text, message: disallowedCharacterMessage(name, found) });
   });
 }

@@ -1,4 +1,4 @@
-import { PATTERN_LIMITS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
+import { MAX_BACKSTITCHES, MAX_KNOTS, PATTERN_LIMITS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from '../http/multipart.js';
 import { megabytes, textField } from './fields.js';
@@ -43,13 +43,20 @@ export const threadMappingSchema = z
 /** Stitches the file has that charts here do not have yet; the core's `NotImported` on the wire. */
 export const notImportedSchema = z
   .object({
+    full_stitches: z.number().int().min(0).meta({
+      description: 'Full stitches in a cell that a later full stitch of another colour (or the cloth) in the same cell replaced: the last one listed is kept.',
+    }),
     part_stitches: z
       .number()
       .int()
       .min(0)
-      .meta({ description: 'Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping).' }),
-    backstitches: z.number().int().min(0).meta({ description: 'Backstitch lines that did not fit, repeated lines, and other line types.' }),
-    knots: z.number().int().min(0).meta({ description: 'French knots that did not fit.' }),
+      .meta({ description: 'Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping, past the limit).' }),
+    backstitches: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Backstitch lines that did not fit, repeated lines, lines past the limits, and other line types.' }),
+    knots: z.number().int().min(0).meta({ description: 'French knots that did not fit, repeated or past the limit.' }),
     other: z.number().int().min(0).meta({ description: 'Beads, buttons and other ornaments.' }),
   })
   .meta({ id: 'NotImported', description: 'What the file has that the chart could not take, counted.' });
@@ -86,8 +93,10 @@ export const IMPORT_DESCRIPTION =
   `Multipart: \`file\` (${ACCEPTED_CHART_FILES}; at most ${megabytes(MAX_CHART_FILE_BYTES)}) and optionally \`name\`. ` +
   `Full stitches are imported, up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads. ` +
   'Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. ' +
-  'Part stitches, backstitches and French knots are imported too; those that do not fit the chart, and beads and other ornaments, are counted in `import_report.not_imported`. ' +
-  'A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.';
+  'Part stitches, backstitches and French knots are imported too, within limits that grow with the chart (a French knot and two backstitch lines per corner of its stitches, ' +
+  `but at most ${MAX_KNOTS.toLocaleString('en')} knots and ${MAX_BACKSTITCHES.toLocaleString('en')} lines); ` +
+  'those that do not fit the chart or are past a limit, full stitches replaced by a later one in the same cell (the last is kept), and beads and other ornaments are counted in `import_report.not_imported`. ' +
+  'UTF-8 and UTF-16 text are read. A file that is not a chart, has no stitch, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.';
 
 /** 413 for a file over MAX_CHART_FILE_BYTES (the shared description speaks of 10 MB uploads). */
 export const chartTooLargeResponse = {

@@ -128,6 +128,9 @@ function logProblem(request: FastifyRequest, problem: HttpProblem, error: Fastif
 
 function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  // Work stopped because its client went away (see clientGone): routine, and no one is left to answer.
+  if (error.name === 'AbortError' && request.raw.socket.destroyed)
+    return new HttpProblem(400, 'client_gone', 'The request was closed before its answer was ready.');
   const unreadable = bodyProblem(error.code, request);
   if (unreadable) return unreadable;
   if (hasZodFastifySchemaValidationErrors(error)) {

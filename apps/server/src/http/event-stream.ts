@@ -16,7 +16,7 @@ export function wantsEvents(request: FastifyRequest): boolean {
 export function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   const gone = (): void => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the request'));
+    if (!reply.raw.writableFinished) controller.abort(new DOMException('The client closed the request', 'AbortError'));
   };
   // A 'close' listener added after the connection closed never fires: check first.
   if (reply.raw.destroyed) gone();

@@ -123,9 +123,13 @@ export class WorkerPool {
   }
 }
 
-/** What an aborted task rejects with: the signal's reason, as Piscina does for a running one. */
+/** What a task aborted before it ran rejects with: an AbortError with the signal's reason, as Piscina's for a running one. */
 function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('The task was cancelled', { cause: signal.reason });
+  return new TaskAborted('The task has been aborted', { cause: signal.reason });
+}
+
+class TaskAborted extends Error {
+  override readonly name = 'AbortError';
 }
 
 /**

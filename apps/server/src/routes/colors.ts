@@ -2,10 +2,12 @@ import type { Authenticator } from '../auth/authenticate.js';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dominantColorsSchema, dominantForm, pickForm, pickSchema } from '../contract/colors.js';
 import { problemResponses } from '../contract/fields.js';
+import { storageFullResponse } from '../contract/storage.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ColorsService } from '../services/colors.js';
 import { heavyRoute } from '../http/admission.js';
+import { clientGone } from '../http/event-stream.js';
 
 export interface ColorRouteOptions {
   colors: ColorsService;
@@ -27,13 +29,14 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
         description: 'Colours are sorted by share; shares sum to 1.',
         consumes: ['multipart/form-data'],
         body: dominantForm,
-        response: { 200: dominantColorsSchema, ...IMAGE_PROBLEMS },
+        response: { 200: dominantColorsSchema, ...IMAGE_PROBLEMS, ...storageFullResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const signal = clientGone(reply);
       const form = await readMultipartForm(request, dominantForm);
       const input = await intake.fromForm(form, { allowUrl: false });
-      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true', await auth.clientKey(request));
+      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true', await auth.clientKey(request), signal);
     },
   );
 
@@ -51,10 +54,11 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
         response: { 200: pickSchema, ...IMAGE_PROBLEMS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const signal = clientGone(reply);
       const form = await readMultipartForm(request, pickForm);
       const input = await intake.fromForm(form, { allowUrl: true });
-      return colors.pick(input, form.fields.x, form.fields.y);
+      return colors.pick(input, form.fields.x, form.fields.y, signal);
     },
   );
 

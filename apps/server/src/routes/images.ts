@@ -2,10 +2,12 @@ import type { Authenticator } from '../auth/authenticate.js';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../contract/fields.js';
 import { cropForm, imageForm, storedImageSchema } from '../contract/images.js';
+import { storageFullResponse } from '../contract/storage.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ImagesService } from '../services/images.js';
 import { heavyRoute } from '../http/admission.js';
+import { clientGone } from '../http/event-stream.js';
 
 export interface ImageRouteOptions {
   images: ImagesService;
@@ -13,7 +15,8 @@ export interface ImageRouteOptions {
   auth: Authenticator;
 }
 
-const IMAGE_PROBLEMS = problemResponses(400, 413, 415, 422, 429, 503);
+// 507: a signed-in user's storage is full (their uploads count against it).
+const IMAGE_PROBLEMS = { ...problemResponses(400, 413, 415, 422, 429, 503), ...storageFullResponse };
 
 export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { images, intake, auth }, done) => {
   app.post(
@@ -31,8 +34,9 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
       },
     },
     async (request, reply) => {
+      const signal = clientGone(reply);
       const input = await intake.fromForm(await readMultipartForm(request, imageForm), { allowUrl: true });
-      return reply.code(201).send(await images.upload(input, await auth.clientKey(request)));
+      return reply.code(201).send(await images.upload(input, await auth.clientKey(request), signal));
     },
   );
 
@@ -51,8 +55,9 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
       },
     },
     async (request, reply) => {
+      const signal = clientGone(reply);
       const input = await intake.fromForm(await readMultipartForm(request, imageForm), { allowUrl: true });
-      return reply.code(201).send(await images.removeBackground(input, await auth.clientKey(request)));
+      return reply.code(201).send(await images.removeBackground(input, await auth.clientKey(request), signal));
     },
   );
 
@@ -67,14 +72,17 @@ export const imageRoutes: FastifyPluginCallbackZod<ImageRouteOptions> = (app, { 
         description: 'Send `image_file`, `image_url` or `image_id` (from an upload). A rectangle reaching outside the image is refused.',
         consumes: ['multipart/form-data'],
         body: cropForm,
-        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 429, 503) },
+        response: { 201: storedImageSchema, ...problemResponses(400, 404, 413, 415, 422, 429, 503), ...storageFullResponse },
       },
     },
     async (request, reply) => {
+      const signal = clientGone(reply);
       const form = await readMultipartForm(request, cropForm);
       const { image_id, ...rect } = form.fields;
       const input = !form.file && image_id ? await images.stored(image_id) : await intake.fromForm(form, { allowUrl: true });
-      return reply.code(201).send(await images.crop(input, { x: rect.x, y: rect.y, width: rect.width, height: rect.height }, await auth.clientKey(request)));
+      return reply
+        .code(201)
+        .send(await images.crop(input, { x: rect.x, y: rect.y, width: rect.width, height: rect.height }, await auth.clientKey(request), signal));
     },
   );
 

@@ -24,17 +24,19 @@ export class ColorsService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async dominant(input: ImageInput, count: number, removeBackground: boolean, client: ClientKey): Promise<DominantColors> {
+  /** Stops its work when `signal` aborts (the client went away). */
+  async dominant(input: ImageInput, count: number, removeBackground: boolean, client: ClientKey, signal?: AbortSignal): Promise<DominantColors> {
     if (!removeBackground) {
-      const colors = await runImageWork(
-        () => this.pool.run<CoreDominantColor[]>({ kind: 'dominant', bytes: input.bytes, header: input.header, count } satisfies ImageTask),
-        input.field,
-      );
+      const task: ImageTask = { kind: 'dominant', bytes: input.bytes, header: input.header, count };
+      const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>(task, undefined, signal), input.field);
       return { colors: colors.map(toDominantView) };
     }
-    const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE);
+    const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE, signal);
     const task: ImageTask = { kind: 'dominant-of-raster', raster: cutout.preview!, count };
-    const [colors, cutoutId] = await Promise.all([this.pool.run<CoreDominantColor[]>(task), this.transientFiles.store(cutout.png, 'png', client)]);
+    const [colors, cutoutId] = await Promise.all([
+      this.pool.run<CoreDominantColor[]>(task, undefined, signal),
+      this.transientFiles.store(cutout.png, 'png', client),
+    ]);
     if (colors.length === 0) {
       throw new HttpProblem(422, 'no_foreground', 'No subject was found in the image: removing the background left nothing to analyse.');
     }
@@ -42,8 +44,8 @@ export class ColorsService {
   }
 
   /** The colour at (x, y) of the oriented image, in natural pixels, and its 5 closest threads. */
-  async pick(input: ImageInput, x: number, y: number): Promise<Pick> {
-    const image = await this.decoded(input);
+  async pick(input: ImageInput, x: number, y: number, signal?: AbortSignal): Promise<Pick> {
+    const image = await this.decoded(input, signal);
     if (x >= image.width) throw outOfRange('x', `x must be less than the image width (${image.width} pixels)`);
     if (y >= image.height) throw outOfRange('y', `y must be less than the image height (${image.height} pixels)`);
     const offset = (y * image.width + x) * image.channels;
@@ -60,13 +62,13 @@ export class ColorsService {
    * through a worker they would cost a 36 MB copy per 12-megapixel photo. BMP needs the JavaScript
    * decoder, so it goes to the worker pool.
    */
-  private async decoded(input: ImageInput): Promise<RasterImage> {
+  private async decoded(input: ImageInput, signal: AbortSignal | undefined): Promise<RasterImage> {
     const cached = this.decodedImages.get(input.bytes);
     if (cached) return cached;
     const image = await runImageWork(
       () =>
         input.header.format === 'bmp'
-          ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask)
+          ? this.pool.run<RasterImage>({ kind: 'decode', bytes: input.bytes, header: input.header, channels: 3 } satisfies ImageTask, undefined, signal)
           : this.decodeLimit.run(() => decodeImage(input.bytes, input.header, { channels: 3 })),
       input.field,
     );

@@ -20,20 +20,21 @@ export class ImagesService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  async upload(input: ImageInput, client: ClientKey): Promise<StoredImage> {
-    const size = await this.orientedSize(input);
+  /** Each method stops its work when `signal` aborts (the client went away). */
+  async upload(input: ImageInput, client: ClientKey, signal?: AbortSignal): Promise<StoredImage> {
+    const size = await this.orientedSize(input, signal);
     const id = await this.transientFiles.store(input.bytes, input.header.format, client);
     return this.view(id, size.width, size.height, input.header.format);
   }
 
-  async removeBackground(input: ImageInput, client: ClientKey): Promise<StoredImage> {
-    const cutout = await this.backgroundRemoval.remove(input);
+  async removeBackground(input: ImageInput, client: ClientKey, signal?: AbortSignal): Promise<StoredImage> {
+    const cutout = await this.backgroundRemoval.remove(input, undefined, signal);
     const id = await this.transientFiles.store(cutout.png, 'png', client);
     return this.view(id, cutout.width, cutout.height, 'png');
   }
 
-  async crop(input: ImageInput, rect: CropRect, client: ClientKey): Promise<StoredImage> {
-    const { width, height } = await this.orientedSize(input);
+  async crop(input: ImageInput, rect: CropRect, client: ClientKey, signal?: AbortSignal): Promise<StoredImage> {
+    const { width, height } = await this.orientedSize(input, signal);
     if (rect.x + rect.width > width || rect.y + rect.height > height) {
       const message = `the rectangle must lie inside the image (${width} × ${height} pixels)`;
       throw HttpProblem.badRequest(`The crop rectangle reaches outside the image, which is ${width} × ${height} pixels.`, [
@@ -42,7 +43,7 @@ export class ImagesService {
       ]);
     }
     const cropped = await runImageWork(
-      () => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask),
+      () => this.pool.run<EncodedImage>({ kind: 'crop', bytes: input.bytes, header: input.header, rect } satisfies ImageTask, undefined, signal),
       input.field,
     );
     const id = await this.transientFiles.store(cropped.bytes, cropped.format, client);
@@ -60,9 +61,9 @@ export class ImagesService {
   }
 
   /** Width and height after EXIF orientation, read by decoding (so a broken file is refused here). */
-  async orientedSize(input: ImageInput): Promise<{ width: number; height: number }> {
+  async orientedSize(input: ImageInput, signal?: AbortSignal): Promise<{ width: number; height: number }> {
     const task: ImageTask = { kind: 'size', bytes: input.bytes, header: input.header };
-    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task), input.field);
+    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task, undefined, signal), input.field);
   }
 
   private view(id: string, width: number, height: number, format: StoredImage['format']): StoredImage {

@@ -48,6 +48,12 @@ describe('pattern document version 2', () => {
     expect(toPatternDocument(parsed)).toEqual(document);
   });
 
+  it('reads a stored chart with more knots than a new one may have (it was saved under the fixed caps)', () => {
+    // 10 × 2 stitches have 33 corners; a chart stored before the limits scaled with the chart may have more knots.
+    const knots = Array.from({ length: 40 }, (_, i) => ({ x: i % 21, y: Math.floor(i / 21), thread: 1 }));
+    expect(parsePatternDocument(textOf(PATTERN, { knots })).marks.knots).toEqual(knots);
+  });
+
   it('reads a version 1 document with no marks, and writes it back as version 2', () => {
     const { part_stitches: _parts, backstitches: _lines, knots: _knots, ...v1 } = { ...toPatternDocument(PATTERN), version: 1 };
     const fullOnly = { ...PATTERN, legend: [PATTERN.legend[0]!] };

@@ -1,5 +1,5 @@
 import type { DmcThread } from '../threads/catalogue.js';
-import { checkMarks, NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
+import { checkMarks, NO_MARKS, storedMarkLimits, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
 /** One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none (backstitch only). */
@@ -134,7 +134,8 @@ export function parsePatternDocument(text: string): Pattern {
   });
   let marks = NO_MARKS;
   if ((document.version as number) !== 1) {
-    const checked = checkMarks(document, { width: width!, height: height!, threadCount: legend!.length, cells: cells! }, 1);
+    // Under the limits it was stored with: a chart saved before they scaled with its size still opens.
+    const checked = checkMarks(document, { width: width!, height: height!, threadCount: legend!.length, cells: cells! }, 1, storedMarkLimits(width!, height!));
     if (checked.problems.length > 0) fail(checked.problems[0]!.message);
     marks = checked.marks;
   }

@@ -81,7 +81,7 @@ describe('OXS import: our own export', () => {
     expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code, mapping.matched_by, mapping.delta_e])).toEqual(
       pattern.legend.map((entry) => [`DMC ${entry.dmc_code}`, entry.dmc_code, 'code', 0]),
     );
-    expect(imported.not_imported).toEqual({ part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
   });
 
   it('has empty cells where the export has none, and a pattern with them among the round trips', () => {
@@ -123,6 +123,20 @@ describe('OXS import: what other programs write', () => {
     const threads = '<palette_item number="DMC 310" color="000000"/><palette_item number="DMC 321" color="C72B3B"/>';
     expect(byPosition(cloth + threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
     expect(byPosition(threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
+  });
+
+  it('keeps the last full stitch a cell is given, counting the earlier ones of another colour as not imported', () => {
+    const palette = item(1, 'DMC 310', '000000') + item(2, 'DMC 321', 'C72B3B');
+    const stitches = [
+      stitch(0, 0, 1) + stitch(0, 0, 2), // 310 replaced by 321: one left out
+      stitch(1, 0, 2) + stitch(1, 0, 2), // the same stitch twice: nothing lost
+      stitch(2, 0, 0) + stitch(2, 0, 1), // cloth, then 310: nothing lost
+      stitch(0, 1, 1) + stitch(0, 1, 2) + stitch(0, 1, 1), // 310, 321, 310: the 321 is lost
+      stitch(1, 1, 2) + stitch(1, 1, 0), // 321, then cloth: the cell is empty and the 321 lost
+    ].join('');
+    const imported = readOxsChart(chart({ palette, stitches }));
+    expect(Array.from(imported.pattern.cells)).toEqual([1, 1, 0, 0, -1, -1]);
+    expect(imported.not_imported).toEqual({ full_stitches: 3, part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
   });
 
   it('reads DMC numbers however they are written, as the catalogue writes the codes', () => {
@@ -231,7 +245,7 @@ describe('OXS import: what other programs write', () => {
     // A stitch inside a program's own section is not one of the chart's.
     const imported = readOxsChart(chart({ palette: item(1, 'DMC 310', '000000'), stitches: stitch(0, 0, 1), extra }));
     // The three-quarter at (0, 0) lies on the full stitch there.
-    expect(imported.not_imported).toEqual({ part_stitches: 1, backstitches: 0, knots: 0, other: 1 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 1, backstitches: 0, knots: 0, other: 1 });
     expect(imported.pattern.legend.map((entry) => entry.stitch_count)).toEqual([1]);
     expect(imported.pattern.marks).toEqual({
       parts: [

@@ -61,7 +61,7 @@ function everyKind(): Pattern {
   );
 }
 
-const NOTHING_LEFT_OUT = { part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
+const NOTHING_LEFT_OUT = { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
 
 /** A 4 × 3 chart of the file's own with a full stitch at (0, 0) and the given extra sections. */
 function chart(sections: string, palette = ''): string {
@@ -216,7 +216,7 @@ describe('OXS marks: what does not fit is counted, not imported', () => {
         ].join(''),
       ),
     );
-    expect(imported.not_imported).toEqual({ part_stitches: 9, backstitches: 0, knots: 0, other: 0 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 9, backstitches: 0, knots: 0, other: 0 });
     expect(imported.pattern.marks.parts).toEqual([
       { x: 1, y: 0, kind: 'half-slash', thread: 1 },
       { x: 2, y: 0, kind: 'half-backslash', thread: 1 },
@@ -250,7 +250,7 @@ describe('OXS marks: what does not fit is counted, not imported', () => {
         ].join(''),
       ),
     );
-    expect(imported.not_imported).toEqual({ part_stitches: 0, backstitches: 9, knots: 0, other: 0 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 0, backstitches: 9, knots: 0, other: 0 });
     expect(imported.pattern.marks.backstitches).toEqual([{ x1: 0, y1: 0, x2: 8, y2: 6, thread: 1 }]);
   });
 
@@ -268,7 +268,7 @@ describe('OXS marks: what does not fit is counted, not imported', () => {
         ].join(''),
       ),
     );
-    expect(imported.not_imported).toEqual({ part_stitches: 1, backstitches: 0, knots: 4, other: 1 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 1, backstitches: 0, knots: 4, other: 1 });
     expect(imported.pattern.marks.knots).toEqual([{ x: 8, y: 6, thread: 1 }]);
   });
 
@@ -296,9 +296,27 @@ describe('OXS marks: what does not fit is counted, not imported', () => {
     );
     expect(imported.pattern.marks.backstitches).toHaveLength(MAX_BACKSTITCHES);
     expect(imported.pattern.marks.knots).toHaveLength(MAX_KNOTS);
-    expect(imported.not_imported).toEqual({ part_stitches: 0, backstitches: 1, knots: 1, other: 0 });
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 0, backstitches: 1, knots: 1, other: 0 });
     expect(imported.pattern.legend).toEqual([expect.objectContaining({ dmc_code: '310', stitch_count: 0 })]);
   }, 60_000);
+
+  it('imports no more marks than the chart’s size allows: the first in the file that fit, counting the rest', () => {
+    // A 100 × 100 chart takes 101 × 101 = 10,201 knots and 20,402 backstitch lines; a repeated knot takes no share.
+    const point = (i: number) => `x1="${(i % 201) / 2}" y1="${Math.floor(i / 201) / 2}"`;
+    const knots = [0, ...Array.from({ length: 10_300 }, (_, i) => i)].map((i) => `<object ${point(i)} palindex="1" objecttype="knot"/>`);
+    const lines = Array.from({ length: 20_500 }, (_, i) => {
+      const [x, y] = [(i % 200) / 2, Math.floor(i / 200) / 2];
+      return `<backstitch x1="${x}" y1="${y}" x2="${x + 0.5}" y2="${y}" palindex="1"/>`; // half a stitch long: well within the length
+    });
+    const imported = readOxsChart(
+      `<chart><properties chartwidth="100" chartheight="100"/><palette><palette_item index="1" number="DMC 310" color="000000"/></palette>` +
+        `<backstitches>${lines.join('')}</backstitches><ornaments_inc_knots_and_beads>${knots.join('')}</ornaments_inc_knots_and_beads></chart>`,
+    );
+    expect(imported.pattern.marks.knots).toHaveLength(10_201);
+    expect(imported.pattern.marks.knots.at(-1)).toEqual({ x: 10_200 % 201, y: Math.floor(10_200 / 201), thread: 0 });
+    expect(imported.pattern.marks.backstitches).toHaveLength(20_402);
+    expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 0, backstitches: 98, knots: 100, other: 0 });
+  });
 
   it('the quick reader refuses a mark that does not fit', () => {
     expect(() => parseOxs(backstitches('<backstitch x1="0" y1="0" x2="9" y2="1" palindex="1"/>'))).toThrow(/does not fit the chart/);

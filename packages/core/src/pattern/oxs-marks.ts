@@ -30,6 +30,8 @@ import {
 
 /** Stitches of a file that the chart could not take: counted, so the stitcher is told what was left out. */
 export interface NotImported {
+  /** Full stitches that a later full stitch of another colour (or the cloth) in the same cell replaced: the last one is kept. */
+  full_stitches: number;
   /** Part stitches that cannot be read, or do not fit (outside the chart, on a full stitch, over another). */
   part_stitches: number;
   backstitches: number;
@@ -106,7 +108,7 @@ export class OxsMarkList {
   readonly parts: PartStitch[] = [];
   readonly backstitches: Backstitch[] = [];
   readonly knots: FrenchKnot[] = [];
-  readonly notImported: NotImported = { part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
+  readonly notImported: NotImported = { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
 
   constructor(private readonly maxParts: number) {}
 
@@ -182,8 +184,9 @@ export class OxsMarkList {
 /**
  * The marks that fit a chart of `width` × `height` whose full stitches are `cells` (palette indices, −1 for
  * none): each names a thread of the palette (`isThread`: not the cloth, not a missing entry) and passes
- * checkMarks (in the chart, no part stitch on a full stitch or over another, no line or knot twice). Threads
- * stay palette indices. The rest are counted as not imported, with those that could not be read.
+ * checkMarks (in the chart, no part stitch on a full stitch or over another, no line or knot twice, within
+ * the chart's `markLimits`: the first in the file are kept). Threads stay palette indices. The rest are
+ * counted as not imported, with those that could not be read.
  */
 export function fitOxsMarks(
   list: OxsMarkList,
@@ -202,6 +205,7 @@ export function fitOxsMarks(
   return {
     marks,
     notImported: {
+      full_stitches: notImported.full_stitches,
       part_stitches: notImported.part_stitches + list.parts.length - marks.parts.length,
       backstitches: notImported.backstitches + list.backstitches.length - marks.backstitches.length,
       knots: notImported.knots + list.knots.length - marks.knots.length,

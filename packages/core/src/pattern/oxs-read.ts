@@ -41,9 +41,10 @@ const MAX_TITLE_LENGTH = 100;
  * Reads an OXS chart from any program, as its text streams in (`write` each piece, then `close`):
  * full stitches become the pattern's cells and part stitches, backstitches and knots its marks; every
  * colour becomes a DMC thread (by code, else the nearest by ΔE00; colours that land on one thread share
- * one legend entry). Marks that do not fit the chart (outside it, on a full stitch, over another part
- * stitch, of a colour the palette lacks, past the limits) and other ornaments are counted as not
- * imported rather than refused. Symbols the file draws with are kept where they are chart symbols and
+ * one legend entry). A cell given more than one full stitch keeps the last in the file; the earlier ones
+ * of another colour, marks that do not fit the chart (outside it, on a full stitch, over another part
+ * stitch, of a colour the palette lacks, past the chart's `markLimits`) and other ornaments are counted
+ * as not imported rather than refused. Symbols the file draws with are kept where they are chart symbols and
  * unique; the rest get chart symbols of their own. Sizes, full stitches' coordinates and palette
  * references, and the thread count are checked against `limits`: a ChartImportError otherwise.
  */
@@ -87,7 +88,7 @@ class ChartBuilder implements OxsElementSink {
   private readonly palette = new Map<number, PaletteEntry>();
   private nextPosition = 0;
   private paletteComplete = false;
-  /** x, y, palette index of each full stitch, in file order (a later one at the same place wins). */
+  /** x, y, palette index of each full stitch, in file order (a later one at the same place wins; the others are counted). */
   private stitches = new Int32Array(3 * 1024);
   private stitchCount = 0;
   private readonly maxStitches: number;
@@ -152,10 +153,18 @@ class ChartBuilder implements OxsElementSink {
     const size = this.finalSize();
     this.paletteComplete = true;
     const byPaletteIndex = new Int32Array(size.width * size.height).fill(-1);
+    const threadOf = (paletteIndex: number) => (paletteIndex === 0 || this.palette.get(paletteIndex)!.cloth ? -1 : paletteIndex);
     for (let i = 0; i < this.stitchCount; i++) {
       const [x, y, paletteIndex] = [this.stitches[3 * i]!, this.stitches[3 * i + 1]!, this.stitches[3 * i + 2]!];
       this.checkStitch(x, y, paletteIndex, size);
-      byPaletteIndex[y * size.width + x] = paletteIndex === 0 || this.palette.get(paletteIndex)!.cloth ? -1 : paletteIndex;
+      byPaletteIndex[y * size.width + x] = threadOf(paletteIndex);
+    }
+    // A cell given several full stitches keeps the last one in the file; the earlier ones of another colour are lost, so counted.
+    let replaced = 0;
+    for (let i = 0; i < this.stitchCount; i++) {
+      const [x, y, paletteIndex] = [this.stitches[3 * i]!, this.stitches[3 * i + 1]!, this.stitches[3 * i + 2]!];
+      const thread = threadOf(paletteIndex);
+      if (thread >= 0 && byPaletteIndex[y * size.width + x] !== thread) replaced++;
     }
     this.stitches = new Int32Array(0);
     const fitted = fitOxsMarks(this.marks, { ...size, cells: byPaletteIndex }, (paletteIndex) => this.palette.get(paletteIndex)?.cloth === false);
@@ -163,7 +172,12 @@ class ChartBuilder implements OxsElementSink {
     const confetti = confettiShare(cells, size.width, size.height);
     // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
     const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };
-    return { pattern: { ...size, legend, cells, marks, stats }, title: this.title, thread_mappings: mappings, not_imported: fitted.notImported };
+    return {
+      pattern: { ...size, legend, cells, marks, stats },
+      title: this.title,
+      thread_mappings: mappings,
+      not_imported: { ...fitted.notImported, full_stitches: replaced },
+    };
   }
 
   /**

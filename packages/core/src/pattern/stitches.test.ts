@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   backstitchLength,
   checkMarks,
+  MAX_BACKSTITCHES,
   MAX_KNOTS,
   maxBackstitchLength,
+  markLimits,
   markUse,
   PART_KINDS,
   partCorner,
@@ -11,6 +13,7 @@ import {
   partShare,
   renumberMarks,
   sameMarks,
+  storedMarkLimits,
   type ChartMarks,
   type PartKind,
 } from './stitches.js';
@@ -230,5 +233,50 @@ describe('the length of all backstitch', () => {
     expect(marks.backstitches).toHaveLength(12);
     expect(problems[0]!.field).toBe('backstitches.12');
     expect(problems[0]!.message).toContain('longer than 50 stitch widths in all');
+  });
+});
+
+describe('mark limits', () => {
+  /** An empty chart of width × height and one thread. */
+  const empty = (width: number, height: number) => ({ width, height, threadCount: 1, cells: new Int16Array(width * height).fill(-1) });
+  /** `count` knots on different points, row by row over the lattice of a chart `width` stitches wide. */
+  const knotsOn = (width: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ x: i % (2 * width + 1), y: Math.floor(i / (2 * width + 1)), thread: 0 }));
+
+  it('grow with the chart: a knot and two backstitch lines per corner of its stitches, two part stitches per cell, within the fixed caps', () => {
+    expect(markLimits(100, 100)).toEqual({ parts: 20_000, backstitches: 20_402, backstitchLength: 20_402, knots: 10_201 });
+    expect(markLimits(3, 2)).toEqual({ parts: 12, backstitches: 24, backstitchLength: 24, knots: 12 });
+    expect(markLimits(500, 500)).toMatchObject({ backstitches: MAX_BACKSTITCHES, knots: MAX_KNOTS });
+    expect(storedMarkLimits(100, 100)).toEqual({ parts: 20_000, backstitches: MAX_BACKSTITCHES, backstitchLength: 20_402, knots: MAX_KNOTS });
+  });
+
+  it('refuse a 100 × 100 chart more knots than its corners, naming the limit once, and keep the first that fit', () => {
+    const { marks, problems } = checkMarks({ knots: knotsOn(100, 10_210) }, empty(100, 100));
+    expect(problems).toEqual([{ field: 'knots', message: 'knots has 10,210 entries; a 100 × 100 chart may have at most 10,201 French knots' }]);
+    expect(marks.knots).toHaveLength(10_201);
+    // Past the fixed cap the list is refused by its length alone, with the same sentence.
+    expect(checkMarks({ knots: knotsOn(100, MAX_KNOTS + 1) }, empty(100, 100)).problems).toEqual([
+      { field: 'knots', message: 'knots has 50,001 entries; a 100 × 100 chart may have at most 10,201 French knots' },
+    ]);
+  });
+
+  it('count only knots that fit: repeated or misplaced ones take no share of the limit', () => {
+    const knots = [{ x: 0, y: 0, thread: 0 }, ...knotsOn(3, 12), { x: 99, y: 0, thread: 0 }];
+    const { marks, problems } = checkMarks({ knots }, empty(3, 2), 20);
+    expect(marks.knots).toHaveLength(12);
+    expect(problems.map((problem) => problem.field)).toEqual(['knots.1', 'knots.13']);
+  });
+
+  it('refuse more backstitch lines than two per corner, however short', () => {
+    // A 4 × 4 chart may have 50 lines; 60 half-stitch lines are only 30 stitch widths long, within its length.
+    const lines = Array.from({ length: 60 }, (_, i) => ({ x1: i % 8, y1: Math.floor(i / 8), x2: (i % 8) + 1, y2: Math.floor(i / 8), thread: 0 }));
+    const { marks, problems } = checkMarks({ backstitches: lines }, empty(4, 4));
+    expect(marks.backstitches).toHaveLength(50);
+    expect(problems).toEqual([{ field: 'backstitches', message: 'backstitches has 60 entries; a 4 × 4 chart may have at most 50 backstitch lines' }]);
+  });
+
+  it('read a stored chart under the fixed caps it was saved with', () => {
+    const knots = knotsOn(100, 10_210);
+    expect(checkMarks({ knots }, empty(100, 100), 5, storedMarkLimits(100, 100))).toMatchObject({ problems: [], marks: { knots } });
   });
 });

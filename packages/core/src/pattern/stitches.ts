@@ -174,14 +174,51 @@ export function sameMarks(a: ChartMarks, b: ChartMarks): boolean {
   );
 }
 
-/** Limits on marks, whoever made them: enough for any hand-drawn chart, small enough to check quickly. */
+/**
+ * Fixed caps on marks, whatever the chart's size: a list longer than this is refused (or, read from a file,
+ * cut) before any entry is looked at, so checking costs little. Every stored chart was held to them.
+ */
 export const MAX_BACKSTITCHES = 100_000;
+export const MAX_KNOTS = 50_000;
+
 /**
  * Backstitch in all, in stitch widths, for a chart of width × height: every edge of every stitch, twice over
  * (no real chart comes near). Long lines cost drawing time however few they are, so their length is bounded too.
  */
 export const maxBackstitchLength = (width: number, height: number): number => 2 * (width + 1) * (height + 1);
-export const MAX_KNOTS = 50_000;
+
+/** The most marks of each kind a chart may carry. */
+export interface MarkLimits {
+  /** Part stitches: at most MAX_PARTS_PER_CELL in each cell, which the cells bound by nature. */
+  parts: number;
+  backstitches: number;
+  /** Backstitch in all, in stitch widths. */
+  backstitchLength: number;
+  knots: number;
+}
+
+/**
+ * The marks a chart of width × height may carry, in proportion to its size so that printing stays quick
+ * (50,000 knots on a 100 × 100 chart took 3–10 s): a French knot per corner of its stitches, two backstitch
+ * lines per corner, both within the fixed caps. Real designs use a small share of either.
+ */
+export function markLimits(width: number, height: number): MarkLimits {
+  const corners = (width + 1) * (height + 1);
+  return {
+    parts: width * height * MAX_PARTS_PER_CELL,
+    backstitches: Math.min(MAX_BACKSTITCHES, 2 * corners),
+    backstitchLength: maxBackstitchLength(width, height),
+    knots: Math.min(MAX_KNOTS, corners),
+  };
+}
+
+/**
+ * The limits a stored chart is read back under: the fixed caps, which it was checked against when it was
+ * stored. A chart saved before the limits scaled with the chart stays readable; saving it again applies them.
+ */
+export function storedMarkLimits(width: number, height: number): MarkLimits {
+  return { ...markLimits(width, height), backstitches: MAX_BACKSTITCHES, knots: MAX_KNOTS };
+}
 
 /** A mark that is not well formed (a user-readable reason), for the checks of documents and edit operations. */
 export interface MarkProblem {
@@ -195,12 +232,14 @@ const isIndex = (value: unknown, below: number): value is number => Number.isInt
  * Checks marks against a chart of `width` × `height` stitches with `threadCount` threads whose full stitches are
  * `cells` (a cell with a full stitch has no part stitch): places in range, known kinds, at most two
  * non-overlapping part stitches per cell, one backstitch per pair of points, one knot per point, no
- * zero-length line. Untrusted input is fine: every field is looked at before use. At most `limit` problems.
+ * zero-length line, and no more of each kind than `limits` allow (the first that fit are kept; the limit is
+ * named once). Untrusted input is fine: every field is looked at before use. At most `limit` problems.
  */
 export function checkMarks(
   value: { part_stitches?: unknown; backstitches?: unknown; knots?: unknown },
   chart: { width: number; height: number; threadCount: number; cells: ArrayLike<number> },
   limit = 5,
+  limits: MarkLimits = markLimits(chart.width, chart.height),
 ): { marks: ChartMarks; problems: MarkProblem[] } {
   const problems: MarkProblem[] = [];
   // Returns false, so that `return problem(…)` skips the entry being checked.
@@ -209,17 +248,29 @@ export function checkMarks(
     return false;
   };
   const { width, height, threadCount } = chart;
-  const list = (field: string, items: unknown, max: number): readonly Record<string, unknown>[] => {
+  const count = (n: number) => n.toLocaleString('en');
+  /** The list's entries; a list longer than `cap` is refused whole, before any entry is looked at. */
+  const list = (field: string, items: unknown, cap: number, tooMany: () => false): readonly Record<string, unknown>[] => {
     if (items === undefined) return [];
     if (!Array.isArray(items)) {
       problem(field, `${field} must be a list`);
       return [];
     }
-    if (items.length > max) {
-      problem(field, `${field} has ${items.length} entries; at most ${max} are allowed`);
+    if (items.length > cap) {
+      tooMany();
       return [];
     }
     return items.map((item) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {}));
+  };
+  /** One problem naming the limit, however many entries are past it. */
+  const overLimit = (field: string, items: unknown, max: number, what: string) => {
+    let named = false;
+    return (): false => {
+      if (!named)
+        problem(field, `${field} has ${count((items as unknown[]).length)} entries; a ${width} × ${height} chart may have at most ${count(max)} ${what}`);
+      named = true;
+      return false;
+    };
   };
   const thread = (field: string, item: Record<string, unknown>): boolean => {
     if (isIndex(item['thread'], threadCount)) return true;
@@ -229,7 +280,8 @@ export function checkMarks(
 
   const parts: PartStitch[] = [];
   const inCell = new Map<number, PartStitch[]>();
-  list('part_stitches', value.part_stitches, width * height * MAX_PARTS_PER_CELL).forEach((item, i) => {
+  const tooManyParts = overLimit('part_stitches', value.part_stitches, limits.parts, `part stitches (${MAX_PARTS_PER_CELL} per cell)`);
+  list('part_stitches', value.part_stitches, limits.parts, tooManyParts).forEach((item, i) => {
     const field = `part_stitches.${i}`;
     const { x, y, kind } = item;
     if (!isIndex(x, width) || !isIndex(y, height)) return problem(field, `${field} must be in a cell of the chart (x 0–${width - 1}, y 0–${height - 1})`);
@@ -248,9 +300,9 @@ export function checkMarks(
 
   const backstitches: Backstitch[] = [];
   const lines = new Set<string>();
-  const maxLength = maxBackstitchLength(width, height);
   let length = 0;
-  list('backstitches', value.backstitches, MAX_BACKSTITCHES).forEach((item, i) => {
+  const tooManyLines = overLimit('backstitches', value.backstitches, limits.backstitches, 'backstitch lines');
+  list('backstitches', value.backstitches, Math.max(limits.backstitches, MAX_BACKSTITCHES), tooManyLines).forEach((item, i) => {
     const field = `backstitches.${i}`;
     const { x1, y1, x2, y2 } = item;
     if (!isIndex(x1, 2 * width + 1) || !isIndex(x2, 2 * width + 1) || !isIndex(y1, 2 * height + 1) || !isIndex(y2, 2 * height + 1))
@@ -260,8 +312,9 @@ export function checkMarks(
     const line = { x1, y1, x2, y2, thread: item['thread'] as number };
     const key = backstitchKey(line);
     if (lines.has(key)) return problem(field, `${field} repeats another backstitch between the same points`);
-    if (length + backstitchLength(line) > maxLength)
-      return problem(field, `${field} makes the backstitch longer than ${maxLength} stitch widths in all, the most this chart may have`);
+    if (backstitches.length >= limits.backstitches) return tooManyLines();
+    if (length + backstitchLength(line) > limits.backstitchLength)
+      return problem(field, `${field} makes the backstitch longer than ${count(limits.backstitchLength)} stitch widths in all, the most this chart may have`);
     length += backstitchLength(line);
     lines.add(key);
     backstitches.push(line);
@@ -269,7 +322,8 @@ export function checkMarks(
 
   const knots: FrenchKnot[] = [];
   const points = new Set<string>();
-  list('knots', value.knots, MAX_KNOTS).forEach((item, i) => {
+  const tooManyKnots = overLimit('knots', value.knots, limits.knots, 'French knots');
+  list('knots', value.knots, Math.max(limits.knots, MAX_KNOTS), tooManyKnots).forEach((item, i) => {
     const field = `knots.${i}`;
     const { x, y } = item;
     if (!isIndex(x, 2 * width + 1) || !isIndex(y, 2 * height + 1))
@@ -277,6 +331,7 @@ export function checkMarks(
     if (!thread(field, item)) return;
     const knot = { x, y, thread: item['thread'] as number };
     if (points.has(knotKey(knot))) return problem(field, `${field} repeats another knot on the same point`);
+    if (knots.length >= limits.knots) return tooManyKnots();
     points.add(knotKey(knot));
     knots.push(knot);
   });

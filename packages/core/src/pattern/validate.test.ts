@@ -259,6 +259,13 @@ describe('patternFromUntrustedDocument with part stitches, backstitches and knot
     expect(fieldsOf(marked(marks))).toEqual(fields);
   });
 
+  it('refuses more knots than the chart has corners, in a sentence naming the limit', () => {
+    // The 4 × 3 chart has 5 × 4 = 20 corners; 21 knots on different points are one too many.
+    const knots = Array.from({ length: 21 }, (_, i) => ({ x: i % 9, y: Math.floor(i / 9), thread: 0 }));
+    expect(problemsOf(marked({ knots }))).toEqual([{ field: 'knots', message: 'knots has 21 entries; a 4 × 3 chart may have at most 20 French knots' }]);
+    expect(patternFromUntrustedDocument(marked({ knots: knots.slice(0, 20) }), PATTERN_LIMITS).marks.knots).toHaveLength(20);
+  });
+
   it('still reads a version 1 document, and refuses one that carries marks', () => {
     expect(patternFromUntrustedDocument(documentOf({ version: 1 }), PATTERN_LIMITS).marks).toEqual({ parts: [], backstitches: [], knots: [] });
     expect(fieldsOf({ ...marked(), version: 1 })).toEqual(['version']);

@@ -26,7 +26,7 @@ const IMPORTED: ImportedProject = {
       { source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 1.234, matched_by: 'colour' },
       { source: 'Madeira 0210', dmc_code: '798', dmc_name: 'Delft Blue Dark', delta_e: 4.56, matched_by: 'colour' },
     ],
-    not_imported: { part_stitches: 12, backstitches: 1, knots: 0, other: 3 },
+    not_imported: { full_stitches: 2, part_stitches: 12, backstitches: 1, knots: 0, other: 3 },
   },
 };
 
@@ -77,7 +77,12 @@ describe('Import a chart', () => {
       within(report)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['12 part stitches (half, quarter and three-quarter)', '1 backstitch', '3 beads, buttons and other ornaments']);
+    ).toEqual([
+      '2 full stitches (a later stitch in the same cell was kept)',
+      '12 part stitches (half, quarter and three-quarter)',
+      '1 backstitch',
+      '3 beads, buttons and other ornaments',
+    ]);
     expect(within(form).getByRole('link', { name: 'Open in the editor' })).toHaveAttribute('href', '/stitch/projects/p9/edit');
     // The list is read again, to show the new project.
     await waitFor(() => expect(harness.requests.filter((request) => request === 'GET /api/stitch/projects')).toHaveLength(2));
@@ -91,7 +96,7 @@ describe('Import a chart', () => {
         ...IMPORTED.import_report,
         format: 'json' as const,
         thread_mappings: [],
-        not_imported: { part_stitches: 0, backstitches: 0, knots: 0, other: 0 },
+        not_imported: { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 },
       };
       return { status: 201, data: { ...IMPORTED, import_report: report } };
     });

@@ -3,8 +3,9 @@ import type { ImportedProject } from '../../api/imports';
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 /** What was not imported, one line per kind that the file had. */
-function notImportedLines({ part_stitches, backstitches, knots, other }: ImportedProject['import_report']['not_imported']): string[] {
+function notImportedLines({ full_stitches, part_stitches, backstitches, knots, other }: ImportedProject['import_report']['not_imported']): string[] {
   return [
+    full_stitches > 0 && `${plural(full_stitches, 'full stitch', 'full stitches')} (a later stitch in the same cell was kept)`,
     part_stitches > 0 && `${plural(part_stitches, 'part stitch', 'part stitches')} (half, quarter and three-quarter)`,
     backstitches > 0 && plural(backstitches, 'backstitch', 'backstitches'),
     knots > 0 && plural(knots, 'French knot', 'French knots'),
