@@ -66,7 +66,7 @@ describe('hostile pattern documents', () => {
     expect(response.status).toBe(413);
     const problem = (await response.json()) as { code: string; detail: string };
     expect(problem.code).toBe('payload_too_large');
-    expect(problem.detail).toMatch(/^Without an account, a chart sent for export can be at most 1 MB .*Sign in to export larger charts\.$/);
+    expect(problem.detail).toMatch(/^Without an account, a chart sent for export can be at most 3 MB .*Sign in to export larger charts\.$/);
   });
 
   it("refuses a visitor's chunked body once it passes the limit, without a Content-Length to go by", async () => {
@@ -87,8 +87,35 @@ describe('hostile pattern documents', () => {
     expect(sent).toBeLessThan(4 * VISITOR_DOCUMENT_BODY_LIMIT);
   });
 
-  it("takes a visitor's chart of the largest size a visitor has, and a signed-in user's 500 × 500 chart", async () => {
+  it("takes a visitor's chart of the largest size a visitor has, with every mark it may hold, and a signed-in user's 500 × 500 chart", async () => {
     expect((await exportOf(JSON.stringify(chart(100, 10)), { format: 'png' })).status).toBe(200);
+    // 100 × 100 without full stitches: a part stitch in every cell, a knot on every stitch corner, and as
+    // many half-stitch backstitch lines as a chart this size may hold, with the longest numbers.
+    const { width, height } = { width: 100, height: 100 };
+    const marked: PatternDocument = {
+      ...chart(100, 10),
+      cells: Array<number>(width * height).fill(-1),
+      part_stitches: Array.from({ length: width * height }, (_, cell) => ({
+        x: cell % width,
+        y: Math.floor(cell / width),
+        kind: 'three-quarter-br' as const,
+        thread: 9,
+      })),
+      knots: Array.from({ length: (width + 1) * (height + 1) }, (_, point) => ({
+        x: 2 * (point % (width + 1)),
+        y: 2 * Math.floor(point / (width + 1)),
+        thread: 9,
+      })),
+      backstitches: Array.from({ length: 2 * (width + 1) * (height + 1) }, (_, line) => {
+        const y = 2 * height - Math.floor(line / (2 * width));
+        const x = line % (2 * width);
+        return { x1: x, y1: y, x2: x + 1, y2: y, thread: 9 };
+      }),
+    };
+    const json = JSON.stringify(marked);
+    expect(json.length).toBeGreaterThan(1024 * 1024);
+    expect(json.length).toBeLessThanOrEqual(VISITOR_DOCUMENT_BODY_LIMIT);
+    expect((await exportOf(json, { format: 'oxs' })).status).toBe(200);
     expect((await exportOf(large, { signedIn: true, format: 'png' })).status).toBe(200);
   }, 60_000);
 

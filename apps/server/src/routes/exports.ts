@@ -23,9 +23,10 @@ import { HttpProblem } from '../http/problem.js';
 
 /**
  * The largest chart a visitor may send for export, in bytes: a visitor's chart is at most 100 × 100
- * stitches of 10 threads, whose document with the most marks such a chart may hold is well below this.
+ * stitches of 10 threads, and its document with every mark such a chart may hold (markLimits: 10,201
+ * knots, 20,402 backstitch lines, two part stitches a cell) is about 2.5 MB of compact JSON.
  */
-export const VISITOR_DOCUMENT_BODY_LIMIT = 1024 * 1024;
+export const VISITOR_DOCUMENT_BODY_LIMIT = 3 * 1024 * 1024;
 
 const visitorDocumentTooLarge = (): HttpProblem =>
   new HttpProblem(
@@ -112,7 +113,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
           operationId: 'exportPatternDocument',
           summary: 'Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG',
           description:
-            'JSON body: a PatternDocument (at most 4 MB; without an account at most 1 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
+            'JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
             'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
             `unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
             `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +
