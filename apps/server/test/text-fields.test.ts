@@ -320,6 +320,23 @@ describe.each(DATABASES)('sign-in pages refuse control characters on $name', ({ 
     expect(accepted.status).toBe(303);
   });
 
+  it.each(['\u202e', '\u2066', '\u200b', '\ufeff'])(
+    'refuses sign-up with the invisible %j in the name or the e-mail, but not in the password',
+    async (character) => {
+      const browser = new OidcBrowser(server.baseUrl);
+      const user = newUser('invisible');
+      const { page } = await browser.authorize({ prompt: 'create' });
+      const point = codePointOf(character).replace('+', '\\+');
+      const badName = await browser.submit(page, 'signup', { ...user, name: `Ann${character}e` });
+      await expectFormAgain(badName, 'signup', new RegExp(`Your name contains an invisible control character \\(${point}\\)\\. Remove it and try again\\.`));
+      const badEmail = await browser.submit(badName, 'signup', { ...user, email: `a${character}${user.email}` });
+      await expectFormAgain(badEmail, 'signup', new RegExp(`The e-mail address contains an invisible control character \\(${point}\\)`));
+      // A password is never shown: anything typeable is kept, and a family emoji (joined by U+200D) is a fine name.
+      const accepted = await browser.submit(badEmail, 'signup', { ...user, name: 'Ann 👩‍👩‍👧', password: `${user.password}${character}` });
+      expect(accepted.status).toBe(303);
+    },
+  );
+
   it.each(['\u0000', '\u0001', '\uffff'])('refuses sign-in with %j in the e-mail or the password', async (character) => {
     const user = newUser('signin');
     await new OidcBrowser(server.baseUrl).signUp(user);

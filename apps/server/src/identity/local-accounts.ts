@@ -29,14 +29,19 @@ const FIELD_LABELS: Readonly<Record<keyof SignUpInput, string>> = { name: 'Your 
 /**
  * A sentence for the form when a field holds a character no text field accepts (see
  * `disallowedCharacter`: controls, lone surrogates, non-characters, and tabs or line breaks, since
- * every field of these forms is a single line); undefined when the text is fine.
+ * every field of these forms is a single line); undefined when the text is fine. The name and e-mail
+ * address, shown to people, refuse invisible text-direction controls and stray zero-width characters too
+ * (a name could otherwise read backwards or look like another); a password may hold anything typeable.
  */
 export function characterProblem(field: keyof SignUpInput, text: string): string | undefined {
-  const found = disallowedCharacter(text);
+  const found = disallowedCharacter(text, { invisible: field !== 'password' });
   if (!found) return undefined;
   const label = FIELD_LABELS[field];
   if (found.kind === 'line-break') return `${label} must be on one line, without tabs or line breaks.`;
-  const what = found.kind === 'control' ? `an invisible control character (${found.codePoint})` : `a character that is not allowed (${found.codePoint})`;
+  const what =
+    found.kind === 'control' || found.kind === 'bidi' || found.kind === 'zero-width'
+      ? `an invisible control character (${found.codePoint})`
+      : `a character that is not allowed (${found.codePoint})`;
   return `${label} contains ${what}. Remove it and try again.`;
 }
 
