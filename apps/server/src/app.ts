@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { registerAdmission } from './http/admission.js';
 import { registerCompression } from './http/compression.js';
+import { closeIdleConnectionsOnClose } from './http/graceful-close.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handling.js';
 import { MULTIPART_LIMITS } from './http/multipart.js';
 import { registerOpenApi, schemaValidator } from './http/openapi.js';
@@ -34,6 +35,7 @@ import { PatternVersionsRepository } from './repositories/pattern-versions.js';
 import { ProgressRepository } from './repositories/progress.js';
 import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
+import { StorageUsageRepository } from './repositories/storage-usage.js';
 import { FileReferences } from './repositories/file-references.js';
 import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
@@ -64,6 +66,7 @@ import { ProjectsService } from './services/projects.js';
 import { PatternVersionsService } from './services/pattern-versions.js';
 import { ProgressService } from './services/progress.js';
 import { StitchService } from './services/stitch.js';
+import { StorageQuota } from './services/storage-quota.js';
 import { LocalFileStore } from './storage/file-store.js';
 import { S3FileStore } from './storage/s3-file-store.js';
 import { LeftoverSweep } from './storage/leftover-sweep.js';
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
     await redis?.quit();
   });
 
+  closeIdleConnectionsOnClose(app);
   app.setValidatorCompiler(schemaValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -121,7 +125,8 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   await registerOpenApi(app, { version, serverUrl: config.publicUrl });
 
   const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
-  const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes);
+  const storageQuota = new StorageQuota(new StorageUsageRepository(db), config.userStorageBytes);
+  const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes, storageQuota);
   const fileReferences = new FileReferences(db);
   const leftovers = new LeftoverSweep(files, () => fileReferences.all());
   const turns = new MaintenanceTurns(db);
@@ -153,15 +158,34 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
   const progressRepository = new ProgressRepository(db);
   const patternVersionsRepository = new PatternVersionsRepository(db);
-  const projects = new ProjectsService(projectsRepository, files, images, fileUrl, progressRepository);
-  const patternVersions = new PatternVersionsService(projectsRepository, patternVersionsRepository, files, imagePool, fileUrl, progressRepository);
+  const projects = new ProjectsService(projectsRepository, files, images, fileUrl, progressRepository, storageQuota);
+  const patternVersions = new PatternVersionsService(
+    projectsRepository,
+    patternVersionsRepository,
+    files,
+    imagePool,
+    fileUrl,
+    progressRepository,
+    storageQuota,
+  );
   const claimKey = Buffer.from(
     await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
     'base64url',
   );
-  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, now);
+  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, storageQuota, now);
   const ownedThreads = new OwnedThreadsService(new OwnedThreadsRepository(db));
-  const stitch = new StitchService(imagePool, backgroundRemoval, intake, files, transientFiles, projectsRepository, fileUrl, claims, ownedThreads);
+  const stitch = new StitchService(
+    imagePool,
+    backgroundRemoval,
+    intake,
+    files,
+    transientFiles,
+    projectsRepository,
+    fileUrl,
+    claims,
+    ownedThreads,
+    storageQuota,
+  );
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
 
@@ -182,7 +206,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
       await api.register(ownedThreadRoutes, { owned: ownedThreads, shoppingLists: new ShoppingListService(projects, ownedThreads, files), auth });
-      await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects), auth });
+      await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects, storageQuota), auth });
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ export interface Config {
   };
   /** Bytes a visitor's address may have stored in 24 hours (uploads, cut-outs, results). */
   readonly visitorStorageBytes: number;
+  /** Bytes each signed-in user may have stored: their projects' files, every kept chart version, their uploads. */
+  readonly userStorageBytes: number;
   /** Where stored files live: `<dataDir>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
   readonly storage: { readonly kind: 'local'; readonly directory: string } | ({ readonly kind: 's3' } & Readonly<S3Settings>);
 }
@@ -92,6 +94,7 @@ const environmentSchema = z
     HEAVY_REQUESTS_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
     VISITOR_STORAGE_MB_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
+    USER_STORAGE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1024)),
     OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
     S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')),
     S3_ENDPOINT: optional(httpUrl),
@@ -160,6 +163,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       heavyAtOnce: env.HEAVY_REQUESTS_AT_ONCE,
     },
     visitorStorageBytes: env.VISITOR_STORAGE_MB_PER_DAY * 1024 * 1024,
+    userStorageBytes: env.USER_STORAGE_MB * 1024 * 1024,
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

@@ -49,7 +49,7 @@ describe('hostile pattern documents', () => {
       body,
       ...(signal ? { signal } : {}),
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    });
 
   beforeAll(async () => {
     database = await sqliteUnderTest();
@@ -121,9 +121,9 @@ describe('hostile pattern documents', () => {
 
   it('keeps the event loop free while documents arrive: /api/health p99 under 50 ms during a burst', async () => {
     const latencies: number[] = [];
-    let probing = true;
+    const probing = { on: true };
     const probe = (async () => {
-      while (probing) {
+      while (probing.on) {
         const started = performance.now();
         await fetch(`${server.baseUrl}/api/health`);
         latencies.push(performance.now() - started);
@@ -143,7 +143,7 @@ describe('hostile pattern documents', () => {
       statuses.push(answers.map((answer) => answer.status));
       await Promise.all(answers.map((answer) => answer.arrayBuffer()));
     }
-    probing = false;
+    probing.on = false;
     await probe;
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)]!;

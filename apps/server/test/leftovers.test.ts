@@ -82,7 +82,11 @@ describe.each(DATABASES)('the leftover sweep on $name', ({ create }) => {
     // output named only in the outputs document, and a user's picture pointing at a stored file.
     const transient = await new TransientFiles(db, files, 1024 ** 3).store(bytes(), 'png');
     const [input, chart, pattern] = [await files.put(bytes(), 'jpg'), await files.put(bytes(), 'png'), await files.put(bytes(), 'json')];
-    await new ProjectsRepository(db).insert(projectRow(userId, { input_image: input, stitch_plan: chart, pattern }), [input, chart, pattern]);
+    await new ProjectsRepository(db).insert(projectRow(userId, { input_image: input, stitch_plan: chart, pattern }), [
+      { id: input, size: 0 },
+      { id: chart, size: 0 },
+      { id: pattern, size: 0 },
+    ]);
     const outputOnly = await files.put(bytes(), 'png');
     await db
       .insertInto('projects')

@@ -240,6 +240,7 @@ describe.each(DATABASES)('saved chart versions on $name', ({ name, create }) => 
           userId,
           replaces: 1,
           saved: { pattern_file: `race-${n}.json`, chart_file: null, stitches: n, threads: 1, created_at: new Date().toISOString() },
+          files: [{ id: `race-${n}.json`, size: 0 }],
           project: { outputs: row.outputs, metadata: row.metadata, color_legend: row.color_legend, updated_at: new Date().toISOString() },
         });
       const results = await Promise.allSettled([0, 1, 2, 3].map(attempt));

@@ -172,6 +172,26 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_stored_file_sizes': {
+    async up(db: Kysely<unknown>) {
+      // Bytes of each project file, summed in the database for the users' storage quota (so every process
+      // agrees). A migration cannot read the stored files, so rows from before it count 0 bytes.
+      await db.schema
+        .alterTable('project_files')
+        .addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // project_files now lists every file of every kept chart version, not only the project's first ones.
+      for (const column of ['pattern_file', 'chart_file']) {
+        const file = sql.ref(`v.${column}`);
+        await sql`insert into project_files (project_id, file_id, size)
+          select distinct v.project_id, ${file}, 0 from pattern_versions v
+          where ${file} is not null
+            and not exists (select 1 from project_files f where f.project_id = v.project_id and f.file_id = ${file})`.execute(db);
+      }
+      // A user's usage is found from the token's subject (the key of their uploads, `user:<subject>`).
+      await db.schema.createIndex('users_subject').on('users').column('subject').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

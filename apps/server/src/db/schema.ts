@@ -106,10 +106,12 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
-/** Stored files that belong to a project, deleted with it. */
+/** Every stored file of a project (those of each kept chart version included), deleted with it. */
 export interface ProjectFilesTable {
   project_id: string;
   file_id: string;
+  /** Bytes, for the users' storage quota; 0 for files recorded before sizes were. */
+  size: ColumnType<number, number, never>;
 }
 
 /**

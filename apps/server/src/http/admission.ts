@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on heavy endpoints: which work queue admits them. */
     work?: WorkKind;
-    /** The endpoint keeps files for a visitor: refused at once when their storage quota is spent. */
+    /** The endpoint keeps files for its client: refused at once when their storage quota (a visitor's or a user's) cannot take the upload. */
     storesFiles?: boolean;
   }
 }

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, preParsingAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { HttpProblem } from './problem.js';
+import { type HttpProblem } from './problem.js';
 
 const bytesBodies = new WeakSet<z.ZodType>();
 
@@ -11,7 +11,7 @@ const bytesBodies = new WeakSet<z.ZodType>();
  * never validated by Fastify. Use it only in a scope set up by `readJsonAsBytes`.
  */
 export function jsonBytesBody<Schema extends z.ZodType>(schema: Schema): Schema {
-  const marked = schema.meta({}) as Schema; // a copy of its own, so other routes using the schema are validated as usual
+  const marked = schema.meta({}); // a copy of its own, so other routes using the schema are validated as usual
   bytesBodies.add(marked);
   return marked;
 }

@@ -92,6 +92,7 @@ const TITLES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export function problemBody(problem: HttpProblem): Problem {

@@ -2,7 +2,7 @@ import { ConfigError } from '../config.js';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { isVisitor, type ClientKey } from '../auth/client-key.js';
+import type { ClientKey } from '../auth/client-key.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
 import { HttpProblem } from './problem.js';
@@ -46,9 +46,9 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 }
 
 /**
- * A visitor whose storage quota cannot take the request's upload (its declared length, at most 10 MB)
- * is refused when the request arrives, not after the upload was read and its work done; the quota is
- * checked again, exactly, as each file is stored.
+ * A client whose storage quota (a visitor's address: 429; a signed-in user: 507) cannot take the request's
+ * upload (its declared length, at most 10 MB) is refused when the request arrives, not after the upload
+ * was read and its work done; the quota is checked again, exactly, as each file is stored.
  */
 export function registerStorageQuotaCheck(
   app: FastifyInstance,
@@ -58,7 +58,7 @@ export function registerStorageQuotaCheck(
     if (!request.routeOptions.config.storesFiles) return;
     const client = await options.clientKey(request);
     const declared = Math.min(Number(request.headers['content-length']) || 0, MAX_UPLOAD_BYTES);
-    if (isVisitor(client)) await options.transientFiles.assertRoom(client, declared);
+    await options.transientFiles.assertRoom(client, declared);
   });
 }
 

@@ -118,6 +118,9 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
   const lineRows = [palette.grid, palette.heavy].map((colour) => new Uint8Array(gridEnd - left).fill(colour));
 
   for (let y = 0; y < height; y++) {
+    // A grid line under a row of cells differs from it everywhere, by amounts that depend on each cell's
+    // thread; unfiltered it is one colour broken by the heavy columns, which compresses to almost nothing.
+    const filter = y >= top && rowLineAt(y - top) !== 0 && rowLineAt(y - top - 1) === 0 ? 'none' : 'up';
     if (y > top) {
       const py = y - top;
       const within = py % cellSize;
@@ -161,7 +164,7 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
       }
     }
     marks.drawOver(row, y);
-    await png.writeRow(row);
+    await png.writeRow(row, filter);
   }
   return { png: await png.finish(), width, height };
 }
@@ -186,7 +189,11 @@ export interface ChartPalette {
 /**
  * Paper, the two grid lines, black, the numbers' shades, then each thread's colour followed by blends of
  * it with its symbol's ink, as many as leave room for every thread (3 for 50 threads: coverage in
- * quarters, enough for symbols 5–22 px tall). `ink[i]` is 0 (black) or 255 (white) for thread i.
+ * quarters, enough for symbols 5–22 px tall), and then a copy of the ink itself for as many threads as
+ * the rest of the palette holds, the legend's first (most used) ones: with it, a symbol's edge steps from
+ * its cell by the same index differences whatever the thread, which the PNG's Up filter and deflate turn
+ * into repeats (a busy 500 × 500 chart at 24 px: 7 % smaller). The colours drawn are the same either way.
+ * `ink[i]` is 0 (black) or 255 (white) for thread i.
  */
 export function chartPalette(legend: readonly LegendEntry[], ink: readonly number[], symbols: boolean): ChartPalette {
   const colours: (readonly number[])[] = [PAPER, GRID, HEAVY, BLACK];
@@ -196,10 +203,15 @@ export function chartPalette(legend: readonly LegendEntry[], ink: readonly numbe
   const room = Math.floor((256 - threadBase) / Math.max(1, legend.length));
   if (room < 1) throw new Error(`A chart of ${legend.length} threads does not fit a PNG palette`);
   const blends = symbols ? Math.min(7, room - 1) : 0;
+  const ownInk = Math.min(legend.length, 256 - threadBase - legend.length * (blends + 1));
+  const starts: number[] = [];
   for (const [index, entry] of legend.entries()) {
     const colour = [entry.rgb.r, entry.rgb.g, entry.rgb.b];
+    const inkColour = ink[index] === 0 ? BLACK : PAPER;
+    starts.push(colours.length);
     colours.push(colour);
-    for (let level = 1; level <= blends; level++) colours.push(mix(colour, ink[index] === 0 ? BLACK : PAPER, level / (blends + 1)));
+    for (let level = 1; level <= blends; level++) colours.push(mix(colour, inkColour, level / (blends + 1)));
+    if (index < ownInk) colours.push(inkColour);
   }
   const rgb = new Uint8Array(colours.length * 3);
   for (const [i, colour] of colours.entries()) rgb.set(colour, i * 3);
@@ -214,8 +226,8 @@ export function chartPalette(legend: readonly LegendEntry[], ink: readonly numbe
     },
     stitch: (thread, alpha) => {
       const level = Math.round((alpha / 255) * (blends + 1));
-      if (level > blends) return ink[thread] === 0 ? 3 : 0;
-      return threadBase + thread * (blends + 1) + level;
+      if (level <= blends || thread < ownInk) return starts[thread]! + level;
+      return ink[thread] === 0 ? 3 : 0;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, NewPatternVersionRow, PatternVersionRow, ProjectsTable } from '../db/schema.js';
+import type { StoredFileRef } from './storage-usage.js';
 
 /** The original and this many of the latest versions are kept; older ones go with their files. */
 export const KEPT_LATEST_VERSIONS = 20;
@@ -18,6 +19,8 @@ export interface PatternSave {
   /** Version 1 for a project that has no versions yet, written in the same transaction. */
   original?: NewPatternVersionRow | undefined;
   saved: Omit<NewPatternVersionRow, 'project_id' | 'version' | 'replaced_at'>;
+  /** The saved version's files with their sizes, recorded among the project's files. */
+  files: readonly StoredFileRef[];
   project: Pick<ProjectsTable, 'outputs' | 'metadata' | 'color_legend' | 'updated_at'>;
   /** Carries the stitching progress over to the new version, in the same transaction. */
   carryProgress?: ((trx: Transaction<Database>, version: number) => Promise<void>) | undefined;
@@ -88,6 +91,10 @@ export class PatternVersionsRepository {
         .insertInto('pattern_versions')
         .values({ ...save.saved, project_id: save.projectId, version, replaced_at: null })
         .execute();
+      await trx
+        .insertInto('project_files')
+        .values(save.files.map(({ id, size }) => ({ project_id: save.projectId, file_id: id, size })))
+        .execute();
       await save.carryProgress?.(trx, version);
 
       const dropped = await trx
@@ -97,6 +104,7 @@ export class PatternVersionsRepository {
         .where('version', '>', 1)
         .where('version', '<=', version - KEPT_LATEST_VERSIONS)
         .execute();
+      const droppedFiles = dropped.flatMap((row) => [row.pattern_file, ...(row.chart_file ? [row.chart_file] : [])]);
       if (dropped.length > 0) {
         await trx
           .deleteFrom('pattern_versions')
@@ -104,8 +112,10 @@ export class PatternVersionsRepository {
           .where('version', '>', 1)
           .where('version', '<=', version - KEPT_LATEST_VERSIONS)
           .execute();
+        // No longer stored, so no longer counted against the owner's storage.
+        await trx.deleteFrom('project_files').where('project_id', '=', save.projectId).where('file_id', 'in', droppedFiles).execute();
       }
-      return { version, droppedFiles: dropped.flatMap((row) => [row.pattern_file, ...(row.chart_file ? [row.chart_file] : [])]) };
+      return { version, droppedFiles };
     });
   }
 }

@@ -2,6 +2,7 @@ import type { ProjectListQuery } from '../contract/projects.js';
 import type { Db } from '../db/database.js';
 import type { NewProjectRow, ProjectRow } from '../db/schema.js';
 import type { ProgressState } from './progress.js';
+import type { StoredFileRef } from './storage-usage.js';
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | 'status'>>;
 
@@ -13,13 +14,13 @@ export class ProjectsRepository {
   constructor(private readonly db: Db) {}
 
   /** A new project with its files and, when its chart is known, the chart's (version 1's) stitching progress row. */
-  async insert(project: NewProjectRow, fileIds: readonly string[], progress?: ProgressState): Promise<void> {
+  async insert(project: NewProjectRow, files: readonly StoredFileRef[], progress?: ProgressState): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('projects').values(project).execute();
-      if (fileIds.length > 0) {
+      if (files.length > 0) {
         await trx
           .insertInto('project_files')
-          .values(fileIds.map((file_id) => ({ project_id: project.id, file_id })))
+          .values(files.map(({ id, size }) => ({ project_id: project.id, file_id: id, size })))
           .execute();
       }
       if (progress) {

@@ -5,6 +5,11 @@ import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
 
 export const TRANSIENT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/** Signed-in users' storage quota (services/storage-quota.ts): refuses `adding` bytes past it. */
+export interface UserStorageCheck {
+  assertRoom(user: { subject: string }, adding: number): Promise<void>;
+}
+
 /**
  * Files that belong to no project, kept for 24 hours: image uploads, cut-outs, crops and anonymous
  * results. Stored and registered together; swept away once expired. A file stored but never
@@ -16,11 +21,13 @@ export class TransientFiles {
     private readonly files: FileStore,
     /** Bytes a visitor's address may have stored at once, that is within 24 hours. */
     private readonly visitorQuotaBytes: number,
+    /** A signed-in user's files count against their storage quota, with their projects. */
+    private readonly userQuota?: UserStorageCheck,
   ) {}
 
-  /** Stores a file for `client`; a visitor past their storage quota is refused with 429. */
+  /** Stores a file for `client`; a visitor past their storage quota is refused with 429, a signed-in user with 507. */
   async store(bytes: Uint8Array, extension: StoredFileExtension, client?: ClientKey): Promise<string> {
-    if (client && isVisitor(client)) await this.assertRoom(client, bytes.byteLength);
+    if (client) await this.assertRoom(client, bytes.byteLength);
     const id = await this.files.put(bytes, extension);
     const expires_at = new Date(Date.now() + TRANSIENT_FILE_LIFETIME_MS).toISOString();
     try {
@@ -39,8 +46,13 @@ export class TransientFiles {
    * 429 when a visitor's files, with `adding` more bytes, would pass the quota; checked again as each
    * file is stored. Parallel requests may each pass the check before the others are registered: the
    * quota can be overrun by at most the files of requests in flight, which the abuse limits keep few.
+   * A signed-in user's files are held to their own storage quota instead (507).
    */
   async assertRoom(client: ClientKey, adding = 0): Promise<void> {
+    if (!isVisitor(client)) {
+      await this.userQuota?.assertRoom({ subject: client.slice('user:'.length) }, adding);
+      return;
+    }
     const now = new Date();
     const usage = await this.db
       .selectFrom('transient_files')

@@ -8,6 +8,17 @@ class AlreadyTaken extends Error {}
 export class VisitorClaimsRepository {
   constructor(private readonly db: Db) {}
 
+  /** Bytes of the visitor's unexpired files among `fileIds`: what a claim would add to the user's storage. */
+  async unexpiredBytes(fileIds: readonly string[], now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('transient_files')
+      .where('file_id', 'in', fileIds)
+      .where('expires_at', '>', now.toISOString())
+      .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   /**
    * Gives a visitor's unexpired files to a new project, once: in one transaction the files stop being
    * temporary and the project that holds them is created. False when any of them is gone (claimed
@@ -20,13 +31,13 @@ export class VisitorClaimsRepository {
           .deleteFrom('transient_files')
           .where('file_id', 'in', fileIds)
           .where('expires_at', '>', now.toISOString())
-          .returning('file_id')
+          .returning(['file_id', 'size'])
           .execute();
         if (taken.length !== fileIds.length) throw new AlreadyTaken();
         await trx.insertInto('projects').values(project).execute();
         await trx
           .insertInto('project_files')
-          .values(fileIds.map((file_id) => ({ project_id: project.id, file_id })))
+          .values(taken.map(({ file_id, size }) => ({ project_id: project.id, file_id, size })))
           .execute();
       });
       return true;

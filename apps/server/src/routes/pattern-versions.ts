@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
 import {
@@ -14,7 +14,10 @@ import {
 } from '../contract/pattern-versions.js';
 import { documentTooLargeResponse, PATTERN_DOCUMENT_BODY_LIMIT, patternDocumentBody } from '../contract/patterns.js';
 import { projectIdParams } from '../contract/projects.js';
+import { storageFullResponse } from '../contract/storage.js';
 import { heavyRoute } from '../http/admission.js';
+import { clientGone } from '../http/event-stream.js';
+import { jsonBytesBody, readJsonAsBytes } from '../http/json-bytes.js';
 import { HttpProblem } from '../http/problem.js';
 import type { PatternVersionsService } from '../services/pattern-versions.js';
 import type { StoredFile } from '../storage/file-store.js';
@@ -87,35 +90,42 @@ export const patternVersionRoutes: FastifyPluginCallbackZod<PatternVersionRouteO
     },
   );
 
-  app.put(
-    '/stitch/projects/:id/pattern',
-    {
-      config: heavyRoute(),
-      bodyLimit: PATTERN_DOCUMENT_BODY_LIMIT,
-      onRequest: requireIfMatch,
-      schema: {
-        tags: ['projects'],
-        operationId: 'saveProjectPattern',
-        summary: "Save an edited chart as the project's new current version",
-        description: SAVE_DESCRIPTION,
-        security,
-        params: projectIdParams,
-        headers: saveHeaders,
-        body: patternDocumentBody,
-        response: {
-          200: savedPatternResponse,
-          ...problemResponses(400, 401, 404, 415, 428, 429, 503),
-          412: versionConflictResponse,
-          413: documentTooLargeResponse,
+  // The edited chart's JSON is parsed and checked in the worker pool, not on the event loop (see exports.ts).
+  void app.register((scope, _options, registered) => {
+    readJsonAsBytes(scope, PATTERN_DOCUMENT_BODY_LIMIT);
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/stitch/projects/:id/pattern',
+      {
+        config: heavyRoute(),
+        onRequest: requireIfMatch,
+        schema: {
+          tags: ['projects'],
+          operationId: 'saveProjectPattern',
+          summary: "Save an edited chart as the project's new current version",
+          description: SAVE_DESCRIPTION,
+          security,
+          params: projectIdParams,
+          headers: saveHeaders,
+          body: jsonBytesBody(patternDocumentBody),
+          response: {
+            200: savedPatternResponse,
+            ...problemResponses(400, 401, 404, 415, 428, 429, 503),
+            412: versionConflictResponse,
+            413: documentTooLargeResponse,
+            ...storageFullResponse,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const edited = versionsInHeader(request.headers['if-match'] ?? '').versions;
-      const { etag, saved } = await versions.save(request.user!, request.params.id, edited, request.body);
-      return reply.header('ETag', etag).send(saved);
-    },
-  );
+      async (request, reply) => {
+        const signal = clientGone(reply);
+        const edited = versionsInHeader(request.headers['if-match'] ?? '').versions;
+        const json = request.body as unknown as Buffer; // see jsonBytesBody
+        const { etag, saved } = await versions.save(request.user!, request.params.id, edited, json, signal);
+        return reply.header('ETag', etag).send(saved);
+      },
+    );
+    registered();
+  });
 
   app.get(
     '/stitch/projects/:id/pattern/versions',

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
 import { newProjectForm, projectChangesSchema, projectIdParams, projectListQuery, projectListSchema, projectSchema } from '../contract/projects.js';
+import { storageFullResponse, storageUsageSchema } from '../contract/storage.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ProjectsService } from '../services/projects.js';
 import { heavyRoute } from '../http/admission.js';
+import { clientGone } from '../http/event-stream.js';
 import { LIMITED } from '../http/rate-limits.js';
 
 export interface ProjectRouteOptions {
@@ -46,19 +48,37 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
         security,
         consumes: ['multipart/form-data'],
         body: newProjectForm,
-        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
+        response: { 201: projectSchema, ...problemResponses(400, 401, 413, 415, 422, 429, 503), ...storageFullResponse },
       },
     },
     async (request, reply) => {
+      const signal = clientGone(reply);
       const form = await readMultipartForm(request, newProjectForm);
       const image = await intake.fromForm(form, { allowUrl: false });
-      const project = await projects.createFromImage(request.user!, {
-        name: form.fields.name,
-        description: form.fields.description || undefined,
-        image,
-      });
+      const project = await projects.createFromImage(
+        request.user!,
+        { name: form.fields.name, description: form.fields.description || undefined, image },
+        signal,
+      );
       return reply.code(201).send(project);
     },
+  );
+
+  app.get(
+    '/stitch/storage',
+    {
+      schema: {
+        tags: ['projects'],
+        operationId: 'getStorageUsage',
+        summary: "How much of the user's storage their projects and uploads take, in bytes",
+        description:
+          'Counts every file of every project (its photo, and the chart and pattern document of each kept version) and uploads not yet expired. ' +
+          'Storing past `limit` is refused with 507 storage_quota_exceeded.',
+        security,
+        response: { 200: storageUsageSchema, ...problemResponses(401) },
+      },
+    },
+    (request) => projects.storageOf(request.user!),
   );
 
   app.get(
@@ -109,7 +129,7 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
           "A new project of the same user named '<name> (copy)', with the original's settings, statistics, legend and copies of its photo, chart and pattern document. The chart's saved versions are not copied: the copy starts from the current chart.",
         security,
         params: projectIdParams,
-        response: { 201: projectSchema, ...problemResponses(401, 404, 429) },
+        response: { 201: projectSchema, ...problemResponses(401, 404, 429), ...storageFullResponse },
       },
     },
     async (request, reply) => reply.code(201).send(await projects.duplicate(request.user!, request.params.id)),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
 import { generateForm, generationResponse, type GenerationEvent } from '../contract/patterns.js';
+import { storageFullResponse } from '../contract/storage.js';
 import { answerWithEvents, clientGone, wantsEvents } from '../http/event-stream.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
@@ -85,7 +86,7 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: userForm,
-        response: { 200: generationResponse, ...problemResponses(400, 401, 413, 415, 422, 429, 503) },
+        response: { 200: generationResponse, ...problemResponses(400, 401, 413, 415, 422, 429, 503), ...storageFullResponse },
       },
     },
     (request, reply) => generate(request, reply, userForm, true),

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
-import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type Pattern, type PatternLimits } from '@stitchwise/core';
-import type { DocumentExportQuery, ExportQuery, PatternDocumentBody } from '../contract/patterns.js';
+import type { Pattern, PatternLimits } from '@stitchwise/core';
+import type { DocumentExportQuery, ExportQuery } from '../contract/patterns.js';
 import { checkDocumentInPool } from './document-check.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
 import { PageRangeError, type PrintChoice } from '../render/pdf.js';
@@ -113,21 +113,6 @@ export class ExportService {
 /** The PDF's print options from the query. */
 function printChoice(request: Pick<ExportQuery, 'orientation' | 'stitches_per_page' | 'pages'>): PrintChoice {
   return { orientation: request.orientation, preset: request.stitches_per_page, pages: request.pages };
-}
-
-/**
- * A chart sent by a client as a Pattern the renderers can trust: the core's strict check, with colours,
- * names and counts from the catalogue and the cells. A document that does not hold together is 400
- * `invalid_pattern` naming each field; `use` ('exported', 'saved') completes its sentence.
- */
-export function checkedPattern(document: PatternDocumentBody, use: 'exported' | 'saved' = 'exported'): Pattern {
-  try {
-    return patternFromUntrustedDocument(document, PATTERN_LIMITS);
-  } catch (error) {
-    if (!(error instanceof PatternValidationError)) throw error;
-    const described = error.problems.map((problem) => problem.message).join('; ');
-    throw new HttpProblem(400, 'invalid_pattern', `The pattern cannot be ${use}: ${described}.`, error.problems);
-  }
 }
 
 /** 403 naming what needs an account, as generation does for visitors' settings. */

@@ -12,6 +12,7 @@ import type { FileStore } from '../storage/file-store.js';
 import { readChartFile, type ChartFile } from './import-file.js';
 import { progressStateOf } from './progress.js';
 import type { ProjectsService, StoredOutputs } from './projects.js';
+import type { StorageQuota } from './storage-quota.js';
 
 export interface ChartUpload {
   file: UploadedFile;
@@ -40,18 +41,19 @@ export class ImportService {
     private readonly files: FileStore,
     private readonly repository: ProjectsRepository,
     private readonly projects: ProjectsService,
+    private readonly quota: StorageQuota,
   ) {}
 
-  async importChart(user: UserRow, { file, name }: ChartUpload): Promise<ImportedProject> {
+  /** `signal` (the client going away) stops the drawing of the chart, and nothing is stored. */
+  async importChart(user: UserRow, { file, name }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
     const chart = await readChartFile(file.bytes);
     const { pattern } = chart;
     const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
-    const chartImage = await this.render(pattern, projectName);
+    const chartImage = await this.render(pattern, projectName, signal);
+    const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
 
-    const [chartId, patternId] = await Promise.all([
-      this.files.put(chartImage.png, 'png'),
-      this.files.put(new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern))), 'json'),
-    ]);
+    await this.quota.assertRoom(user, chartImage.png.byteLength + documentBytes.byteLength);
+    const [chartId, patternId] = await Promise.all([this.files.put(chartImage.png, 'png'), this.files.put(documentBytes, 'json')]);
     const now = nowIso();
     const projectId = randomUUID();
     try {
@@ -69,7 +71,10 @@ export class ImportService {
           created_at: now,
           updated_at: now,
         },
-        [chartId, patternId],
+        [
+          { id: chartId, size: chartImage.png.byteLength },
+          { id: patternId, size: documentBytes.byteLength },
+        ],
         progressStateOf(pattern), // its part stitches count among the cells to mark (see ProjectsService's progressOf)
       );
     } catch (error) {
@@ -80,13 +85,13 @@ export class ImportService {
   }
 
   /** The chart image as generation draws it with symbols on, in the image worker pool (503 when it is full). */
-  private async render(pattern: Pattern, title: string): Promise<ChartImage> {
+  private async render(pattern: Pattern, title: string, signal: AbortSignal | undefined): Promise<ChartImage> {
     const task: ImageTask = {
       kind: 'export',
       document: pattern,
       options: { format: 'png', title, paper: 'a4', variant: 'color', fabricCount: 14, symbols: true },
     };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
     // The size from the PNG's header (IHDR: width and height, big-endian, at bytes 16 and 20).
     const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return { png: bytes, width: header.getUint32(16), height: header.getUint32(20) };

@@ -1,6 +1,5 @@
 import { buffer } from 'node:stream/consumers';
 import { carryProgress, parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
-import type { PatternDocumentBody } from '../contract/patterns.js';
 import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
@@ -12,9 +11,10 @@ import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository }
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { checkedPattern } from './export.js';
+import { checkDocumentInPool } from './document-check.js';
 import { progressStateOf, storedBits } from './progress.js';
 import { storedProjectOf, type StoredOutputs, type StoredProject } from './projects.js';
+import type { StorageQuota } from './storage-quota.js';
 
 /** Generation's defaults, for projects whose parameters do not say (imported charts). */
 const DEFAULT_CELL_SIZE = 12;
@@ -46,6 +46,7 @@ export class PatternVersionsService {
     private readonly pool: WorkerPool,
     private readonly fileUrl: (id: string) => string,
     private readonly progress: ProgressRepository,
+    private readonly quota: StorageQuota,
   ) {}
 
   async current(user: UserRow, projectId: string): Promise<CurrentPattern> {
@@ -90,9 +91,9 @@ export class PatternVersionsService {
   }
 
   /**
-   * Saves an edited chart over the version the client read (`editedVersions`, from If-Match): checked by
-   * the core (colours, names and counts from the catalogue and the cells), its chart re-rendered in the
-   * image pool, then stored as the next version in one transaction that succeeds only while the edited
+   * Saves an edited chart (the JSON bytes of its document) over the version the client read
+   * (`editedVersions`, from If-Match): parsed and checked in the image pool by the contract and the core
+   * (colours, names and counts from the catalogue and the cells), its chart re-rendered there too, then stored as the next version in one transaction that succeeds only while the edited
    * version is still the current one. 412 otherwise, naming the current version. The stitching progress
    * moves to the new version in that transaction: marks on unchanged stitches stay.
    */
@@ -100,7 +101,8 @@ export class PatternVersionsService {
     user: UserRow,
     projectId: string,
     editedVersions: readonly number[],
-    document: PatternDocumentBody,
+    documentJson: Uint8Array,
+    signal?: AbortSignal,
   ): Promise<{ etag: string; saved: SavedPattern }> {
     const project = await this.chartProject(user, projectId);
     const existing = await this.versions.current(projectId);
@@ -108,10 +110,12 @@ export class PatternVersionsService {
     // Refused before any work: a stale editor should reload first.
     if (!editedVersions.includes(replaces)) throw versionConflict(replaces);
 
-    const pattern = checkedPattern(document, 'saved');
+    const pattern = await checkDocumentInPool(this.pool, documentJson, 'saved', signal);
     const carry = await this.progressCarry(projectId, existing ?? originalVersion(project), pattern);
-    const chart = await this.renderChart(pattern, project.stored.parameters);
+    const chart = await this.renderChart(pattern, project.stored.parameters, signal);
     const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
+    // Every kept version counts against the owner's storage (versions past the kept number go after the save).
+    await this.quota.assertRoom(user, chart.byteLength + documentBytes.byteLength);
     const [chartId, patternId] = await Promise.all([this.files.put(chart, 'png'), this.files.put(documentBytes, 'json')]);
 
     const savedAt = nowIso();
@@ -132,6 +136,10 @@ export class PatternVersionsService {
         replaces,
         original: existing ? undefined : originalVersion(project),
         saved: { pattern_file: patternId, chart_file: chartId, stitches, threads, created_at: savedAt },
+        files: [
+          { id: chartId, size: chart.byteLength },
+          { id: patternId, size: documentBytes.byteLength },
+        ],
         project: {
           outputs: JSON.stringify({ ...project.stored.outputs, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
           metadata: JSON.stringify(metadata),
@@ -198,7 +206,7 @@ export class PatternVersionsService {
   }
 
   /** The chart image as generation drew it for this project: its stitch size and symbols setting. */
-  private async renderChart(pattern: Pattern, parameters: ProjectParameters): Promise<Uint8Array> {
+  private async renderChart(pattern: Pattern, parameters: ProjectParameters, signal?: AbortSignal): Promise<Uint8Array> {
     // The worker's PNG export reads `cellSize` once ExportTaskOptions has it; until then it draws 12 px a stitch.
     const options: ExportTaskOptions & { cellSize: number } = {
       format: 'png',
@@ -210,7 +218,7 @@ export class PatternVersionsService {
       cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE,
     };
     const task: ImageTask = { kind: 'export', document: pattern, options };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
     return bytes;
   }
 

@@ -10,7 +10,10 @@ import type { ImageInput } from '../images/intake.js';
 import type { ImagesService } from './images.js';
 import type { ProgressRepository, ProgressState, ProgressSummary } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
-import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
+import type { StoredFileRef } from '../repositories/storage-usage.js';
+import type { FileStore, StoredFile, StoredFileExtension } from '../storage/file-store.js';
+import type { StorageUsage } from '../contract/storage.js';
+import type { StorageQuota } from './storage-quota.js';
 
 /** What a project's stored outputs point at: file ids, turned into URLs only when shown. */
 const storedOutputsSchema = z.object({
@@ -70,13 +73,15 @@ export class ProjectsService {
     private readonly images: ImagesService,
     private readonly fileUrl: (id: string) => string,
     private readonly progress: ProgressRepository,
+    private readonly quota: StorageQuota,
   ) {}
 
-  /** A project holding only its input image, for a pattern to be generated later. */
-  async createFromImage(user: UserRow, input: NewImageProject): Promise<Project> {
+  /** A project holding only its input image, for a pattern to be generated later; `signal` stops it when the client goes. */
+  async createFromImage(user: UserRow, input: NewImageProject, signal?: AbortSignal): Promise<Project> {
     const { header, bytes } = input.image;
     // Decoding it refuses a damaged file, as every other upload does, and gives the size after EXIF orientation.
-    const { width, height } = await this.images.orientedSize(input.image);
+    const { width, height } = await this.images.orientedSize(input.image, signal);
+    await this.quota.assertRoom(user, bytes.byteLength);
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
     const row: ProjectRow = {
@@ -93,12 +98,17 @@ export class ProjectsService {
       updated_at: now,
     };
     try {
-      await this.projects.insert(row, [imageId]);
+      await this.projects.insert(row, [{ id: imageId, size: bytes.byteLength }]);
     } catch (error) {
       await this.files.delete(imageId); // nothing left behind when the project could not be saved
       throw error;
     }
     return this.view(row, undefined);
+  }
+
+  /** How much of their storage quota the user's projects and uploads take. */
+  storageOf(user: UserRow): Promise<StorageUsage> {
+    return this.quota.of(user);
   }
 
   async list(user: UserRow, query: ProjectListQuery): Promise<ProjectList> {
@@ -140,12 +150,18 @@ export class ProjectsService {
     const source = await this.projects.findOwned(id, user.id);
     if (!source) throw notFound();
     const stored = storedProjectOf(source);
-    const copied = new Map<string, string>();
+    const sources = new Map<string, StoredFile>();
+    for (const fileId of [stored.outputs.input_image, stored.outputs.stitch_plan, stored.outputs.pattern]) {
+      if (fileId && !sources.has(fileId)) sources.set(fileId, await this.sourceFile(fileId));
+    }
+    await this.quota.assertRoom(
+      user,
+      [...sources.values()].reduce((sum, file) => sum + file.size, 0),
+    );
+    const copied = new Map<string, StoredFileRef>();
     try {
-      for (const fileId of [stored.outputs.input_image, stored.outputs.stitch_plan, stored.outputs.pattern]) {
-        if (fileId && !copied.has(fileId)) copied.set(fileId, await this.copyFile(fileId));
-      }
-      const copyOf = (fileId: string | null | undefined): string | null => (fileId ? copied.get(fileId)! : null);
+      for (const [fileId, file] of sources) copied.set(fileId, { id: await this.copyFile(file), size: file.size });
+      const copyOf = (fileId: string | null | undefined): string | null => (fileId ? copied.get(fileId)!.id : null);
       const now = nowIso();
       const row: ProjectRow = {
         ...source,
@@ -173,16 +189,21 @@ export class ProjectsService {
       await this.projects.insert(row, [...copied.values()], start);
       return this.view(row, start);
     } catch (error) {
-      await Promise.allSettled([...copied.values()].map((fileId) => this.files.delete(fileId))); // nothing left behind
+      await Promise.allSettled([...copied.values()].map(({ id: fileId }) => this.files.delete(fileId))); // nothing left behind
       throw error;
     }
   }
 
-  /** A stored file written again under a new id; a file gone meanwhile means its project was deleted. */
-  private async copyFile(fileId: string): Promise<string> {
+  /** A project's stored file, to copy; a file gone meanwhile means its project was deleted. */
+  private async sourceFile(fileId: string): Promise<StoredFile> {
     const file = await this.files.get(fileId);
     if (!file) throw notFound();
-    const extension = fileId.slice(fileId.lastIndexOf('.') + 1) as StoredFileExtension;
+    return file;
+  }
+
+  /** A stored file written again under a new id. */
+  private async copyFile(file: StoredFile): Promise<string> {
+    const extension = file.id.slice(file.id.lastIndexOf('.') + 1) as StoredFileExtension;
     return this.files.put(await buffer(file.stream()), extension);
   }
 

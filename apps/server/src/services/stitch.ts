@@ -17,6 +17,7 @@ import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
 import { runImageWork } from './image-work.js';
 import type { OwnedThreadsService } from './owned-threads.js';
+import type { StorageQuota } from './storage-quota.js';
 import type { VisitorClaims } from './visitor-claims.js';
 
 export interface GenerateSettings {
@@ -72,6 +73,7 @@ export class StitchService {
     private readonly fileUrl: (id: string) => string,
     private readonly claims: VisitorClaims,
     private readonly ownedThreads: OwnedThreadsService,
+    private readonly quota: StorageQuota,
   ) {}
 
   /** A signed-in `owner` gets a project; otherwise the result is kept 24 hours, stored for `client`. */
@@ -94,8 +96,9 @@ export class StitchService {
         );
       }
     }
-    // Read before any heavy work, so a stash too small is refused at once.
+    // Read before any heavy work, so a stash too small or a full storage is refused at once.
     const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user) : undefined;
+    if (owner) await this.quota.assertRoom(owner.user, input.bytes.byteLength);
     signal?.throwIfAborted(); // gone while the upload or the picture's address was read
     let source = input;
     if (settings.removeBackground) {
@@ -172,6 +175,7 @@ export class StitchService {
       return { ...plan, claim: this.claims.issue({ chart: chartId, pattern: patternId, parameters, metadata: projectMetadataOf(plan) }) };
     }
 
+    await this.quota.assertRoom(owner.user, input.bytes.byteLength + result.png.byteLength + documentBytes.byteLength);
     const [inputId, chartId, patternId] = await Promise.all([
       this.files.put(input.bytes, input.header.format),
       this.files.put(result.png, 'png'),
@@ -195,7 +199,11 @@ export class StitchService {
           created_at: now,
           updated_at: now,
         },
-        [inputId, chartId, patternId],
+        [
+          { id: inputId, size: input.bytes.byteLength },
+          { id: chartId, size: result.png.byteLength },
+          { id: patternId, size: documentBytes.byteLength },
+        ],
       );
     } catch (error) {
       await Promise.all([inputId, chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind

@@ -10,6 +10,7 @@ import { TRANSIENT_FILE_LIFETIME_MS } from '../repositories/transient-files.js';
 import type { VisitorClaimsRepository } from '../repositories/visitor-claims.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { ProjectsService, StoredOutputs } from './projects.js';
+import type { StorageQuota } from './storage-quota.js';
 
 /** What a claim token carries: the result's files and what its project records, and when it lapses. */
 const claimContentsSchema = z.object({
@@ -36,6 +37,7 @@ export class VisitorClaims {
     private readonly repository: VisitorClaimsRepository,
     private readonly files: FileStore,
     private readonly projects: ProjectsService,
+    private readonly quota: StorageQuota,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -52,6 +54,8 @@ export class VisitorClaims {
     const now = this.now();
     if (contents.expires <= now.getTime())
       throw new HttpProblem(410, 'claim_expired', 'This result has expired: results made without an account are kept for 24 hours.');
+    // The result's files become the user's: they must fit their storage.
+    await this.quota.assertRoom(user, await this.repository.unexpiredBytes([contents.chart, contents.pattern], now));
     const file = await this.files.get(contents.pattern);
     const legend = file ? parsePatternDocument((await buffer(file.stream())).toString('utf8')).legend : [];
     const id = randomUUID();

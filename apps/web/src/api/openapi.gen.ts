@@ -273,6 +273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stitch/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How much of the user's storage their projects and uploads take, in bytes
+         * @description Counts every file of every project (its photo, and the chart and pattern document of each kept version) and uploads not yet expired. Storing past `limit` is refused with 507 storage_quota_exceeded.
+         */
+        get: operations["getStorageUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/projects/{id}": {
         parameters: {
             query?: never;
@@ -556,7 +576,7 @@ export interface paths {
         put?: never;
         /**
          * Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG
-         * @description JSON body: a PatternDocument (at most 4 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; `name` titles the chart and names the file.
+         * @description JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; `name` titles the chart and names the file. Closing the request stops the work.
          */
         post: operations["exportPatternDocument"];
         delete?: never;
@@ -617,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a chart file: OXS from other programs, or a Stitchwise pattern
-         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches and French knots are imported too; those that do not fit the chart, and beads and other ornaments, are counted in `import_report.not_imported`. A file that is not a chart, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
+         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches and French knots are imported too, within limits that grow with the chart (a French knot and two backstitch lines per corner of its stitches, but at most 50,000 knots and 100,000 lines); those that do not fit the chart or are past a limit, full stitches replaced by a later one in the same cell (the last is kept), and beads and other ornaments are counted in `import_report.not_imported`. UTF-8 and UTF-16 text are read. A file that is not a chart, has no stitch, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
          */
         post: operations["importProject"];
         delete?: never;
@@ -807,6 +827,12 @@ export interface components {
             /** @description The 5 nearest threads, nearest first. */
             closest_dmc_threads: components["schemas"]["ThreadMatch"][];
         };
+        StorageUsage: {
+            /** @description Bytes stored for the user: every file of their projects' kept chart versions, and their uploads. */
+            used: number;
+            /** @description Bytes the user may store (the USER_STORAGE_MB setting). */
+            limit: number;
+        };
         /** @description An image kept for 24 hours. */
         StoredImage: {
             /** @description Pass it back as `image_id` to crop this image. */
@@ -817,78 +843,6 @@ export interface components {
             height: number;
             /** @enum {string} */
             format: "png" | "jpg" | "gif" | "webp" | "bmp";
-        };
-        CreativeCredits: {
-            /** @description Ideas left today. */
-            remaining: number;
-            /** @description Ideas per UTC day. */
-            limit: number;
-            /** @description The next UTC midnight (ISO 8601). */
-            resets_at: string;
-        };
-        /**
-         * @description What made the picture: offline_sketch is drawn on the server without a model; openai is an OpenAI-compatible images API.
-         * @enum {string}
-         */
-        IdeaSource: "offline_sketch" | "openai";
-        CreativeIdea: {
-            image_url: string;
-            /** @description Ideas left today after this one. */
-            credits: number;
-            source: components["schemas"]["IdeaSource"];
-        };
-        User: {
-            id: string;
-            name: string | null;
-            email: string | null;
-            picture: string | null;
-        };
-        AuthStatus: {
-            authenticated: boolean;
-            user?: components["schemas"]["User"];
-        };
-        Logout: {
-            /** @description Whether a signed-in user was signed out. */
-            signed_out: boolean;
-            /** @description Where the browser may go to end the identity provider's session too. */
-            end_session_url: string | null;
-        };
-        AppConfig: {
-            auth: {
-                /** @enum {string} */
-                provider: "builtin" | "external";
-                issuer: string;
-                client_id: string;
-                audience: string;
-                scopes: string;
-                redirect_uri: string;
-                post_logout_redirect_uri: string;
-                /** @description Extra authorization parameters that open the provider's sign-up screen ('Start Free Now'). */
-                signup_parameters: {
-                    [key: string]: string;
-                };
-                /** @description Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead. */
-                public_url_set: boolean;
-            };
-            ideas: {
-                source: components["schemas"]["IdeaSource"];
-            };
-            uploads: {
-                /** @description The largest image upload the server takes; the web app refuses larger files before sending them. */
-                max_bytes: number;
-                /** @description The largest chart file (OXS or pattern JSON) an import takes. */
-                max_chart_bytes: number;
-            };
-        };
-        Health: {
-            /** @constant */
-            status: "ok";
-            version: string;
-            uptime_seconds: number;
-            background_removal: {
-                /** @enum {string} */
-                model: "not_loaded" | "loading" | "ready" | "failed";
-            };
         };
         LegendEntry: {
             /** @description Position in the legend; cells refer to it. */
@@ -1017,6 +971,78 @@ export interface components {
             type: "problem";
             problem: components["schemas"]["Problem"];
         };
+        CreativeCredits: {
+            /** @description Ideas left today. */
+            remaining: number;
+            /** @description Ideas per UTC day. */
+            limit: number;
+            /** @description The next UTC midnight (ISO 8601). */
+            resets_at: string;
+        };
+        /**
+         * @description What made the picture: offline_sketch is drawn on the server without a model; openai is an OpenAI-compatible images API.
+         * @enum {string}
+         */
+        IdeaSource: "offline_sketch" | "openai";
+        CreativeIdea: {
+            image_url: string;
+            /** @description Ideas left today after this one. */
+            credits: number;
+            source: components["schemas"]["IdeaSource"];
+        };
+        User: {
+            id: string;
+            name: string | null;
+            email: string | null;
+            picture: string | null;
+        };
+        AuthStatus: {
+            authenticated: boolean;
+            user?: components["schemas"]["User"];
+        };
+        Logout: {
+            /** @description Whether a signed-in user was signed out. */
+            signed_out: boolean;
+            /** @description Where the browser may go to end the identity provider's session too. */
+            end_session_url: string | null;
+        };
+        AppConfig: {
+            auth: {
+                /** @enum {string} */
+                provider: "builtin" | "external";
+                issuer: string;
+                client_id: string;
+                audience: string;
+                scopes: string;
+                redirect_uri: string;
+                post_logout_redirect_uri: string;
+                /** @description Extra authorization parameters that open the provider's sign-up screen ('Start Free Now'). */
+                signup_parameters: {
+                    [key: string]: string;
+                };
+                /** @description Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead. */
+                public_url_set: boolean;
+            };
+            ideas: {
+                source: components["schemas"]["IdeaSource"];
+            };
+            uploads: {
+                /** @description The largest image upload the server takes; the web app refuses larger files before sending them. */
+                max_bytes: number;
+                /** @description The largest chart file (OXS or pattern JSON) an import takes. */
+                max_chart_bytes: number;
+            };
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            version: string;
+            uptime_seconds: number;
+            background_removal: {
+                /** @enum {string} */
+                model: "not_loaded" | "loading" | "ready" | "failed";
+            };
+        };
         ProjectParameters: {
             /** @description The input image, in pixels after EXIF orientation. */
             original_size: components["schemas"]["Size"];
@@ -1101,11 +1127,13 @@ export interface components {
         };
         /** @description What the file has that the chart could not take, counted. */
         NotImported: {
-            /** @description Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping). */
+            /** @description Full stitches in a cell that a later full stitch of another colour (or the cloth) in the same cell replaced: the last one listed is kept. */
+            full_stitches: number;
+            /** @description Half, quarter and three-quarter stitches that did not fit (outside the chart, on a full stitch, overlapping, past the limit). */
             part_stitches: number;
-            /** @description Backstitch lines that did not fit, repeated lines, and other line types. */
+            /** @description Backstitch lines that did not fit, repeated lines, lines past the limits, and other line types. */
             backstitches: number;
-            /** @description French knots that did not fit. */
+            /** @description French knots that did not fit, repeated or past the limit. */
             knots: number;
             /** @description Beads, buttons and other ornaments. */
             other: number;
@@ -1483,6 +1511,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     pickColor: {
@@ -1659,6 +1696,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     removeBackground: {
@@ -1738,6 +1784,15 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1843,6 +1898,15 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2065,6 +2129,44 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStorageUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageUsage"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProject: {
@@ -2250,6 +2352,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProjectPattern: {
@@ -2413,6 +2524,15 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2787,6 +2907,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     generatePatternAnonymously: {
@@ -2989,6 +3118,15 @@ export interface operations {
             };
             /** @description Too many requests: wait for Retry-After seconds. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3621,6 +3759,15 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

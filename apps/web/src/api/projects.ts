@@ -12,6 +12,15 @@ export function useProjects({ enabled }: { enabled: boolean }) {
   });
 }
 
+/** How much of their storage quota the user's projects and uploads take, in bytes. */
+export function useStorageUsage({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: queryKeys.projects.storage,
+    enabled,
+    queryFn: async () => unwrap(await api.GET('/api/stitch/storage')),
+  });
+}
+
 export function useProject(id: string | undefined, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: queryKeys.projects.detail(id ?? ''),

@@ -9,6 +9,8 @@ export const queryKeys = {
     all: ['projects'] as const,
     list: (filters: { limit: number }) => ['projects', 'list', filters] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
+    /** The user's storage in use: under `projects`, so every change to the projects reads it again. */
+    storage: ['projects', 'storage'] as const,
   },
   /**
    * A project's chart through the API: the current document with its ETag, the version list, one version.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '../api/schemas';
@@ -29,6 +29,24 @@ describe('Stitch Projects list', () => {
   it('asks visitors to sign in', () => {
     renderScreen(<ProjectsList />);
     expect(screen.getByText('Please sign in to see history of your stitch projects')).toBeInTheDocument();
+  });
+
+  it('shows how much of the storage is used, with a bar, and says what to do when it is nearly full', async () => {
+    const MB = 1024 * 1024;
+    const storage = (used: number) => ({
+      ...list({ status: 200, data: { projects: [], total: 0 } }),
+      'GET /api/stitch/storage': { status: 200, data: { used, limit: 1024 * MB } },
+    });
+    renderScreen(<ProjectsList />, { auth: { signedIn: true }, answers: storage(312 * MB) });
+    expect(await screen.findByText('Storage: 312 MB of 1 GB used')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Storage used' })).toHaveAttribute('aria-valuetext', '312 MB of 1 GB');
+    expect(screen.getByTestId('storage-meter')).not.toHaveTextContent('delete projects');
+    cleanup();
+
+    renderScreen(<ProjectsList />, { auth: { signedIn: true }, answers: storage(1.02 * 1024 * MB) });
+    expect(await screen.findByTestId('storage-meter')).toHaveTextContent(
+      'Storage: 1.02 GB of 1 GB used — full: delete projects or copies you no longer need to make room.',
+    );
   });
 
   it('shows loading, then the empty state with its link', async () => {

@@ -6,6 +6,7 @@ import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ImportChart } from './editor/ImportChart';
+import { StorageMeter } from './project/StorageMeter';
 import { formatPercent, ProgressBar } from './project/StitchingSummary';
 
 /** The message shown under 'Error loading projects' (spec §8). */
@@ -55,6 +56,7 @@ export function ProjectsList() {
           </Link>
         </div>
       </header>
+      <StorageMeter enabled={session.signedIn} />
       {importing && <ImportChart onClose={() => setImporting(false)} />}
       {projects.isPending ? (
         <p className="text-slate-600">Loading projects...</p>

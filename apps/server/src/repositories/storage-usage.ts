@@ -1,0 +1,39 @@
+import type { Db } from '../db/database.js';
+
+/** A file about to be recorded as a project's, with its size in bytes (the users' storage quota counts them). */
+export interface StoredFileRef {
+  id: string;
+  size: number;
+}
+
+/**
+ * How many bytes a signed-in user has stored, summed in the database so that every process agrees: every
+ * file of their projects (the photo, and the chart and pattern document of each kept version) and their
+ * uploads and cut-outs that have not expired. A user is named by the token's subject, which is also how
+ * their uploads are recorded (`user:<subject>`); with one identity provider at a time it is theirs alone.
+ */
+export class StorageUsageRepository {
+  constructor(private readonly db: Db) {}
+
+  async usedBytes(subject: string, now: Date): Promise<number> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('project_files')
+          .innerJoin('projects', 'projects.id', 'project_files.project_id')
+          .innerJoin('users', 'users.id', 'projects.user_id')
+          .where('users.subject', '=', subject)
+          .select((inner) => inner.fn.sum<number | string | null>('project_files.size').as('bytes'))
+          .as('projects'),
+        eb
+          .selectFrom('transient_files')
+          .where('client', '=', `user:${subject}`)
+          .where('expires_at', '>', now.toISOString())
+          .select((inner) => inner.fn.sum<number | string | null>('size').as('bytes'))
+          .as('uploads'),
+      ])
+      .executeTakeFirstOrThrow();
+    // PostgreSQL sums bigint as numeric, which arrives as text.
+    return Number(row.projects ?? 0) + Number(row.uploads ?? 0);
+  }
+}

@@ -1,0 +1,226 @@
+import { readdir } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import type { PatternDocument } from '@stitchwise/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedPattern } from '../src/contract/pattern-versions.js';
+import type { StitchPlan } from '../src/contract/patterns.js';
+import type { Project } from '../src/contract/projects.js';
+import type { StorageUsage } from '../src/contract/storage.js';
+import { KEPT_LATEST_VERSIONS } from '../src/repositories/pattern-versions.js';
+import { readableBytes } from '../src/services/storage-quota.js';
+import { encodePng, multipartBody } from './support/images.js';
+import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+
+const LIMIT = 1024 * 1024; // USER_STORAGE_MB=1
+
+/** A small picture made exactly `bytes` long by a text chunk (decoders skip it; the stored file keeps it). */
+function pngOfSize(bytes: number, seed = 0): Buffer {
+  const picture = encodePng(40, 30, (x, y) => [(x * 6 + seed) % 256, (y * 8 + seed * 3) % 256, 120]);
+  const text = Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(bytes - picture.length - 12 - 8, 'x')]);
+  const body = Buffer.concat([Buffer.from('tEXt', 'ascii'), text]);
+  const chunk = Buffer.alloc(12 + text.length);
+  chunk.writeUInt32BE(text.length, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), 8 + text.length);
+  const iend = picture.length - 12;
+  const png = Buffer.concat([picture.subarray(0, iend), chunk, picture.subarray(iend)]);
+  expect(png.length).toBe(bytes);
+  return png;
+}
+
+const OXS =
+  '<chart><properties oxsversion="1.0" chartwidth="4" chartheight="3"/><palette><palette_item index="0" number="cloth" color="FFFFFF"/>' +
+  '<palette_item index="1" number="DMC 310" color="000000"/></palette><fullstitches><stitch x="0" y="0" palindex="1"/></fullstitches></chart>';
+
+describe('readable sizes in the quota sentence', () => {
+  it('uses KB, MB and GB of 1024, with at most three figures', () => {
+    expect(readableBytes(512)).toBe('512 bytes');
+    expect(readableBytes(312 * 1024 * 1024)).toBe('312 MB');
+    expect(readableBytes(1024 ** 3)).toBe('1 GB');
+    expect(readableBytes(1.02 * 1024 ** 3)).toBe('1.02 GB');
+    expect(readableBytes(LIMIT - 100)).toBe('1 MB');
+  });
+});
+
+describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', ({ create }) => {
+  let database: DatabaseUnderTest;
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    database = await create();
+    server = await startTestServer({ ...database.environment, USER_STORAGE_MB: '1' });
+    alice = (await new OidcBrowser(server.baseUrl).signUp(newUser('alice'))).access_token;
+    bob = (await new OidcBrowser(server.baseUrl).signUp(newUser('bob'))).access_token;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await database.dispose();
+  });
+
+  const api = (path: string, token: string | null, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${server.baseUrl}/api${path}`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
+    });
+  const usage = async (token: string): Promise<StorageUsage> => (await (await api('/stitch/storage', token)).json()) as StorageUsage;
+  const sizeOf = async (url: string): Promise<number> => (await (await fetch(url)).arrayBuffer()).byteLength;
+  const storedFiles = async (): Promise<number> => {
+    if (server.config.storage.kind !== 'local') throw new Error('These tests keep files on the local disk');
+    return (await readdir(server.config.storage.directory, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+  };
+
+  const generate = (token: string, image: Buffer, name = 'Harbour'): Promise<Response> =>
+    api('/stitch/generate', token, {
+      method: 'POST',
+      body: multipartBody(
+        { colors: '5', max_side: '30', project_name: name },
+        { field: 'image_file', filename: 'p.png', contentType: 'image/png', bytes: image },
+      ),
+    });
+  const upload = (token: string, image: Buffer): Promise<Response> =>
+    api('/images/upload', token, {
+      method: 'POST',
+      body: multipartBody({}, { field: 'image_file', filename: 'u.png', contentType: 'image/png', bytes: image }),
+    });
+  const duplicate = (token: string, id: string): Promise<Response> => api(`/stitch/projects/${id}/duplicate`, token, { method: 'POST' });
+  const save = async (token: string, id: string, change: number): Promise<Response> => {
+    const read = await api(`/stitch/projects/${id}/pattern`, token);
+    const document = (await read.json()) as PatternDocument;
+    const edited = { ...document, cells: document.cells.map((cell, at) => (at < change ? -1 : cell)) };
+    return api(`/stitch/projects/${id}/pattern`, token, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': read.headers.get('etag')! },
+      body: JSON.stringify(edited),
+    });
+  };
+  const importChart = (token: string): Promise<Response> =>
+    api('/stitch/projects/import', token, {
+      method: 'POST',
+      body: multipartBody({}, { field: 'file', filename: 'c.oxs', contentType: 'application/octet-stream', bytes: Buffer.from(OXS) }),
+    });
+  const createProject = (token: string, image: Buffer): Promise<Response> =>
+    api('/stitch/projects', token, {
+      method: 'POST',
+      body: multipartBody({ name: 'Photo only' }, { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: image }),
+    });
+  const outputSizes = async (project: Project): Promise<number> => {
+    const urls = [project.outputs.input_image_url, project.outputs.stitch_plan_url, project.outputs.pattern_url].filter((url): url is string => url !== null);
+    return (await Promise.all(urls.map(sizeOf))).reduce((sum, size) => sum + size, 0);
+  };
+
+  /** 507 problem+json with a sentence that says how much is used of how much, and what to delete. */
+  async function expectRefused(response: Response): Promise<void> {
+    expect(response.status, await response.clone().text()).toBe(507);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await response.json()) as { code: string; detail: string; title: string };
+    expect(problem.code).toBe('storage_quota_exceeded');
+    expect(problem.title).toBe('Insufficient Storage');
+    expect(problem.detail).toMatch(/^This needs \d[\d.]* (bytes|KB|MB), and your projects use 1 MB of your 1 MB of storage\. Delete projects or copies/);
+  }
+
+  it('answers visitors 401', async () => {
+    expect((await api('/stitch/storage', null)).status).toBe(401);
+  });
+
+  it('counts projects, every kept version, copies and uploads; refuses each kind of storing past the quota, storing nothing; others are unaffected; deleting frees room', async () => {
+    expect(await usage(alice)).toEqual({ used: 0, limit: LIMIT });
+
+    // A project from a 300,000-byte picture: its photo, chart and pattern document.
+    const generated = await generate(alice, pngOfSize(300_000));
+    expect(generated.status).toBe(200);
+    const projectId = ((await generated.json()) as StitchPlan).project_id!;
+    const project = (await (await api(`/stitch/projects/${projectId}`, alice)).json()) as Project;
+    const projectBytes = await outputSizes(project);
+    expect(projectBytes).toBeGreaterThan(300_000);
+    expect((await usage(alice)).used).toBe(projectBytes);
+
+    // A saved version adds its chart and document; the original's stay, as version 1.
+    const saved = await save(alice, projectId, 3);
+    expect(saved.status).toBe(200);
+    const version = (await saved.json()) as SavedPattern;
+    const versionBytes = (await sizeOf(version.stitch_plan_url)) + (await sizeOf(version.pattern_url));
+    expect((await usage(alice)).used).toBe(projectBytes + versionBytes);
+
+    // A copy has its own copies of the current files.
+    const copied = await duplicate(alice, projectId);
+    expect(copied.status).toBe(201);
+    const copy = (await copied.json()) as Project;
+    const copyBytes = await outputSizes(copy);
+    let used = projectBytes + versionBytes + copyBytes;
+    expect((await usage(alice)).used).toBe(used);
+
+    // Uploads count while they are kept (24 hours).
+    expect((await upload(alice, pngOfSize(50_000, 1))).status).toBe(201);
+    used += 50_000;
+    expect((await usage(alice)).used).toBe(used);
+
+    // A project of just a photo fills the quota to 100 bytes short.
+    expect((await createProject(alice, pngOfSize(LIMIT - used - 100, 8))).status).toBe(201);
+    used = LIMIT - 100;
+    expect(await usage(alice)).toEqual({ used, limit: LIMIT });
+
+    // A visitor's result, to be claimed: made before counting the stored files.
+    const visitorPlan = (await (
+      await api('/stitch/generate/anonymous', null, {
+        method: 'POST',
+        body: multipartBody({ colors: '4', max_side: '30' }, { field: 'image_file', filename: 'v.png', contentType: 'image/png', bytes: pngOfSize(3_000, 2) }),
+      })
+    ).json()) as StitchPlan;
+    const filesBefore = await storedFiles();
+    const projectsBefore = ((await (await api('/stitch/projects', alice)).json()) as { total: number }).total;
+
+    await expectRefused(await duplicate(alice, projectId));
+    await expectRefused(await save(alice, projectId, 5));
+    await expectRefused(await importChart(alice));
+    await expectRefused(await upload(alice, pngOfSize(3_000, 3)));
+    await expectRefused(await generate(alice, pngOfSize(3_000, 4)));
+    await expectRefused(await createProject(alice, pngOfSize(3_000, 5)));
+    await expectRefused(
+      await api('/stitch/projects/claim', alice, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: visitorPlan.claim!.token }),
+      }),
+    );
+
+    // Nothing was stored, nothing counted, no project made.
+    expect(await storedFiles()).toBe(filesBefore);
+    expect((await usage(alice)).used).toBe(used);
+    expect(((await (await api('/stitch/projects', alice)).json()) as { total: number }).total).toBe(projectsBefore);
+    expect((await api(`/stitch/projects/${projectId}/pattern/versions`, alice)).ok).toBe(true);
+
+    // Another user stores as before.
+    expect((await generate(bob, pngOfSize(300_000, 6))).status).toBe(200);
+    expect((await upload(bob, pngOfSize(300_000, 7))).status).toBe(201);
+    expect((await usage(alice)).used).toBe(used);
+
+    // Deleting the copy frees its files' room: copying works again.
+    expect((await api(`/stitch/projects/${copy.id}`, alice, { method: 'DELETE' })).status).toBe(204);
+    expect((await usage(alice)).used).toBe(used - copyBytes);
+    expect((await duplicate(alice, projectId)).status).toBe(201);
+
+    // Deleting a project frees the files of all its versions.
+    const beforeDeleting = (await usage(alice)).used;
+    expect((await api(`/stitch/projects/${projectId}`, alice, { method: 'DELETE' })).status).toBe(204);
+    expect((await usage(alice)).used).toBe(beforeDeleting - projectBytes - versionBytes);
+  });
+
+  it('stops counting the versions a save drops past the kept number', async () => {
+    const carol = (await new OidcBrowser(server.baseUrl).signUp(newUser('carol'))).access_token;
+    const projectId = ((await (await generate(carol, pngOfSize(5_000, 9))).json()) as StitchPlan).project_id!;
+    const originalBytes = await outputSizes((await (await api(`/stitch/projects/${projectId}`, carol)).json()) as Project);
+    const savedBytes: number[] = [];
+    for (let n = 1; n <= KEPT_LATEST_VERSIONS + 1; n++) {
+      const saved = await save(carol, projectId, n);
+      expect(saved.status).toBe(200);
+      const version = (await saved.json()) as SavedPattern;
+      savedBytes.push((await sizeOf(version.stitch_plan_url)) + (await sizeOf(version.pattern_url)));
+    }
+    // Versions 2 to 22 were saved; keeping the original and the last 20 dropped version 2.
+    const kept = savedBytes.slice(1).reduce((sum, bytes) => sum + bytes, 0);
+    expect((await usage(carol)).used).toBe(originalBytes + kept);
+  });
+});
