@@ -81,8 +81,8 @@ export async function abortStorm(base: string, users: Identity[], other: Identit
             body: new Uint8Array(heavy.body as Buffer),
             signal: cancel.signal,
           });
-          count(outcome.attacker, response.status);
           await response.arrayBuffer();
+          count(outcome.attacker, response.status); // answered before its abort: a refusal, or a generation that finished first
         } catch {
           count(outcome.attacker, 'aborted');
         } finally {
