@@ -1,7 +1,11 @@
 import { CHART_SYMBOLS, DMC_THREADS, type PatternDocument } from '@stitchwise/core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_DOCUMENT_BODY_LIMIT } from '../src/routes/exports.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { exited, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 /** A `size` × `size` chart of `threads` threads in a scattered order (so it prints as slowly as a photo's). */
@@ -119,39 +123,6 @@ describe('hostile pattern documents', () => {
     expect((await exportOf(large, { signedIn: true, format: 'png' })).status).toBe(200);
   }, 60_000);
 
-  it('keeps the event loop free while documents arrive: /api/health p99 under 50 ms during a burst', async () => {
-    const latencies: number[] = [];
-    const probing = { on: true };
-    const probe = (async () => {
-      while (probing.on) {
-        const started = performance.now();
-        await fetch(`${server.baseUrl}/api/health`);
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    // Visitors sending 3.7 MB documents, four at a time, and signed-in users' large (valid and broken) documents.
-    const oversized = large + ' '.repeat(3_000_000);
-    const broken = large.replace('"cells":[', '"cells":[-7,');
-    const statuses: number[][] = [];
-    for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all([
-        ...Array.from({ length: 4 }, () => exportOf(oversized)),
-        exportOf(broken, { signedIn: true, format: 'oxs' }),
-        exportOf(large, { signedIn: true, format: 'oxs' }),
-      ]);
-      statuses.push(answers.map((answer) => answer.status));
-      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
-    }
-    probing.on = false;
-    await probe;
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
-    expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(50);
-    expect(statuses).toEqual(Array(5).fill([413, 413, 413, 413, 400, 200]));
-  }, 120_000);
-
   it('stops the work of an export whose client went away', async () => {
     const cancel = new AbortController();
     const pending = exportOf(large, { signedIn: true, format: 'pdf', signal: cancel.signal }).catch(() => undefined);
@@ -166,4 +137,71 @@ describe('hostile pattern documents', () => {
     // And the pool serves the next export at once.
     expect((await exportOf(JSON.stringify(chart(40, 5)), { signedIn: true, format: 'pdf' })).status).toBe(200);
   }, 60_000);
+});
+
+/** Health latency p99 of `server` while `work` runs, asking every 10 ms. */
+async function healthP99During(baseUrl: string, work: () => Promise<void>): Promise<{ p99: number; answers: number[] }> {
+  const latencies: number[] = [];
+  const answers: number[] = [];
+  const probing = { on: true };
+  const probe = (async () => {
+    while (probing.on) {
+      const started = performance.now();
+      answers.push((await fetch(`${baseUrl}/api/health`)).status);
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  await work();
+  probing.on = false;
+  await probe;
+  latencies.sort((a, b) => a - b);
+  return { p99: latencies[Math.floor(latencies.length * 0.99)]!, answers };
+}
+
+/**
+ * The server in a process of its own, so what is timed is its event loop, not this test's (which builds
+ * and sends the documents): a 3.7 MB document parsed on the server's event loop stalls it for 0.3–1 s.
+ */
+describe('hostile pattern documents, timed from outside the server', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'stitchwise-hostile-'));
+    server = await startServerProcess({ DATA_DIR: dataDir, WORKERS: '2', RATE_LIMIT_PER_MINUTE: '1000' });
+  }, 60_000);
+  afterAll(async () => {
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the event loop free while documents arrive: /api/health p99 under 50 ms above the idle p99 during a burst', async () => {
+    const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('burst'))).access_token;
+    const large = JSON.stringify(chart(500, 50));
+    const send = (body: string, signedIn: boolean) =>
+      fetch(`${server.baseUrl}/api/stitch/patterns/export?format=oxs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
+    // This machine's own noise, for comparison: the same probe while the server is idle.
+    const idle = await healthP99During(server.baseUrl, () => new Promise((resolve) => setTimeout(resolve, 1500)));
+    // Visitors sending 3.7 MB documents, four at a time, and a signed-in user's large documents, valid and broken.
+    const oversized = large + ' '.repeat(3_000_000);
+    const broken = large.replace('"cells":[', '"cells":[-7,');
+    const statuses: number[][] = [];
+    const burst = await healthP99During(server.baseUrl, async () => {
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all([...Array.from({ length: 4 }, () => send(oversized, false)), send(broken, true), send(large, true)]);
+        statuses.push(answers.map((answer) => answer.status));
+        await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+      }
+    });
+    expect(burst.answers.length).toBeGreaterThan(20);
+    expect(burst.answers.every((status) => status === 200)).toBe(true);
+    expect(burst.p99 - idle.p99).toBeLessThan(50);
+    expect(statuses).toEqual(Array(5).fill([413, 413, 413, 413, 400, 200]));
+  }, 120_000);
 });

@@ -1,77 +1,25 @@
-import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePng, multipartBody } from './support/images.js';
+import { exited, startServerProcess } from './support/server-process.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HOUR = 60 * 60 * 1000;
 
-interface ServerProcess {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  baseUrl: string;
-  output: () => string;
-}
-
-/** The server as `npm start` runs it, from the sources: its own process, so it can be killed for real. */
-async function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=stitchwise-source', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      WORKERS: '2',
-      // This test sends bursts of uploads from one address.
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      HEAVY_REQUESTS_AT_ONCE: '1000',
-      VISITOR_STORAGE_MB_PER_DAY: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The server in a process of its own, so it can be killed for real; it sends bursts of uploads from one address. */
+const startServer = (dataDir: string) =>
+  startServerProcess({
+    DATA_DIR: dataDir,
+    WORKERS: '2',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    HEAVY_REQUESTS_AT_ONCE: '1000',
+    VISITOR_STORAGE_MB_PER_DAY: '1000000',
   });
-  let output = '';
-  const collect = (chunk: Buffer): void => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`the server did not start:\n${output}`));
-    }, 30_000);
-    const onData = (): void => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
-  });
-  return { child, baseUrl, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => {
-      resolve();
-    });
-  });
-}
 
 /** Every file under the files folder, as `<fan-out>/<name>`. */
 async function filesOnDisk(filesFolder: string): Promise<string[]> {
@@ -113,7 +61,7 @@ describe('crash leftovers, with the server in its own process', () => {
     const databaseFile = join(dataDir, 'stitchwise.sqlite');
 
     // 1. Uploads in flight, and kill -9 in the middle of them.
-    const first = await startServerProcess(dataDir);
+    const first = await startServer(dataDir);
     children.push(first.child);
     const noise = randomBytes(1200 * 900 * 3);
     const image = encodePng(1200, 900, (x, y) => {
@@ -174,7 +122,7 @@ describe('crash leftovers, with the server in its own process', () => {
     expect(expected.length).toBeGreaterThanOrEqual(answered.length + 1);
 
     // 4. Restart: the sweep at start removes the leftovers, and only them.
-    const second = await startServerProcess(dataDir);
+    const second = await startServer(dataDir);
     children.push(second.child);
     const deadline = Date.now() + 15_000;
     while ((await filesOnDisk(filesFolder)).join() !== expected.join() && Date.now() < deadline) {

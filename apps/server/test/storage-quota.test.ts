@@ -7,7 +7,6 @@ import type { StitchPlan } from '../src/contract/patterns.js';
 import type { Project } from '../src/contract/projects.js';
 import type { StorageUsage } from '../src/contract/storage.js';
 import { KEPT_LATEST_VERSIONS } from '../src/repositories/pattern-versions.js';
-import { readableBytes } from '../src/services/storage-quota.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
@@ -32,16 +31,6 @@ function pngOfSize(bytes: number, seed = 0): Buffer {
 const OXS =
   '<chart><properties oxsversion="1.0" chartwidth="4" chartheight="3"/><palette><palette_item index="0" number="cloth" color="FFFFFF"/>' +
   '<palette_item index="1" number="DMC 310" color="000000"/></palette><fullstitches><stitch x="0" y="0" palindex="1"/></fullstitches></chart>';
-
-describe('readable sizes in the quota sentence', () => {
-  it('uses KB, MB and GB of 1024, with at most three figures', () => {
-    expect(readableBytes(512)).toBe('512 bytes');
-    expect(readableBytes(312 * 1024 * 1024)).toBe('312 MB');
-    expect(readableBytes(1024 ** 3)).toBe('1 GB');
-    expect(readableBytes(1.02 * 1024 ** 3)).toBe('1.02 GB');
-    expect(readableBytes(LIMIT - 100)).toBe('1 MB');
-  });
-});
 
 describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', ({ create }) => {
   let database: DatabaseUnderTest;
@@ -178,6 +167,16 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     await expectRefused(await upload(alice, pngOfSize(3_000, 3)));
     await expectRefused(await generate(alice, pngOfSize(3_000, 4)));
     await expectRefused(await createProject(alice, pngOfSize(3_000, 5)));
+    // An idea picture is kept for its user too: refused, and its credit given back.
+    const credits = async () => ((await (await api('/stitch/creative-credits', alice)).json()) as { remaining: number }).remaining;
+    const creditsBefore = await credits();
+    const idea = await api('/stitch/creative-ideas', alice, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a red fox in the snow' }),
+    });
+    expect(idea.status).toBe(507);
+    expect(await credits()).toBe(creditsBefore);
     await expectRefused(
       await api('/stitch/projects/claim', alice, {
         method: 'POST',

@@ -5,3 +5,4 @@ export * from './pattern/index.js';
 export { csvText, parseCsv, type CsvCell } from './csv.js';
 export { seededRandom, hashNumbers } from './random.js';
 export { disallowedCharacter, printableText, type DisallowedCharacter } from './text.js';
+export { readableBytes } from './sizes.js';

@@ -52,6 +52,10 @@ describe('disallowedCharacter with invisible', () => {
   it('keeps joiners between visible characters (emoji sequences, Persian, Indic) and refuses them elsewhere', () => {
     for (const text of ['👩\u200d👩\u200d👧', '🏳\ufe0f\u200d🌈', '👨🏽\u200d🦰', 'می\u200cخواهم', 'क्\u200dष']) expect(refused(text)).toBeUndefined();
     expect(refused('\u200d')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+    // Between Latin letters a joiner joins nothing: 'Al‍ice' would pass for 'Alice'.
+    expect(refused('Al\u200dice')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
+    expect(refused('Al\u200cice')).toEqual({ codePoint: 'U+200C', kind: 'zero-width' });
+    expect(refused('👩\u200d ')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
     expect(refused('Rose\u200c')).toEqual({ codePoint: 'U+200C', kind: 'zero-width' });
     expect(refused('a \u200db')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
     expect(refused('a\u200d\u200db')).toEqual({ codePoint: 'U+200D', kind: 'zero-width' });
@@ -82,8 +86,9 @@ describe('printableText', () => {
     expect(printableText('\u202eRose\u2066 \u200bgarden\u200f\ufeff\u2060\u061c')).toBe('Rose garden');
     expect(printableText('\u200dRose\u200c \u200d\u200dgarden\u200d')).toBe('Rose garden');
     expect(printableText('👩\u200d👩\u200d👧 می\u200cخواهم')).toBe('👩\u200d👩\u200d👧 می\u200cخواهم');
-    // A joiner left beside a control's replacement still joins; one beside a removed character's place does not.
-    expect(printableText('a\u200d\u0001b c\u200d\u202e')).toBe('a\u200d\uFFFDb c');
+    // A joiner between Latin letters (or a control's replacement) joins nothing, nor one beside a removed character's place.
+    expect(printableText('a\u200d\u0001b c\u200d\u202e')).toBe('a\uFFFDb c');
+    expect(printableText('Al\u200dice क्\u200dष')).toBe('Alice क्\u200dष');
   });
 
   it('leaves nothing disallowedCharacter refuses, and only XML 1.0 characters', () => {

@@ -37,20 +37,30 @@ const INVISIBLE_NOT_JOINER = new RegExp(`[${BIDI}\u200B\u2060\uFEFF]`, 'gu');
 const JOINERS = /[\u200C\u200D]/g;
 /** What a joiner may not stand beside: nothing visible to join. */
 const NOT_JOINABLE = new RegExp(`[\\s\\p{Cc}${BIDI}${ZERO_WIDTH}]`, 'u');
+/**
+ * What a joiner joins in real text: emoji (with their variation selectors and skin-tone modifiers, which
+ * end one member of a sequence) and the scripts whose spelling needs ZWJ or ZWNJ — Arabic and Persian,
+ * Syriac, N'Ko, and the Brahmic scripts of South and South-East Asia.
+ */
+const JOINABLE = new RegExp(
+  '[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\uFE0F\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Nko}\\p{Script=Devanagari}' +
+    '\\p{Script=Bengali}\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}\\p{Script=Kannada}' +
+    '\\p{Script=Malayalam}\\p{Script=Sinhala}\\p{Script=Myanmar}\\p{Script=Khmer}]',
+  'u',
+);
 
 /**
- * Whether the joiner (ZWNJ U+200C or ZWJ U+200D) at `at` stands between two visible characters. There they
- * are part of real text: ZWJ builds emoji sequences (👩‍👩‍👧, 🏳️‍🌈) and Indic conjuncts, ZWNJ is required in
- * Persian spelling. Refusing them would refuse those names, and stripping ZWJ would only split a family
- * emoji into its members, but neither is needed: a joiner with a visible character on each side cannot
- * make a text look empty or pad it. Elsewhere (at an end, beside a space or another invisible character)
- * it joins nothing, so it is treated as any other zero-width character.
+ * Whether the joiner (ZWNJ U+200C or ZWJ U+200D) at `at` joins what real text joins: ZWJ builds emoji
+ * sequences (👩‍👩‍👧, 🏳️‍🌈) and Indic conjuncts, ZWNJ is required in Persian spelling. Refusing them would
+ * refuse those names, so a joiner between two characters of which one is such (JOINABLE) stays. Anywhere
+ * else — between Latin letters ('Al‍ice', which looks like 'Alice' but is not), at an end, beside a space —
+ * it only hides in the text, and is treated as any other zero-width character.
  */
 function joins(text: string, at: number): boolean {
-  // Half of a surrogate pair is a visible character's (an emoji's); lone halves are refused before this.
-  const before = text[at - 1];
-  const after = text[at + 1];
-  return before !== undefined && after !== undefined && !NOT_JOINABLE.test(before) && !NOT_JOINABLE.test(after);
+  const before = text.slice(0, at).match(/.$/su)?.[0]; // whole characters: an emoji is a surrogate pair
+  const after = text.slice(at + 1).match(/^./su)?.[0];
+  if (before === undefined || after === undefined || NOT_JOINABLE.test(before) || NOT_JOINABLE.test(after)) return false;
+  return JOINABLE.test(before) || JOINABLE.test(after);
 }
 
 /**

@@ -74,6 +74,9 @@ export function registerAdmission(app: FastifyInstance, { capacity, perClient, c
     const kind = request.routeOptions.config.work;
     if (!kind) return;
     const client = await clientKey(request);
+    // Gone while its token was checked (or an earlier hook waited): its 'close' has fired already, and
+    // counting it now would hold a place for ever.
+    if (reply.raw.destroyed) return;
     const held = byClient.get(client) ?? 0;
     if (held >= perClient) throw tooManyAtOnce(perClient);
     if (inFlight[kind] >= capacity[kind]) throw HttpProblem.busy();

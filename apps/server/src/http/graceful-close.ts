@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * until the process is killed. Here every connection without a request in flight is closed when closing
  * begins, and each of the others as soon as its last answer is done.
  */
-export function closeIdleConnectionsOnClose(app: FastifyInstance): void {
+export function closeIdleConnectionsOnClose(app: FastifyInstance): { connections: () => number } {
   const inFlight = new Map<Socket, number>();
   let closing = false;
   const { server } = app;
@@ -20,6 +20,8 @@ export function closeIdleConnectionsOnClose(app: FastifyInstance): void {
     const { socket } = request;
     inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
     response.once('close', () => {
+      // A connection that closed mid-request is gone from the map already (its 'close' comes first): leave it so.
+      if (!inFlight.has(socket)) return;
       const left = (inFlight.get(socket) ?? 1) - 1;
       inFlight.set(socket, left);
       if (closing && left === 0) socket.destroySoon();
@@ -30,4 +32,5 @@ export function closeIdleConnectionsOnClose(app: FastifyInstance): void {
     for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
     done();
   });
+  return { connections: () => inFlight.size };
 }

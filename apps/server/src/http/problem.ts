@@ -23,15 +23,6 @@ export class HttpProblem extends Error {
     this.name = 'HttpProblem';
   }
 
-  /** The problem as plain data, which crosses to and from worker threads (an Error subclass does not). */
-  get fields(): ProblemFields {
-    return { status: this.status, code: this.code, detail: this.detail, ...(this.errors ? { errors: this.errors } : {}), headers: this.headers };
-  }
-
-  static from({ status, code, detail, errors, headers }: ProblemFields): HttpProblem {
-    return new HttpProblem(status, code, detail, errors, headers);
-  }
-
   static unauthorized(detail: string, wwwAuthenticate: string): HttpProblem {
     return new HttpProblem(401, 'unauthorized', detail, undefined, { 'WWW-Authenticate': wwwAuthenticate });
   }
@@ -59,14 +50,6 @@ export class HttpProblem extends Error {
       'Retry-After': '5',
     });
   }
-}
-
-export interface ProblemFields {
-  status: number;
-  code: string;
-  detail: string;
-  errors?: readonly FieldError[] | undefined;
-  headers: Readonly<Record<string, string>>;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -19,7 +19,8 @@ import {
   type PatternStats,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
-import { checkPatternDocument, type CheckedDocument, type DocumentUse } from '../render/document-check.js';
+import { checkPatternDocument, type CheckedDocument } from './check-document.js';
+import { readChartFileTask, type ReadChartFile } from './read-chart-file.js';
 import { renderPdf, type Paper, type PdfVariant, type PrintChoice } from '../render/pdf.js';
 import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
@@ -48,7 +49,8 @@ export type ImageTask =
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
   | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions; progress?: MessagePort }
   | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions }
-  | { kind: 'check-document'; json: Uint8Array; use: DocumentUse };
+  | { kind: 'check-document'; json: Uint8Array }
+  | { kind: 'read-chart-file'; bytes: Uint8Array };
 
 /**
  * A printable or interchange file, or the chart image, from a stored pattern document (JSON text, checked
@@ -99,7 +101,9 @@ export interface EncodedImage {
 
 export default async function run(
   task: ImageTask,
-): Promise<RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | CheckedDocument | { bytes: Uint8Array } | { width: number; height: number }> {
+): Promise<
+  RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | CheckedDocument | ReadChartFile | { bytes: Uint8Array } | { width: number; height: number }
+> {
   switch (task.kind) {
     case 'decode': {
       const raster = await decodeImage(task.bytes, task.header, { channels: task.channels });
@@ -119,7 +123,9 @@ export default async function run(
     case 'export':
       return exportPattern(task.document, task.options);
     case 'check-document':
-      return checkPatternDocument(task.json, task.use);
+      return checkPatternDocument(task.json);
+    case 'read-chart-file':
+      return readChartFileTask(task.bytes);
   }
 }
 

@@ -50,7 +50,8 @@ export class IdeasService {
       const format = sniffImage(bytes)?.format;
       if (format !== 'png' && format !== 'jpg' && format !== 'webp')
         throw new ImageGenerationError(`generator sent ${format ?? 'something'} that is not a PNG, JPEG or WebP image`);
-      const id = await this.transientFiles.store(bytes, format);
+      // Counted in the user's storage, as their uploads are; a full quota is refused, and the credit given back.
+      const id = await this.transientFiles.store(bytes, format, `user:${user.subject}`);
       return { image_url: this.fileUrl(id), credits: DAILY_IDEA_CREDITS - used, source: this.generator.kind };
     } catch (error) {
       await this.credits.refund(user.id, day);

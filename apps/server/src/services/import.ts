@@ -9,7 +9,8 @@ import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.j
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore } from '../storage/file-store.js';
-import { readChartFile, type ChartFile } from './import-file.js';
+import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
+import { HttpProblem } from '../http/problem.js';
 import { progressStateOf } from './progress.js';
 import type { ProjectsService, StoredOutputs } from './projects.js';
 import type { StorageQuota } from './storage-quota.js';
@@ -46,7 +47,7 @@ export class ImportService {
 
   /** `signal` (the client going away) stops the drawing of the chart, and nothing is stored. */
   async importChart(user: UserRow, { file, name }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
-    const chart = await readChartFile(file.bytes);
+    const chart = await this.read(file.bytes, signal);
     const { pattern } = chart;
     const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
     const chartImage = await this.render(pattern, projectName, signal);
@@ -82,6 +83,13 @@ export class ImportService {
       throw error;
     }
     return { ...(await this.projects.get(user, projectId)), import_report: reportOf(chart) };
+  }
+
+  /** The file read and checked in the image pool (a large file takes seconds to parse); a refusal is the client's 400. */
+  private async read(bytes: Uint8Array, signal: AbortSignal | undefined): Promise<ChartFile> {
+    const read = await this.pool.run<ReadChartFile>({ kind: 'read-chart-file', bytes } satisfies ImageTask, undefined, signal);
+    if ('chart' in read) return read.chart;
+    throw new HttpProblem(400, 'invalid_chart_file', read.refused, [{ field: 'file', message: read.refused }]);
   }
 
   /** The chart image as generation draws it with symbols on, in the image worker pool (503 when it is full). */

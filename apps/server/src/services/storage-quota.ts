@@ -1,3 +1,4 @@
+import { readableBytes } from '@stitchwise/core';
 import type { StorageUsage } from '../contract/storage.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -6,20 +7,6 @@ import type { StorageUsageRepository } from '../repositories/storage-usage.js';
 
 /** Whose storage: a signed-in user, known by the token's subject. */
 export type StorageOwner = Pick<UserRow, 'subject'>;
-
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** Bytes for people: `312 MB`, `1.02 GB`, `1 GB` (1 KB = 1024 bytes, as USER_STORAGE_MB counts); never `1020 MB`. */
-export function readableBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
-}
 
 /**
  * Each signed-in user's storage quota (USER_STORAGE_MB), counted across their projects, every kept chart

@@ -126,16 +126,18 @@ describe('OXS import: what other programs write', () => {
   });
 
   it('keeps the last full stitch a cell is given, counting the earlier ones of another colour as not imported', () => {
-    const palette = item(1, 'DMC 310', '000000') + item(2, 'DMC 321', 'C72B3B');
+    // Palette entry 3 is 310 again (as another program may list it twice): replacing 310 by it loses nothing.
+    const palette = item(1, 'DMC 310', '000000') + item(2, 'DMC 321', 'C72B3B') + item(3, 'DMC 310', '000000');
     const stitches = [
       stitch(0, 0, 1) + stitch(0, 0, 2), // 310 replaced by 321: one left out
+      stitch(2, 1, 1) + stitch(2, 1, 3), // 310, then 310 under another palette entry: nothing lost
       stitch(1, 0, 2) + stitch(1, 0, 2), // the same stitch twice: nothing lost
       stitch(2, 0, 0) + stitch(2, 0, 1), // cloth, then 310: nothing lost
       stitch(0, 1, 1) + stitch(0, 1, 2) + stitch(0, 1, 1), // 310, 321, 310: the 321 is lost
       stitch(1, 1, 2) + stitch(1, 1, 0), // 321, then cloth: the cell is empty and the 321 lost
     ].join('');
     const imported = readOxsChart(chart({ palette, stitches }));
-    expect(Array.from(imported.pattern.cells)).toEqual([1, 1, 0, 0, -1, -1]);
+    expect(Array.from(imported.pattern.cells)).toEqual([1, 1, 0, 0, -1, 0]);
     expect(imported.not_imported).toEqual({ full_stitches: 3, part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
   });
 

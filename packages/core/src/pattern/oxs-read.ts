@@ -159,12 +159,21 @@ class ChartBuilder implements OxsElementSink {
       this.checkStitch(x, y, paletteIndex, size);
       byPaletteIndex[y * size.width + x] = threadOf(paletteIndex);
     }
-    // A cell given several full stitches keeps the last one in the file; the earlier ones of another colour are lost, so counted.
+    // A cell given several full stitches keeps the last one in the file; the earlier ones of another thread are
+    // lost, so counted. Threads are compared as they are imported: two palette entries matched to one DMC
+    // thread lose nothing when one replaces the other.
+    const codes = new Map<number, string>();
+    const importedAs = (paletteIndex: number): string | undefined => {
+      if (paletteIndex < 0) return undefined;
+      let code = codes.get(paletteIndex);
+      if (code === undefined) codes.set(paletteIndex, (code = dmcThreadFor(this.palette.get(paletteIndex)!).thread.code));
+      return code;
+    };
     let replaced = 0;
     for (let i = 0; i < this.stitchCount; i++) {
       const [x, y, paletteIndex] = [this.stitches[3 * i]!, this.stitches[3 * i + 1]!, this.stitches[3 * i + 2]!];
       const thread = threadOf(paletteIndex);
-      if (thread >= 0 && byPaletteIndex[y * size.width + x] !== thread) replaced++;
+      if (thread >= 0 && importedAs(byPaletteIndex[y * size.width + x]!) !== importedAs(thread)) replaced++;
     }
     this.stitches = new Int32Array(0);
     const fitted = fitOxsMarks(this.marks, { ...size, cells: byPaletteIndex }, (paletteIndex) => this.palette.get(paletteIndex)?.cloth === false);

@@ -1,5 +1,5 @@
 import { useStorageUsage } from '../../api/projects';
-import { readableBytes } from '../../lib/sizes';
+import { readableBytes } from '@stitchwise/core';
 
 /** Past this share of the quota the bar turns amber, and the line says what to do. */
 const NEARLY_FULL = 0.9;

@@ -10,8 +10,7 @@ import {
 } from '@stitchwise/core';
 import { ACCEPTED_CHART_FILES, type ChartFormat } from '../contract/imports.js';
 import { megabytes } from '../contract/fields.js';
-import { HttpProblem } from '../http/problem.js';
-import { sniffImage } from '../images/sniff.js';
+import { sniffImage } from './sniff.js';
 
 /** A chart file read into a pattern, with what the reading did. */
 export interface ChartFile extends OxsImport {
@@ -30,8 +29,26 @@ export const MAX_PATTERN_JSON_BYTES = 8 * 1024 * 1024;
 const NOTHING_LEFT_OUT = { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 };
 
 /** 400 for a file that cannot be imported, with the sentence saying why. */
-export function refusedChart(detail: string): HttpProblem {
-  return new HttpProblem(400, 'invalid_chart_file', detail, [{ field: 'file', message: detail }]);
+/** A file that is not a chart that can be imported, with a sentence saying why (the service's 400 `invalid_chart_file`). */
+export class ChartFileRefused extends Error {
+  override readonly name = 'ChartFileRefused';
+}
+
+function refusedChart(detail: string): ChartFileRefused {
+  return new ChartFileRefused(detail);
+}
+
+/** What reading a chart file in the worker pool gives: the chart, or why it was refused (plain data, to cross threads). */
+export type ReadChartFile = { chart: ChartFile } | { refused: string };
+
+/** `readChartFile` as a worker task: runs in the image pool, so a large file is parsed and checked off the event loop. */
+export async function readChartFileTask(bytes: Uint8Array): Promise<ReadChartFile> {
+  try {
+    return { chart: await readChartFile(bytes) };
+  } catch (error) {
+    if (error instanceof ChartFileRefused) return { refused: error.message };
+    throw error;
+  }
 }
 
 /**
