@@ -4,23 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
-import {
-  BACKSTITCH_LINE_STYLES,
-  backstitchStyles,
-  fabricByCount,
-  legendUse,
-  PART_KINDS,
-  partShape,
-  partSymbolPlace,
-  printLayout,
-  skeinFootnote,
-  threadNeedOfUse,
-  type Pattern,
-} from '@stitchwise/core';
+import { fabricByCount, legendUse, marksCrossing, printLayout, skeinFootnote, threadNeedOfUse, type Pattern } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chartLayout, renderChart } from '../src/render/chart.js';
-import { insidePolygon, marksIn, polylines } from '../src/render/marks.js';
 import { renderPdf, type PdfOptions } from '../src/render/pdf.js';
 import { BLUE, GREEN, LEMON, marksChart, RED } from './support/marks-chart.js';
 import { pdfPageTexts } from './support/pdf-text.js';
@@ -35,64 +22,15 @@ const rgbOf = (pattern: Pattern, thread: number): number[] => {
   return [r, g, b];
 };
 
-describe('how marks are shaped', () => {
-  it('fills a three-quarter stitch’s triangle, a quarter’s quadrant and a half’s diagonal band', () => {
-    const inside = (kind: Parameters<typeof partShape>[0], x: number, y: number) => insidePolygon(partShape(kind), x, y);
-    expect([inside('three-quarter-tl', 0.15, 0.15), inside('three-quarter-tl', 0.8, 0.1), inside('three-quarter-tl', 0.1, 0.8)]).toEqual([true, true, true]);
-    expect(inside('three-quarter-tl', 0.85, 0.85)).toBe(false);
-    expect(inside('three-quarter-br', 0.85, 0.85)).toBe(true);
-    expect(inside('three-quarter-br', 0.15, 0.15)).toBe(false);
-    expect([inside('quarter-br', 0.75, 0.75), inside('quarter-br', 0.25, 0.25), inside('quarter-br', 0.75, 0.25), inside('quarter-br', 0.25, 0.75)]).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
-    // '/' runs from the bottom-left corner to the top-right one; '\' the other way.
-    expect([inside('half-slash', 0.5, 0.5), inside('half-slash', 0.9, 0.1), inside('half-slash', 0.1, 0.9)]).toEqual([true, true, true]);
-    expect([inside('half-slash', 0.1, 0.1), inside('half-slash', 0.9, 0.9)]).toEqual([false, false]);
-    expect([inside('half-backslash', 0.1, 0.1), inside('half-backslash', 0.9, 0.1)]).toEqual([true, false]);
-  });
-
-  it('puts every part stitch’s symbol inside its shape, wholly in the cell', () => {
-    for (const kind of PART_KINDS) {
-      const { x, y, size } = partSymbolPlace(kind);
-      expect(insidePolygon(partShape(kind), x, y), kind).toBe(true);
-      expect(Math.min(x, y) - size / 2, kind).toBeGreaterThan(0);
-      expect(Math.max(x, y) + size / 2, kind).toBeLessThan(1);
-    }
-  });
-
-  it('gives each backstitch thread its own line style in legend order', () => {
-    const lines = [3, 0, 3, 5].map((thread, i) => ({ x1: i, y1: 0, x2: i + 1, y2: 0, thread }));
-    expect(backstitchStyles({ backstitches: lines }, 7)).toEqual([0, -1, -1, 1, -1, 2, -1]);
-    expect(new Set(BACKSTITCH_LINE_STYLES.map((style) => style.join(','))).size).toBe(BACKSTITCH_LINE_STYLES.length);
-  });
-
-  it('joins lines that meet into polylines, whichever way round they were drawn', () => {
-    const line = (x1: number, y1: number, x2: number, y2: number) => ({ x1, y1, x2, y2, thread: 0 });
-    expect(polylines([line(0, 0, 2, 0), line(2, 2, 2, 0), line(2, 2, 4, 4), line(9, 9, 10, 9)])).toEqual([
-      [
-        [0, 0],
-        [2, 0],
-        [2, 2],
-        [4, 4],
-      ],
-      [
-        [9, 9],
-        [10, 9],
-      ],
-    ]);
-  });
-
+describe('which marks a page shows', () => {
   it('shows on a page the part stitches in its cells, the lines crossing it and the knots on it, edges included', () => {
-    const shown = marksIn(marksChart().marks, { x0: 10, x1: 20, y0: 0, y1: 5 });
+    const shown = marksCrossing(marksChart().marks, { x0: 10, x1: 20, y0: 0, y1: 5 });
     expect(shown.parts.map((part) => part.x)).toEqual([10, 12, 14]);
     // The blue line runs from lattice x 21 to 35 on row 7 (stitch row 3); the green one ends on x 10 = stitch 5.
     expect(shown.backstitches.map((line) => line.thread)).toEqual([BLUE, BLUE]);
     expect(shown.knots).toEqual([]);
-    expect(marksIn(marksChart().marks, { x0: 0, x1: 5, y0: 5, y1: 12 }).backstitches.map((line) => line.thread)).toEqual([GREEN]);
-    expect(marksIn(marksChart().marks, { x0: 15, x1: 20, y0: 10, y1: 12 }).knots).toEqual([{ x: 30, y: 20, thread: LEMON }]);
+    expect(marksCrossing(marksChart().marks, { x0: 0, x1: 5, y0: 5, y1: 12 }).backstitches.map((line) => line.thread)).toEqual([GREEN]);
+    expect(marksCrossing(marksChart().marks, { x0: 15, x1: 20, y0: 10, y1: 12 }).knots).toEqual([{ x: 30, y: 20, thread: LEMON }]);
   });
 });
 

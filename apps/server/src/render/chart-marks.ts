@@ -4,10 +4,19 @@
  * PNG writer reaches it, from the lines and knots that cross that row: memory stays that of the marks, however
  * long the lines, and rows without any are still repeated rather than drawn.
  */
-import { partShape, partSymbolPlace, type Pattern, type PartKind } from '@stitchwise/core';
+import {
+  BACKSTITCH_WIDTH,
+  groupByThread,
+  insidePolygon,
+  KNOT_REACH,
+  KNOT_RING,
+  partShape,
+  partSymbolPlace,
+  type Pattern,
+  type PartKind,
+} from '@stitchwise/core';
 import type { ChartPalette } from './chart.js';
 import { glyphMask, type GlyphMask } from './glyphs.js';
-import { BACKSTITCH_WIDTH, insidePolygon, KNOT_RADIUS, KNOT_RING } from './marks.js';
 
 /** A part stitch's tile: palette indices, TRANSPARENT outside its shape. */
 const TRANSPARENT = 256;
@@ -54,15 +63,16 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
     byRow.set(part.y, list);
   }
 
-  // What is drawn over everything, in drawing order (lines, then knots: later ones on top), each with the pixel
-  // rows it spans and how to draw one of them.
+  // What is drawn over everything, in drawing order (lines, then knots, each a thread at a time in thread order
+  // as the viewer and the PDF draw them: later ones on top), each with the pixel rows it spans and how to draw
+  // one of them.
   const over: Overlay[] = [];
   // Lattice point (X, Y) in pixel coordinates, a pixel's centre at its index: grid lines fall on even points.
   const px = (lattice: number): number => left + (lattice * cellSize) / 2;
   const py = (lattice: number): number => top + (lattice * cellSize) / 2;
   // An odd width, so a line along the grid sits centred on it.
   const half = (2 * Math.round((cellSize * BACKSTITCH_WIDTH) / 2) + 1) / 2;
-  for (const line of backstitches) {
+  for (const line of [...groupByThread(backstitches).values()].flat()) {
     const colour = palette.stitch(line.thread, 0);
     const [x1, y1, x2, y2] = [px(line.x1), py(line.y1), px(line.x2), py(line.y2)];
     over.push({
@@ -76,9 +86,10 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
       },
     });
   }
-  const radius = Math.max(2, cellSize * KNOT_RADIUS);
+  // The knot's outer edge, and its ring inside it.
+  const radius = Math.max(2, cellSize * KNOT_REACH);
   const ring = Math.max(1, Math.round(cellSize * KNOT_RING));
-  for (const knot of knots) {
+  for (const knot of [...groupByThread(knots).values()].flat()) {
     const [cx, cy] = [px(knot.x), py(knot.y)];
     // The thread's colour inside a ring of its symbol's ink (black or white), which shows it on any colour.
     const [fill, edge] = [palette.stitch(knot.thread, 0), palette.stitch(knot.thread, 255)];

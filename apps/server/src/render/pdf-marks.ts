@@ -4,8 +4,20 @@
  * apps), symbols real text. Colour charts draw each in its thread's colour; black-and-white ones tell
  * backstitch threads apart by line style and knots by their thread's symbol.
  */
-import { BACKSTITCH_LINE_STYLES, partShape, partSymbolPlace, type LegendEntry, type Pattern } from '@stitchwise/core';
-import { BACKSTITCH_WIDTH, KNOT_RADIUS, KNOT_RING, linesByThread, marksIn, polylines, type StitchRange } from './marks.js';
+import {
+  BACKSTITCH_LINE_STYLES,
+  BACKSTITCH_WIDTH,
+  groupByThread,
+  KNOT_RADIUS,
+  KNOT_RING,
+  marksCrossing,
+  partShape,
+  partSymbolPlace,
+  polylines,
+  type LegendEntry,
+  type Pattern,
+  type StitchRange,
+} from '@stitchwise/core';
 
 export type MarksVariant = 'color' | 'bw';
 
@@ -39,7 +51,7 @@ export function centredSymbol(doc: PDFKit.PDFDocument, symbol: string, x: number
 /** The page's part stitches: drawn after the full stitches and before the grid, which stays on top of them. */
 export function drawParts(doc: PDFKit.PDFDocument, pattern: Pattern, variant: MarksVariant, grid: PageGrid): void {
   const { left, top, cell, range } = grid;
-  for (const part of marksIn(pattern.marks, range).parts) {
+  for (const part of marksCrossing(pattern.marks, range).parts) {
     const entry = pattern.legend[part.thread]!;
     const x = left + (part.x - range.x0) * cell;
     const y = top + (part.y - range.y0) * cell;
@@ -76,13 +88,13 @@ function strokeStyled(doc: PDFKit.PDFDocument, entry: LegendEntry, look: { width
  */
 export function drawLinesAndKnots(doc: PDFKit.PDFDocument, pattern: Pattern, variant: MarksVariant, grid: PageGrid, styles: readonly number[]): void {
   const { left, top, cell, range } = grid;
-  const shown = marksIn(pattern.marks, range);
+  const shown = marksCrossing(pattern.marks, range);
   const at = (x: number, y: number): [number, number] => [left + (x / 2 - range.x0) * cell, top + (y / 2 - range.y0) * cell];
   // Clipped to the grid and half a line beyond, so a line along the chart's edge is whole.
   const edge = lineLook(cell, variant, 0).width / 2;
   doc.save();
   doc.rect(left - edge, top - edge, (range.x1 - range.x0) * cell + 2 * edge, (range.y1 - range.y0) * cell + 2 * edge).clip();
-  for (const [thread, lines] of linesByThread(shown.backstitches)) {
+  for (const [thread, lines] of groupByThread(shown.backstitches)) {
     // One path a thread, one polyline for lines that join, so dashes carry on round its corners.
     for (const polyline of polylines(lines)) {
       polyline.forEach(([x, y], index) => (index === 0 ? doc.moveTo(...at(x, y)) : doc.lineTo(...at(x, y))));
@@ -91,7 +103,7 @@ export function drawLinesAndKnots(doc: PDFKit.PDFDocument, pattern: Pattern, var
   }
   doc.restore();
   // Knots are not clipped: one on the page's edge is whole, as on the neighbouring page.
-  for (const knot of shown.knots) drawKnot(doc, pattern.legend[knot.thread]!, ...at(knot.x, knot.y), cell, variant);
+  for (const knot of [...groupByThread(shown.knots).values()].flat()) drawKnot(doc, pattern.legend[knot.thread]!, ...at(knot.x, knot.y), cell, variant);
 }
 
 /**
@@ -99,17 +111,14 @@ export function drawLinesAndKnots(doc: PDFKit.PDFDocument, pattern: Pattern, var
  * and white a white dot in a black ring holding the thread's symbol.
  */
 export function drawKnot(doc: PDFKit.PDFDocument, entry: LegendEntry, x: number, y: number, cell: number, variant: MarksVariant): void {
+  // Larger in black and white, to hold the symbol; the ring centred on the radius, as the viewer strokes it.
   const radius = cell * KNOT_RADIUS * (variant === 'bw' ? 1.15 : 1);
   const ring = Math.max(0.4, cell * KNOT_RING);
   const [fill, stroke] = variant === 'color' ? [entry.hex, inkOn(entry.hex)] : ['#ffffff', '#000000'];
   doc.save();
-  doc
-    .undash()
-    .lineWidth(ring)
-    .circle(x, y, radius - ring / 2)
-    .fillAndStroke(fill, stroke);
+  doc.undash().lineWidth(ring).circle(x, y, radius).fillAndStroke(fill, stroke);
   doc.restore();
-  if (variant === 'bw') centredSymbol(doc, entry.symbol, x, y, radius * 1.25, '#000000');
+  if (variant === 'bw') centredSymbol(doc, entry.symbol, x, y, (radius + ring / 2) * 1.25, '#000000');
 }
 
 /** A thread's backstitch as the legend shows it: a short line from (x, y), `length` long, as on the chart. */

@@ -1,11 +1,11 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, statusOf, unwrap } from './client';
-import { browserStorage } from './progress-store';
-import { ProgressSync, type ProgressTransport } from './progress-sync';
+import { browserStorage } from '../lib/progress-store';
+import { ProgressSync, type ProgressTransport } from '../lib/progress-sync';
 import { queryKeys } from './query-keys';
 
-export type { ProgressState, ServerProgress, SyncStatus } from './progress-sync';
+export type { ProgressState, ServerProgress, SyncStatus } from '../lib/progress-sync';
 
 /** PUT …/progress: one chart version's done bits; `keepalive` lets it finish after the page is gone. */
 export function progressTransport(projectId: string): ProgressTransport {
@@ -35,7 +35,7 @@ export function useProgress(projectId: string, chart: number) {
 }
 
 /**
- * Stitching progress with its sync engine (progress-sync.ts): the state to draw (bits, sync status, unsent
+ * Stitching progress with its sync engine (lib/progress-sync.ts): the state to draw (bits, sync status, unsent
  * marks), the engine to mark with, the read, and `chartVersion`, the version of the chart shown (`chart`, a
  * number naming the pattern shown): that of the first progress read for it. Marks are only for that version:
  * when the engine moves on to a newer one (an answer showed an edit elsewhere), the project, and with it the

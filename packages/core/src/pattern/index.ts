@@ -8,6 +8,7 @@ export * from './symbols.js';
 export * from './model.js';
 export * from './stitches.js';
 export * from './part-shapes.js';
+export * from './mark-geometry.js';
 export * from './generate.js';
 export * from './materials.js';
 export * from './oxs.js';

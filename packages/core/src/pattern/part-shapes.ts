@@ -52,3 +52,14 @@ export function partSymbolPlace(kind: PartKind): { x: number; y: number; size: n
   const [x, y] = toCorner(corner, kind.startsWith('quarter') ? [0.25, 0.25] : [0.3, 0.3]);
   return { x, y, size: kind.startsWith('quarter') ? 0.34 : 0.4 };
 }
+
+/** Whether point (x, y) lies inside a polygon such as a part stitch's shape (even-odd rule), to fill it pixel by pixel. */
+export function insidePolygon(polygon: readonly Point[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACKSTITCH_LINE_STYLES,
   backstitchLength,
+  backstitchStyles,
   checkMarks,
   MAX_BACKSTITCHES,
   MAX_KNOTS,
@@ -278,5 +280,13 @@ describe('mark limits', () => {
   it('read a stored chart under the fixed caps it was saved with', () => {
     const knots = knotsOn(100, 10_210);
     expect(checkMarks({ knots }, empty(100, 100), 5, storedMarkLimits(100, 100))).toMatchObject({ problems: [], marks: { knots } });
+  });
+});
+
+describe('backstitchStyles', () => {
+  it('gives each backstitch thread its own line style in legend order', () => {
+    const lines = [3, 0, 3, 5].map((thread, i) => ({ x1: i, y1: 0, x2: i + 1, y2: 0, thread }));
+    expect(backstitchStyles({ backstitches: lines }, 7)).toEqual([0, -1, -1, 1, -1, 2, -1]);
+    expect(new Set(BACKSTITCH_LINE_STYLES.map((style) => style.join(','))).size).toBe(BACKSTITCH_LINE_STYLES.length);
   });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LegendEntry } from '../../api/schemas';
 import { renderScreen } from '../../test/harness';
+import { shownScale } from './chart-test-support';
 import { ChartView } from './ChartView';
 import { installFakeCanvas, type FakeCanvas, type FakeImage } from './fake-canvas';
 import type { ViewerChart } from './types';
@@ -24,12 +25,6 @@ function show(shown: ViewerChart = chart): FakeCanvas {
   const fake = installFakeCanvas({ width: 600, height: 420 });
   renderScreen(<ChartView chart={shown} legend={legend} />);
   return fake;
-}
-
-/** The zoom the toolbar shows, px per stitch. */
-async function shownScale(): Promise<number> {
-  await waitFor(() => expect(screen.getByTestId('zoom-level')).toHaveTextContent(/px per stitch/));
-  return parseFloat(screen.getByTestId('zoom-level').textContent);
 }
 
 /** The one-pixel-per-stitch image's canvas: the one whose pixels were put at the chart's size. */

@@ -86,15 +86,16 @@ describe('part stitches', () => {
       sceneOf('color'),
     );
     const drawn = paths(calls);
-    expect(drawn.map((path) => path.call.fillStyle)).toEqual(['rgb(0 0 187)', RED]);
-    expect(drawn[0]!.points).toEqual([
+    // A thread at a time in legend order (the core's groupByThread, as the PNG and the PDF draw them).
+    expect(drawn.map((path) => path.call.fillStyle)).toEqual([RED, 'rgb(0 0 187)']);
+    expect(drawn[1]!.points).toEqual([
       [0, 0],
       [10, 0],
       [10, 10],
       [0, 10],
     ]);
     // The band reaches from the bottom-left corner (40, 20) to the top-right one (60, 0).
-    expect(drawn[1]!.points).toEqual(
+    expect(drawn[0]!.points).toEqual(
       expect.arrayContaining([
         [40, 20],
         [60, 0],

@@ -1,7 +1,14 @@
 import {
   BACKSTITCH_LINE_STYLES,
+  BACKSTITCH_WIDTH,
   backstitchStyles,
+  groupByThread,
+  KNOT_RADIUS,
+  KNOT_RING,
+  knotInRange,
+  lineCrossesRange,
   PART_KINDS,
+  partInRange,
   partShape,
   partSymbolPlace,
   type Backstitch,
@@ -9,24 +16,25 @@ import {
   type PartKind,
   type PartStitch,
   type Point,
+  type StitchRange,
 } from '@stitchwise/core';
 import { SYMBOL_FONT_FAMILY, TEXT_PRESENTATION } from './cell-tiles';
 import type { DevicePlacement } from './draw-grid';
 import { cssOf, type MarkPaint } from './thread-colors';
 import type { ChartGuide, ChartMode, ViewerThread } from './types';
-import type { CellRange } from './viewport';
 
 /**
- * Part stitches, backstitches and French knots on the chart, in device pixels. Only marks whose bounding
- * box meets the visible stitches are drawn, and each thread's shapes go into one path (one fill or stroke
- * per thread, not per mark), so thousands of marks cost little even on the whole chart.
+ * Part stitches, backstitches and French knots on the chart, in device pixels, with the core's mark geometry
+ * (mark-geometry.ts, part-shapes.ts: the PNG and the PDF use the same). Only marks whose bounding box meets
+ * the visible stitches are drawn, and each thread's shapes go into one path (one fill or stroke per thread,
+ * not per mark, threads in legend order), so thousands of marks cost little even on the whole chart.
  */
 
 /** What every mark drawing needs for one frame. */
 export interface MarkScene {
   place: DevicePlacement;
   /** The visible stitches. */
-  range: CellRange;
+  range: StitchRange;
   threads: readonly ViewerThread[];
   /** Per thread (see markPaints). */
   paints: readonly MarkPaint[];
@@ -38,11 +46,11 @@ export interface MarkScene {
 /** Each part stitch's outline in its cell (the core's, shared with the PNG and the PDF), computed once. */
 const PART_OUTLINES = new Map<PartKind, readonly Point[]>(PART_KINDS.map((kind) => [kind, partShape(kind)]));
 
-/** Backstitch width in device pixels: a fifth of a stitch, at least 2 CSS px, so an outline reads over the stitches from afar. */
-export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, place.scale / 5);
+/** Backstitch width in device pixels: the core's BACKSTITCH_WIDTH of a stitch, at least 2 CSS px. */
+export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, place.scale * BACKSTITCH_WIDTH);
 
-/** A French knot's diameter in device pixels: almost half a stitch, at least 6 CSS px. */
-export const knotDiameter = (place: DevicePlacement): number => Math.max(6 * place.dpr, place.scale * 0.45);
+/** A French knot's diameter in device pixels, to the middle of its ring: the core's KNOT_RADIUS twice, at least 6 CSS px. */
+export const knotDiameter = (place: DevicePlacement): number => Math.max(6 * place.dpr, place.scale * 2 * KNOT_RADIUS);
 
 /** Each thread's printed line style among the backstitch threads (the core's, shared with the PDF): an index into BACKSTITCH_LINE_STYLES. */
 export const backstitchOrder = (lines: readonly Backstitch[]): number[] =>
@@ -54,7 +62,7 @@ export const backstitchOrder = (lines: readonly Backstitch[]): number[] =>
 /** The visible part stitches, filled (or outlined, as printed) in their thread's paint, with their symbol when the zoom shows symbols. */
 export function drawParts(context: CanvasRenderingContext2D, parts: readonly PartStitch[], scene: MarkScene): void {
   const { range, place, paints, withSymbols } = scene;
-  const visible = parts.filter((part) => part.x >= range.x0 && part.x < range.x1 && part.y >= range.y0 && part.y < range.y1 && paints[part.thread]);
+  const visible = parts.filter((part) => paints[part.thread] && partInRange(part, range));
   if (visible.length === 0) return;
   const outlined = scene.mode === 'print' && withSymbols;
   const cell = (part: PartStitch) => {
@@ -62,7 +70,7 @@ export function drawParts(context: CanvasRenderingContext2D, parts: readonly Par
     const y0 = Math.round(place.originY + part.y * place.scale);
     return { x0, y0, size: Math.round(place.originX + (part.x + 1) * place.scale) - x0 };
   };
-  for (const [thread, group] of byThread(visible)) {
+  for (const [thread, group] of groupByThread(visible)) {
     const paint = paints[thread]!;
     context.beginPath();
     for (const part of group) {
@@ -108,16 +116,12 @@ export function drawBackstitches(context: CanvasRenderingContext2D, lines: reado
   const { place, paints } = scene;
   const width = backstitchWidth(place);
   const reach = width / 2 / place.scale;
-  const visible = lines.filter(
-    (line) =>
-      paints[line.thread] &&
-      meets(Math.min(line.x1, line.x2) / 2, Math.max(line.x1, line.x2) / 2, Math.min(line.y1, line.y2) / 2, Math.max(line.y1, line.y2) / 2, reach, scene.range),
-  );
+  const visible = lines.filter((line) => paints[line.thread] && lineCrossesRange(line, scene.range, reach));
   if (visible.length === 0) return;
   context.lineWidth = width;
   context.lineCap = 'round';
   context.lineJoin = 'round';
-  for (const [thread, group] of byThread(visible)) {
+  for (const [thread, group] of groupByThread(visible)) {
     const dashes = scene.mode === 'print' ? (BACKSTITCH_LINE_STYLES[Math.max(0, order[thread] ?? 0)] ?? []) : [];
     context.setLineDash(dashes.map((dash) => dash * width));
     context.strokeStyle = cssOf(paints[thread]!.line);
@@ -136,13 +140,14 @@ export function drawBackstitches(context: CanvasRenderingContext2D, lines: reado
 export function drawKnots(context: CanvasRenderingContext2D, knots: readonly FrenchKnot[], scene: MarkScene): void {
   const { place, paints } = scene;
   const radius = knotDiameter(place) / 2;
-  const ring = Math.max(1, radius * 0.25);
+  // The ring keeps its share of the radius when the knot is held at its least size.
+  const ring = Math.max(1, radius * (KNOT_RING / KNOT_RADIUS));
   const reach = (radius + ring) / place.scale;
-  const visible = knots.filter((knot) => paints[knot.thread] && meets(knot.x / 2, knot.x / 2, knot.y / 2, knot.y / 2, reach, scene.range));
+  const visible = knots.filter((knot) => paints[knot.thread] && knotInRange(knot, scene.range, reach));
   if (visible.length === 0) return;
   context.setLineDash([]);
   context.lineWidth = ring;
-  for (const [thread, group] of byThread(visible)) {
+  for (const [thread, group] of groupByThread(visible)) {
     context.beginPath();
     for (const knot of group) {
       const x = latticeX(knot.x, place);
@@ -185,18 +190,3 @@ export function drawGuide(context: CanvasRenderingContext2D, guide: ChartGuide, 
 /** A point of the half-stitch lattice in device pixels, rounded like the stitch boundaries so lines sit on the grid. */
 const latticeX = (x: number, place: DevicePlacement) => Math.round(place.originX + (x / 2) * place.scale);
 const latticeY = (y: number, place: DevicePlacement) => Math.round(place.originY + (y / 2) * place.scale);
-
-/** Whether a box in stitches, grown by `reach`, meets the visible stitches. */
-function meets(left: number, right: number, top: number, bottom: number, reach: number, range: CellRange): boolean {
-  return right + reach >= range.x0 && left - reach <= range.x1 && bottom + reach >= range.y0 && top - reach <= range.y1;
-}
-
-function byThread<T extends { thread: number }>(items: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const group = groups.get(item.thread);
-    if (group) group.push(item);
-    else groups.set(item.thread, [item]);
-  }
-  return groups;
-}

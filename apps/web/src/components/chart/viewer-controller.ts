@@ -1,4 +1,5 @@
 import { ChartRenderer } from './chart-renderer';
+import { FrameScheduler } from './frame-scheduler';
 import { PointerGestures, type GestureHost } from './pointer-gestures';
 import { leftRulerWidth, TOP_RULER_PX } from './rulers';
 import type { CellPoint, ChartTool, ChartViewState } from './types';
@@ -13,17 +14,15 @@ export interface ViewerCallbacks {
 
 /** Share of the chart area an arrow key moves the chart by. */
 const ARROW_PAN_SHARE = 0.125;
-/** How long after the last drag, pinch or wheel step the chart counts as still. */
-const SETTLE_MS = 150;
 
 /**
- * The viewer's state and behaviour outside React: the view, the canvas size, input, and redrawing in
- * requestAnimationFrame — at most once per frame however many events came, and only after a change —
- * except for an edited chart, drawn at once.
+ * The viewer's state and behaviour outside React: the view, the canvas size, input, and drawing only after a
+ * change (when: `FrameScheduler`).
  */
 export class ViewerController implements GestureHost {
   private readonly renderer: ChartRenderer;
   private readonly gestures = new PointerGestures(this);
+  private readonly frames = new FrameScheduler(() => this.draw());
   private inputs: ViewerInputs;
   private current: View | undefined;
   /** Until the user moves the chart, a resize shows the whole chart again. */
@@ -32,12 +31,6 @@ export class ViewerController implements GestureHost {
   private hovered: CellPoint | undefined;
   private space = false;
   private dragging = false;
-  private frame = 0;
-  /** An edit was drawn at once since the browser's last frame. */
-  private drawnAtOnce = false;
-  /** A drag, pinch or wheel is moving the chart: frames are drawn at one device pixel per CSS pixel until it settles. */
-  private moving = false;
-  private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private reported: View | undefined;
 
   constructor(
@@ -64,7 +57,7 @@ export class ViewerController implements GestureHost {
     // canvas holds the change before the browser's next frame, instead of waiting up to a frame for an
     // animation-frame callback (but at most once a frame: a second edit before it is drawn with the frame).
     if ((before.chart !== inputs.chart || before.done?.bits !== inputs.done?.bits) && this.current) {
-      this.drawNow();
+      this.frames.now();
       return;
     }
     if (drawnInputsDiffer(before, inputs)) this.invalidate();
@@ -85,27 +78,11 @@ export class ViewerController implements GestureHost {
 
   /** Redraws on the next animation frame (once, however often it is asked). */
   invalidate(): void {
-    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.draw());
-  }
-
-  /** Draws at once, the first time since the browser's last frame; later changes before it wait for it, drawn once. */
-  private drawNow(): void {
-    if (this.drawnAtOnce) {
-      this.invalidate();
-      return;
-    }
-    if (this.frame !== 0) cancelAnimationFrame(this.frame);
-    this.draw();
-    this.drawnAtOnce = true;
-    requestAnimationFrame(() => {
-      this.drawnAtOnce = false;
-    });
+    this.frames.request();
   }
 
   destroy(): void {
-    if (this.frame !== 0) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    clearTimeout(this.settleTimer);
+    this.frames.stop();
   }
 
   /** Native listeners on the canvas (the wheel's must not be passive, to keep the page from scrolling); returns their removal. */
@@ -219,14 +196,7 @@ export class ViewerController implements GestureHost {
   setView(view: View, continuous = true): void {
     this.current = view;
     this.fitted = false;
-    if (continuous) {
-      this.moving = true;
-      clearTimeout(this.settleTimer);
-      this.settleTimer = setTimeout(() => {
-        this.moving = false;
-        this.invalidate();
-      }, SETTLE_MS);
-    }
+    if (continuous) this.frames.moved();
     this.invalidate();
   }
 
@@ -286,7 +256,6 @@ export class ViewerController implements GestureHost {
   }
 
   private draw(): void {
-    this.frame = 0;
     const view = this.view();
     if (!view) return;
     const area = this.area();
@@ -310,7 +279,7 @@ export class ViewerController implements GestureHost {
       height: this.size.height,
       // On high-density screens a moving chart is drawn at a quarter of the pixels (a draft, sharpened
       // once it settles): the browser's canvas work grows with the pixels, and motion hides the softness.
-      dpr: this.moving ? Math.min(1, window.devicePixelRatio || 1) : window.devicePixelRatio || 1,
+      dpr: this.frames.isMoving() ? Math.min(1, window.devicePixelRatio || 1) : window.devicePixelRatio || 1,
     });
     const last = this.reported;
     if (!last || last.scale !== clamped.scale || last.offsetX !== clamped.offsetX || last.offsetY !== clamped.offsetY) {

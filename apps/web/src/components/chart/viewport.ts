@@ -3,6 +3,7 @@
  * shows. Screen positions are CSS pixels from the canvas's top-left corner; stitch positions are in
  * stitches from the chart's top-left corner (fractions inside a stitch).
  */
+import type { StitchRange } from '@stitchwise/core';
 
 /** CSS pixels per stitch at the closest zoom. */
 export const MAX_SCALE = 64;
@@ -35,13 +36,8 @@ export interface Point {
   y: number;
 }
 
-/** Visible stitches: columns x0 ≤ x < x1, rows y0 ≤ y < y1 (empty when x0 = x1 or y0 = y1). */
-export interface CellRange {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+/** Visible stitches: the core's range of columns x0 ≤ x < x1 and rows y0 ≤ y < y1. */
+export type CellRange = StitchRange;
 
 /** The zoom that shows the whole chart in the area (never closer than MAX_SCALE). */
 export function fitScale(chart: Size, area: Area): number {

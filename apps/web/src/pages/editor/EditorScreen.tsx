@@ -12,9 +12,8 @@ import {
 } from '@stitchwise/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { ChartToolbar } from '../../components/chart/ChartToolbar';
-import { ChartViewer, type ChartViewerHandle } from '../../components/chart/ChartViewer';
-import { ALL_LAYERS, type ChartGuide, type ChartLayers, type ChartMode } from '../../components/chart/types';
+import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
+import type { ChartGuide, ChartLayers } from '../../components/chart/types';
 import { Downloads } from '../../components/Downloads';
 import { EditorTools } from './EditorTools';
 import { Palette } from './Palette';
@@ -50,15 +49,11 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [tool, setTool] = useState<ToolName>('pencil');
   const [thread, setThread] = useState<number | undefined>(chart.threads.length > 0 ? 0 : undefined);
   const [highlight, setHighlight] = useState<number | undefined>();
-  const [mode, setMode] = useState<ChartMode>('symbols');
-  const [layers, setLayers] = useState<ChartLayers>(ALL_LAYERS);
+  const view = useChartStage();
   // The next segment of the backstitch being drawn; set from its first point on, so also "a line is going".
   const [guide, setGuide] = useState<ChartGuide | undefined>();
   const [selection, setSelection] = useState<ChartRect | undefined>();
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
-  const [scale, setScale] = useState<number | undefined>();
-  const viewer = useRef<ChartViewerHandle>(null);
-  const stage = useRef<HTMLDivElement>(null);
 
   const refuse = (message: string) => toast.warn(message, { toastId: message });
   const edit = (operation: (chart: EditableChart) => EditResult) => {
@@ -95,7 +90,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const chooseTool = (name: ToolName) => {
     setTool(name);
     const layer = LAYER_OF_TOOL[name];
-    if (layer) setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
+    if (layer) view.setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
   };
   const selectionActions = {
     fill: () => selection && current !== undefined && edit(selectionEdits.fill(selection, current)),
@@ -190,35 +185,18 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
       )}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="card space-y-3" ref={stage}>
-          <ChartToolbar
-            mode={mode}
-            onMode={setMode}
-            scale={scale}
-            onZoomIn={() => viewer.current?.zoomIn()}
-            onZoomOut={() => viewer.current?.zoomOut()}
-            onFit={() => viewer.current?.fit()}
-            layers={layers}
-            onLayers={setLayers}
-          />
-          <ChartViewer
-            ref={viewer}
-            chart={chart}
-            mode={mode}
-            layers={layers}
-            guide={guide}
-            highlight={highlight}
-            tool={viewerTool}
-            selection={selection}
-            onViewChange={(view) => {
-              setScale(view.scale); // the same scale while panning: no re-render
-              // Where the chart sits on the canvas, for the browser benchmark to aim at stitches; not React state, so panning renders nothing.
-              stage.current?.setAttribute('data-view', `${view.scale} ${view.offsetX} ${view.offsetY}`);
-            }}
-            label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
-            className="h-[60vh] min-h-80"
-          />
-        </div>
+        <ChartStage
+          className="card space-y-3"
+          chart={chart}
+          state={view}
+          layerToggles
+          guide={guide}
+          highlight={highlight}
+          tool={viewerTool}
+          selection={selection}
+          label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
+          viewerClassName="h-[60vh] min-h-80"
+        />
         <Palette
           chart={settled}
           counts={counts}

@@ -1,9 +1,7 @@
 import type { Pattern } from '@stitchwise/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ChartToolbar } from '../../components/chart/ChartToolbar';
-import { ChartViewer, type ChartViewerHandle } from '../../components/chart/ChartViewer';
+import { useEffect, useMemo } from 'react';
+import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
 import { toViewerChart } from '../../components/chart/PatternChart';
-import type { ChartMode } from '../../components/chart/types';
 import { StitchingControls } from './StitchingControls';
 import { StitchingSummary } from './StitchingSummary';
 import { StitchingThreads } from './StitchingThreads';
@@ -18,11 +16,9 @@ import { useStitching } from './use-stitching';
 export function StitchingView({ projectId, name, pattern, onClose }: { projectId: string; name: string; pattern: Pattern; onClose: () => void }) {
   const stitching = useStitching(projectId, pattern);
   const { progress, ready, undo } = stitching;
-  const viewer = useRef<ChartViewerHandle>(null);
-  const stage = useRef<HTMLDivElement>(null);
-  const [mode, setMode] = useState<ChartMode>('symbols');
-  const [scale, setScale] = useState<number | undefined>();
   const chart = useMemo(() => toViewerChart(pattern), [pattern]);
+  // Held here, so the mode outlasts the chart's reload after an edit elsewhere.
+  const view = useChartStage();
   const done = useMemo(() => ({ bits: progress.bits, style: stitching.doneStyle }), [progress.bits, stitching.doneStyle]);
 
   // Ctrl+Z (⌘Z) undoes the last mark, as in the editor.
@@ -40,7 +36,7 @@ export function StitchingView({ projectId, name, pattern, onClose }: { projectId
   const filterEntry = stitching.filter === undefined ? undefined : pattern.legend[stitching.filter];
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <section className="card space-y-3" aria-label="Stitching" ref={stage}>
+      <section className="card space-y-3" aria-label="Stitching">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">Stitching</h2>
           <button type="button" className="btn-secondary min-h-11" onClick={onClose}>
@@ -71,39 +67,27 @@ export function StitchingView({ projectId, name, pattern, onClose }: { projectId
               doneStyle={stitching.doneStyle}
               onDoneStyle={stitching.setDoneStyle}
             />
-            <ChartToolbar
-              mode={mode}
-              onMode={setMode}
-              scale={scale}
-              onZoomIn={() => viewer.current?.zoomIn()}
-              onZoomOut={() => viewer.current?.zoomOut()}
-              onFit={() => viewer.current?.fit()}
-            />
-            {filterEntry && (
-              <p className="text-sm text-slate-700" data-testid="thread-filter">
-                Only DMC {filterEntry.dmc_code} {filterEntry.dmc_name}: its stitches are shown and marked.{' '}
-                <button type="button" className="font-medium text-violet-700 underline" onClick={() => stitching.setFilter(undefined)}>
-                  Show all
-                </button>
-              </p>
-            )}
-            <ChartViewer
-              ref={viewer}
+            <ChartStage
               chart={chart}
-              mode={mode}
+              state={view}
+              layerToggles={false}
               highlight={stitching.filter}
               tool={stitching.tool}
               done={done}
               initialView={stitching.initialView}
-              onViewChange={(view) => {
-                setScale(view.scale);
-                stitching.onViewChange(view);
-                // Where the chart sits on the canvas, for browser tests to aim at stitches (not state: panning renders nothing).
-                stage.current?.setAttribute('data-view', `${view.scale} ${view.offsetX} ${view.offsetY}`);
-              }}
+              onViewChange={stitching.onViewChange}
               label={`Chart of ${name} for stitching, ${chart.width} × ${chart.height} stitches. ${stitching.marking ? 'Tap a stitch to mark it done; drag to mark a line; two fingers move and zoom.' : 'Drag to move; switch to Mark to mark stitches.'}`}
-              className="h-[65vh] min-h-80"
-            />
+              viewerClassName="h-[65vh] min-h-80"
+            >
+              {filterEntry && (
+                <p className="text-sm text-slate-700" data-testid="thread-filter">
+                  Only DMC {filterEntry.dmc_code} {filterEntry.dmc_name}: its stitches are shown and marked.{' '}
+                  <button type="button" className="font-medium text-violet-700 underline" onClick={() => stitching.setFilter(undefined)}>
+                    Show all
+                  </button>
+                </p>
+              )}
+            </ChartStage>
           </>
         )}
       </section>

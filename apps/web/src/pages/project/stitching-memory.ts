@@ -1,4 +1,4 @@
-import { browserStorage } from '../../api/progress-store';
+import { browserStorage } from '../../lib/progress-store';
 import type { DoneStyle, InitialChartView } from '../../components/chart/types';
 
 /** What stitching mode remembers per project on this device: where the chart was and how close, and how it was shown. */

@@ -1,4 +1,5 @@
 import { backstitchKey, knotKey, NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartKind, type PartStitch } from '../stitches.js';
+import { marksWithin } from '../mark-geometry.js';
 import { ChartEditError, requirePaint, threadName, type EditableChart } from './chart.js';
 import { finishEdit, type EditResult } from './edit.js';
 
@@ -18,16 +19,9 @@ export interface ChartClipboard {
   marks?: ChartMarks;
 }
 
-/** The marks within a rectangle of whole cells: part stitches in its cells, knots and backstitch lines (both ends) on or inside its edge. */
-function marksIn(marks: ChartMarks, area: ChartRect): ChartMarks {
-  const cellInside = ({ x, y }: { x: number; y: number }) => x >= area.x && y >= area.y && x < area.x + area.width && y < area.y + area.height;
-  const pointInside = (x: number, y: number) => x >= 2 * area.x && y >= 2 * area.y && x <= 2 * (area.x + area.width) && y <= 2 * (area.y + area.height);
-  return {
-    parts: marks.parts.filter(cellInside),
-    backstitches: marks.backstitches.filter((line) => pointInside(line.x1, line.y1) && pointInside(line.x2, line.y2)),
-    knots: marks.knots.filter((knot) => pointInside(knot.x, knot.y)),
-  };
-}
+/** The marks within a rectangle of whole cells (`marksWithin`): part stitches in its cells, knots and backstitch lines (both ends) on or inside its edge. */
+const marksWithinRect = (marks: ChartMarks, area: ChartRect): ChartMarks =>
+  marksWithin(marks, { x0: area.x, y0: area.y, x1: area.x + area.width, y1: area.y + area.height });
 
 /** `marks` without the ones in `taken` (which are a subset of them). */
 function without(marks: ChartMarks, taken: ChartMarks): ChartMarks {
@@ -73,7 +67,7 @@ export function fillRect(chart: EditableChart, rect: ChartRect, thread: number):
     cells.fill(thread, start, start + area.width);
   }
   // Erasing takes every kind of stitch in the selection; a fill's full stitches replace the part stitches.
-  return finishEdit(chart, label, cells, [], thread === -1 ? without(chart.marks, marksIn(chart.marks, area)) : chart.marks);
+  return finishEdit(chart, label, cells, [], thread === -1 ? without(chart.marks, marksWithinRect(chart.marks, area)) : chart.marks);
 }
 
 /** The cells of a rectangle (the part inside the chart). Not an edit: the chart does not change. */
@@ -84,7 +78,7 @@ export function copyRect(chart: EditableChart, rect: ChartRect): ChartClipboard 
     const start = (area.y + row) * chart.width + area.x;
     cells.set(chart.cells.subarray(start, start + area.width), row * area.width);
   }
-  return { width: area.width, height: area.height, cells, marks: moved(marksIn(chart.marks, area), -area.x, -area.y) };
+  return { width: area.width, height: area.height, cells, marks: moved(marksWithinRect(chart.marks, area), -area.x, -area.y) };
 }
 
 /**
@@ -119,7 +113,7 @@ export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number
  */
 function pasteMarks(chart: EditableChart, cells: Int16Array, pasted: ChartMarks): ChartMarks {
   if (pasted.parts.length + pasted.backstitches.length + pasted.knots.length === 0) return chart.marks;
-  const onChart = marksIn(pasted, { x: 0, y: 0, width: chart.width, height: chart.height });
+  const onChart = marksWithinRect(pasted, { x: 0, y: 0, width: chart.width, height: chart.height });
   const partCells = new Set(onChart.parts.map((part) => part.y * chart.width + part.x));
   for (const at of partCells) cells[at] = -1;
   const lines = new Set(onChart.backstitches.map(backstitchKey));
@@ -145,7 +139,7 @@ export function flipRect(chart: EditableChart, rect: ChartRect, direction: 'hori
       cells[(area.y + row) * chart.width + area.x + column] = source[(area.y + fromRow) * chart.width + area.x + fromColumn]!;
     }
   }
-  const inside = marksIn(chart.marks, area);
+  const inside = marksWithinRect(chart.marks, area);
   const flipped = flipMarks(inside, area, direction);
   const marks = inside.parts.length + inside.backstitches.length + inside.knots.length === 0 ? chart.marks : without(chart.marks, inside);
   return finishEdit(chart, label, cells, [], marks === chart.marks ? marks : concat(marks, flipped));

@@ -1,6 +1,6 @@
 import { countChanged, encodeProgress, isDone, overlayProgress, progressDiffers, progressOfSize, setDone } from '@stitchwise/core';
-import { ApiError, detailOf, statusOf } from './client';
-import type { components } from './openapi.gen';
+import { ApiError, detailOf, statusOf } from '../api/client';
+import type { components } from '../api/openapi.gen';
 import { forgetKept, readKept, writeKept, type KeptMarks } from './progress-store';
 
 /** What GET and PUT …/progress answer: the current chart version's done bits (base64) and counts. */

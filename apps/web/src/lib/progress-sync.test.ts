@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { applyProgressChanges, decodeProgress, encodeProgress, isDone, progressChanges, setDone } from '@stitchwise/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from './client';
-import { progressTransport } from './progress';
+import { setAccessToken } from '../api/client';
+import { progressTransport } from '../api/progress';
 import { forgetKept, readKept, writeKept } from './progress-store';
 import { ProgressSync, type ServerProgress } from './progress-sync';
 
