@@ -971,78 +971,6 @@ export interface components {
             type: "problem";
             problem: components["schemas"]["Problem"];
         };
-        CreativeCredits: {
-            /** @description Ideas left today. */
-            remaining: number;
-            /** @description Ideas per UTC day. */
-            limit: number;
-            /** @description The next UTC midnight (ISO 8601). */
-            resets_at: string;
-        };
-        /**
-         * @description What made the picture: offline_sketch is drawn on the server without a model; openai is an OpenAI-compatible images API.
-         * @enum {string}
-         */
-        IdeaSource: "offline_sketch" | "openai";
-        CreativeIdea: {
-            image_url: string;
-            /** @description Ideas left today after this one. */
-            credits: number;
-            source: components["schemas"]["IdeaSource"];
-        };
-        User: {
-            id: string;
-            name: string | null;
-            email: string | null;
-            picture: string | null;
-        };
-        AuthStatus: {
-            authenticated: boolean;
-            user?: components["schemas"]["User"];
-        };
-        Logout: {
-            /** @description Whether a signed-in user was signed out. */
-            signed_out: boolean;
-            /** @description Where the browser may go to end the identity provider's session too. */
-            end_session_url: string | null;
-        };
-        AppConfig: {
-            auth: {
-                /** @enum {string} */
-                provider: "builtin" | "external";
-                issuer: string;
-                client_id: string;
-                audience: string;
-                scopes: string;
-                redirect_uri: string;
-                post_logout_redirect_uri: string;
-                /** @description Extra authorization parameters that open the provider's sign-up screen ('Start Free Now'). */
-                signup_parameters: {
-                    [key: string]: string;
-                };
-                /** @description Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead. */
-                public_url_set: boolean;
-            };
-            ideas: {
-                source: components["schemas"]["IdeaSource"];
-            };
-            uploads: {
-                /** @description The largest image upload the server takes; the web app refuses larger files before sending them. */
-                max_bytes: number;
-                /** @description The largest chart file (OXS or pattern JSON) an import takes. */
-                max_chart_bytes: number;
-            };
-        };
-        Health: {
-            /** @constant */
-            status: "ok";
-            version: string;
-            uptime_seconds: number;
-            background_removal: {
-                /** @enum {string} */
-                model: "not_loaded" | "loading" | "ready" | "failed";
-            };
-        };
         ProjectParameters: {
             /** @description The input image, in pixels after EXIF orientation. */
             original_size: components["schemas"]["Size"];
@@ -1179,6 +1107,78 @@ export interface components {
             color_legend: components["schemas"]["LegendEntry"][];
             progress: components["schemas"]["ProjectProgress"];
             import_report: components["schemas"]["ImportReport"];
+        };
+        CreativeCredits: {
+            /** @description Ideas left today. */
+            remaining: number;
+            /** @description Ideas per UTC day. */
+            limit: number;
+            /** @description The next UTC midnight (ISO 8601). */
+            resets_at: string;
+        };
+        /**
+         * @description What made the picture: offline_sketch is drawn on the server without a model; openai is an OpenAI-compatible images API.
+         * @enum {string}
+         */
+        IdeaSource: "offline_sketch" | "openai";
+        CreativeIdea: {
+            image_url: string;
+            /** @description Ideas left today after this one. */
+            credits: number;
+            source: components["schemas"]["IdeaSource"];
+        };
+        User: {
+            id: string;
+            name: string | null;
+            email: string | null;
+            picture: string | null;
+        };
+        AuthStatus: {
+            authenticated: boolean;
+            user?: components["schemas"]["User"];
+        };
+        Logout: {
+            /** @description Whether a signed-in user was signed out. */
+            signed_out: boolean;
+            /** @description Where the browser may go to end the identity provider's session too. */
+            end_session_url: string | null;
+        };
+        AppConfig: {
+            auth: {
+                /** @enum {string} */
+                provider: "builtin" | "external";
+                issuer: string;
+                client_id: string;
+                audience: string;
+                scopes: string;
+                redirect_uri: string;
+                post_logout_redirect_uri: string;
+                /** @description Extra authorization parameters that open the provider's sign-up screen ('Start Free Now'). */
+                signup_parameters: {
+                    [key: string]: string;
+                };
+                /** @description Whether the operator set PUBLIC_URL. The web app signs in only at redirect_uri's origin: when this is true, a browser at another address is sent there to sign in; when false, that origin is the server's guess, and the web app says that PUBLIC_URL must be set instead. */
+                public_url_set: boolean;
+            };
+            ideas: {
+                source: components["schemas"]["IdeaSource"];
+            };
+            uploads: {
+                /** @description The largest image upload the server takes; the web app refuses larger files before sending them. */
+                max_bytes: number;
+                /** @description The largest chart file (OXS or pattern JSON) an import takes. */
+                max_chart_bytes: number;
+            };
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            version: string;
+            uptime_seconds: number;
+            background_removal: {
+                /** @enum {string} */
+                model: "not_loaded" | "loading" | "ready" | "failed";
+            };
         };
         PatternVersion: {
             version: number;
