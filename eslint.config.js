@@ -35,6 +35,42 @@ export default defineConfig(
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
+  // The server's layers: routes (and the rest of the HTTP layer: http/, auth/, identity/) → services →
+  // repositories and adapters (db/, storage/, images/, render/, ideas/, repositories/), with the contract
+  // (the API's shapes) and refusals.ts (errors raised below the HTTP layer) beside them. Nothing imports up.
+  {
+    files: ['apps/server/src/{repositories,db,storage,images,render,ideas}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*', '**/routes/*', '**/services/*', '**/identity/*', '**/app.js', '**/main.js'],
+              message:
+                'Repositories and adapters sit below the services and the HTTP layer: raise a Refusal (refusals.ts) instead of an HTTP problem, and take what a service gives.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*', '**/routes/*', '**/services/*', '**/repositories/*', '**/db/*', '**/storage/*', '**/images/*', '**/identity/*'],
+              message: 'The contract is the API’s shapes, below everything that serves them: it imports only zod, the core and itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The core runs in browsers too: no Node built-ins in its product code.
     files: ['packages/core/src/**/*.ts'],

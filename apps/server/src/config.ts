@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-file-store.js';
+import { ConfigError } from './refusals.js';
 
 /**
  * The one place that reads the environment. Every setting has a default that works on one
@@ -122,9 +123,7 @@ const environmentSchema = z
     }
   });
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);

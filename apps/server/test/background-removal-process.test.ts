@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpProblem } from '../src/http/problem.js';
+import { Refusal } from '../src/refusals.js';
 import type { ImageInput } from '../src/images/intake.js';
 import { sniffImage } from '../src/images/sniff.js';
 import { WorkerProcess } from '../src/images/worker-process.js';
@@ -85,7 +85,7 @@ describe('the segmentation worker process', () => {
       const queued = removal.remove(photo);
       expect(worker.pending).toBe(1);
       await expect(removal.remove(photo)).rejects.toSatisfy(
-        (error) => error instanceof HttpProblem && error.status === 503 && error.code === 'busy' && error.headers['Retry-After'] === '5',
+        (error) => error instanceof Refusal && error.kind === 'busy' && error.code === 'busy' && error.options.retryAfterSeconds === 5,
       );
       await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
       expect(removal.modelState).toBe('ready');

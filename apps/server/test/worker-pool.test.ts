@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { HttpProblem } from '../src/http/problem.js';
+import { Refusal } from '../src/refusals.js';
 import type { ImageTask } from '../src/images/image-worker.js';
 import { sniffImage } from '../src/images/sniff.js';
 import { ConcurrencyLimit } from '../src/images/concurrency-limit.js';
@@ -20,7 +20,7 @@ describe('WorkerPool', () => {
       const running = pool.run(task);
       const queued = pool.run(task);
       await expect(pool.run(task)).rejects.toSatisfy(
-        (error) => error instanceof HttpProblem && error.status === 503 && error.code === 'busy' && error.headers['Retry-After'] === '5',
+        (error) => error instanceof Refusal && error.kind === 'busy' && error.code === 'busy' && error.options.retryAfterSeconds === 5,
       );
       const [first] = await Promise.all([running, queued]);
       expect(first).toMatchObject({ width: 1200, height: 1200 });
@@ -93,7 +93,7 @@ describe('WorkerPool under an abort storm', () => {
           );
           return settled;
         });
-        await expect(pool.run(light)).rejects.toMatchObject({ status: 503 });
+        await expect(pool.run(light)).rejects.toMatchObject({ kind: 'busy' });
         const outcomes = await Promise.all(tasks);
         expect(outcomes.every((outcome) => outcome === 'done' || outcome === 'aborted')).toBe(true);
         // Nothing is left waiting or holding a thread, and a normal task is served within seconds.
@@ -156,7 +156,7 @@ describe('ConcurrencyLimit', () => {
         return 1;
       });
     const accepted = [job(), job(), job()]; // two run, one waits
-    await expect(job()).rejects.toMatchObject({ status: 503, code: 'busy' });
+    await expect(job()).rejects.toMatchObject({ kind: 'busy', code: 'busy' });
     while (releases.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
     releases.splice(0).forEach((release) => {
       release();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multipartForm } from '../http/multipart.js';
+import { multipartForm } from './multipart-form.js';
 import { flagField, imageFileField, imageUrlField, integerField, integerFieldOr } from './fields.js';
 import { colorSchema, threadMatchSchema } from './threads.js';
 

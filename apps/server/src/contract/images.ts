@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multipartForm } from '../http/multipart.js';
+import { multipartForm } from './multipart-form.js';
 import { imageFileField, imageUrlField, integerField, textField } from './fields.js';
 
 export const storedImageSchema = z

@@ -1,6 +1,6 @@
 import { MAX_BACKSTITCHES, MAX_KNOTS, PATTERN_LIMITS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
 import { z } from 'zod';
-import { multipartForm } from '../http/multipart.js';
+import { multipartForm } from './multipart-form.js';
 import { megabytes, textField } from './fields.js';
 import { problemSchema } from './problem.js';
 import { projectSchema } from './projects.js';

@@ -8,7 +8,7 @@ import {
   type PatternDocument as CorePatternDocument,
 } from '@stitchwise/core';
 import { z } from 'zod';
-import { multipartForm } from '../http/multipart.js';
+import { multipartForm } from './multipart-form.js';
 import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
 import { printQueryFields } from './print.js';
 import { problemSchema } from './problem.js';

@@ -1,6 +1,6 @@
 import { DITHERING_LEVELS } from '@stitchwise/core';
 import { z } from 'zod';
-import { multipartForm } from '../http/multipart.js';
+import { multipartForm } from './multipart-form.js';
 import { imageFileField, integerFieldOr, sizeSchema, textField } from './fields.js';
 import { generationMetadataSchema, legendEntrySchema } from './patterns.js';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientKey } from '../auth/client-key.js';
 import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
 import { answerAndClose } from './error-handling.js';
+import { busy } from '../refusals.js';
 import { HttpProblem } from './problem.js';
 import { LIMITED } from './rate-limits.js';
 
@@ -79,7 +80,7 @@ export function registerAdmission(app: FastifyInstance, { capacity, perClient, c
     if (reply.raw.destroyed) return;
     const held = byClient.get(client) ?? 0;
     if (held >= perClient) throw tooManyAtOnce(perClient);
-    if (inFlight[kind] >= capacity[kind]) throw HttpProblem.busy();
+    if (inFlight[kind] >= capacity[kind]) throw busy();
     inFlight[kind]++;
     byClient.set(client, held + 1);
     reply.raw.once('close', () => {

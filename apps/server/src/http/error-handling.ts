@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Refusal, type RefusalKind } from '../refusals.js';
 import { closeRatherThanDrain } from './admission.js';
 import { isMultipartForm } from './multipart.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem.js';
@@ -128,6 +129,7 @@ function logProblem(request: FastifyRequest, problem: HttpProblem, error: Fastif
 
 function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof Refusal) return problemOfRefusal(error);
   // Work stopped because its client went away (see clientGone): routine, and no one is left to answer.
   if (error.name === 'AbortError' && request.raw.socket.destroyed)
     return new HttpProblem(400, 'client_gone', 'The request was closed before its answer was ready.');
@@ -146,6 +148,22 @@ function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   }
   if (status === 503) return new HttpProblem(503, 'unavailable', 'The service is busy. Please try again shortly.');
   return new HttpProblem(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}
+
+const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
+  invalid: 400,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  quota_spent: 429,
+  busy: 503,
+};
+
+/** The answer to a refusal raised below the HTTP layer (refusals.ts). */
+export function problemOfRefusal({ kind, code, detail, options }: Refusal): HttpProblem {
+  const errors = options.field ? [{ field: options.field.name, message: options.field.message }] : undefined;
+  const headers: Record<string, string> = options.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(options.retryAfterSeconds) };
+  return new HttpProblem(REFUSAL_STATUS[kind], code, detail, errors, headers);
 }
 
 /**

@@ -1,56 +1,12 @@
 import type { Readable } from 'node:stream';
 import { setImmediate as nextIteration } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, megabytes } from '../contract/fields.js';
+import type { z } from 'zod';
+import { megabytes, MAX_UPLOAD_BYTES } from '../contract/fields.js';
+import { multipartFormOf, type FormFields, type MultipartForm, type UploadedFile } from '../contract/multipart-form.js';
 import { HttpProblem } from './problem.js';
 
-/** The file of a multipart form, buffered (at most its field's limit: 10 MB unless the field says otherwise). */
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  bytes: Buffer;
-}
-
-/** A multipart request read against its form schema: the typed text fields and the file, if one came. */
-export interface MultipartForm<Fields> {
-  fields: Fields;
-  file?: UploadedFile;
-  /** The form's file field, named in messages about a missing or bad file. */
-  fileField: string;
-}
-
-type FormShape = Record<string, z.ZodType>;
-type FileKeys<Shape extends FormShape> = { [K in keyof Shape]: z.output<Shape[K]> extends File | undefined ? K : never }[keyof Shape];
-export type FormFields<Schema extends z.ZodObject> = Omit<z.output<Schema>, FileKeys<Schema['shape']>>;
-
-/** Each form schema's file fields, their size limit and the schema of its text fields, worked out once when the form is declared. */
-const multipartForms = new WeakMap<z.ZodType, { fileFields: string[]; maxFileBytes: number; textFields: z.ZodObject }>();
-
-/** A file field's own limit, `z.file().max(bytes)`; the upload limit when it sets none. */
-function maxBytesOf(field: z.ZodType | undefined): number {
-  const file = field instanceof z.ZodOptional ? field.unwrap() : field;
-  const checks = file?._zod.def.checks ?? [];
-  const limits = checks.flatMap((check) => (check instanceof z.core.$ZodCheckMaxSize ? [check._zod.def.maximum] : []));
-  return limits.length > 0 ? Math.min(...limits) : MAX_UPLOAD_BYTES;
-}
-
-/**
- * The schema of a multipart/form-data body: documented in the OpenAPI document as the request body,
- * and read by `readMultipartForm` — text fields validated by it, the file (a `z.file()` field) buffered.
- * Fastify's own body validation skips it, because the parts are read by the handler, as they stream.
- */
-export function multipartForm<Shape extends FormShape>(shape: Shape) {
-  const schema = z.object(shape);
-  const isFile = (field: z.ZodType) => (field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodFile;
-  const fileFields = Object.keys(shape).filter((name) => isFile(shape[name]!));
-  const textFields = z.object(Object.fromEntries(Object.entries(shape).filter(([name]) => !fileFields.includes(name))));
-  // The form's one file field sets how much the parser reads (its `.max()`), so the documented limit is the enforced one.
-  multipartForms.set(schema, { fileFields, maxFileBytes: maxBytesOf(fileFields[0] === undefined ? undefined : shape[fileFields[0]]), textFields });
-  return schema;
-}
-
-export const isMultipartForm = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && multipartForms.has(schema as z.ZodType);
+export { isMultipartForm } from '../contract/multipart-form.js';
 
 /**
  * Reads a multipart form with at most one file, validating its text fields with the form's schema
@@ -61,8 +17,7 @@ export async function readMultipartForm<Schema extends z.ZodObject>(request: Fas
   if (!request.isMultipart()) {
     throw new HttpProblem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.');
   }
-  const form = multipartForms.get(schema);
-  if (!form) throw new Error('readMultipartForm needs a schema made by multipartForm()');
+  const form = multipartFormOf(schema);
   const { fileFields, maxFileBytes, textFields } = form;
   const fileField = fileFields[0] ?? 'file';
   const texts: Record<string, string> = {};

@@ -43,13 +43,6 @@ export class HttpProblem extends Error {
   static notFound(detail: string): HttpProblem {
     return new HttpProblem(404, 'not_found', detail);
   }
-
-  /** Heavy work is at capacity: 503 with Retry-After, at once, rather than a wait without bound. */
-  static busy(): HttpProblem {
-    return new HttpProblem(503, 'busy', 'The server is busy processing other images. Please try again in a few seconds.', undefined, {
-      'Retry-After': '5',
-    });
-  }
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,4 +1,4 @@
-import { HttpProblem } from '../http/problem.js';
+import { busy } from '../refusals.js';
 
 /**
  * At most `concurrency` jobs at once and `maxQueue` waiting; beyond that, 503 at once. For work that
@@ -15,7 +15,7 @@ export class ConcurrencyLimit {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueue) throw HttpProblem.busy();
+      if (this.waiting.length >= this.maxQueue) throw busy();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;

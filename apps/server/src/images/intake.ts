@@ -1,5 +1,5 @@
-import { HttpProblem } from '../http/problem.js';
-import type { MultipartForm } from '../http/multipart.js';
+import { Refusal } from '../refusals.js';
+import type { MultipartForm } from '../contract/multipart-form.js';
 import { MAX_PIXELS } from './decode.js';
 import { sniffImage, type ImageHeader } from './sniff.js';
 import { fetchUrlSafely, type UrlFetchPolicy } from './url-fetch.js';
@@ -12,8 +12,10 @@ export interface ImageInput {
   readonly field: string;
 }
 
-const unsupported = (what: string, field: string): HttpProblem =>
-  new HttpProblem(415, 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, [{ field, message: 'not a supported image' }]);
+const unsupported = (what: string, field: string): Refusal =>
+  new Refusal('unsupported', 'unsupported_media_type', `${what} Use a PNG, JPEG, GIF, WebP or BMP image.`, {
+    field: { name: field, message: 'not a supported image' },
+  });
 
 /**
  * The one way images enter the product, for every endpoint that takes `image_file` or `image_url`.
@@ -27,22 +29,24 @@ export class ImageIntake {
     const url = 'image_url' in form.fields && typeof form.fields.image_url === 'string' ? form.fields.image_url.trim() : undefined;
     if (allowUrl && url) return this.check(await fetchUrlSafely(url, this.urlPolicy), 'image_url');
     const wanted = allowUrl ? `${form.fileField} or image_url` : form.fileField;
-    throw HttpProblem.badRequest(`No image selected. Send ${wanted}.`, [{ field: form.fileField, message: `${wanted} is required` }]);
+    throw new Refusal('invalid', 'invalid_request', `No image selected. Send ${wanted}.`, {
+      field: { name: form.fileField, message: `${wanted} is required` },
+    });
   }
 
   /** `field` names where the bytes came from, in the problem's `errors[]`. */
   check(bytes: Uint8Array, field = 'image_file'): ImageInput {
     if (bytes.byteLength === 0) {
-      throw new HttpProblem(400, 'empty_file', 'The file is empty.', [{ field, message: 'the file has no content' }]);
+      throw new Refusal('invalid', 'empty_file', 'The file is empty.', { field: { name: field, message: 'the file has no content' } });
     }
     const header = sniffImage(bytes);
     if (!header) throw unsupported(describeNonImage(bytes), field);
     if (header.width * header.height > MAX_PIXELS) {
-      throw new HttpProblem(
-        422,
+      throw new Refusal(
+        'unprocessable',
         'image_too_large',
         `The image is ${header.width} × ${header.height} pixels; the limit is ${MAX_PIXELS / 1_000_000} megapixels. Please use a smaller image.`,
-        [{ field, message: `more than ${MAX_PIXELS / 1_000_000} megapixels` }],
+        { field: { name: field, message: `more than ${MAX_PIXELS / 1_000_000} megapixels` } },
       );
     }
     return { bytes, header, field };

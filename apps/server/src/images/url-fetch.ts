@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { HttpProblem } from '../http/problem.js';
+import { Refusal } from '../refusals.js';
 
 export interface UrlFetchPolicy {
   /** Hosts (exact names) and CIDRs that may be reached although private: intranets, tests. */
@@ -15,8 +15,9 @@ export interface UrlFetchPolicy {
 
 export const DEFAULT_URL_FETCH_POLICY: UrlFetchPolicy = { allow: [], maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 
-const forbidden = (detail: string): HttpProblem => new HttpProblem(400, 'url_forbidden', detail, [{ field: 'image_url', message: detail }]);
-const failed = (detail: string): HttpProblem => new HttpProblem(400, 'url_fetch_failed', detail, [{ field: 'image_url', message: detail }]);
+const forbidden = (detail: string): Refusal => new Refusal('invalid', 'url_forbidden', detail, { field: { name: 'image_url', message: detail } });
+const failed = (detail: string): Refusal => new Refusal('invalid', 'url_fetch_failed', detail, { field: { name: 'image_url', message: detail } });
+const tooLarge = (): Refusal => new Refusal('too_large', 'payload_too_large', 'The image at the URL is larger than the 10 MB limit.');
 
 /**
  * Fetches an image URL for a stranger without letting them reach inside our network (SSRF):
@@ -53,7 +54,7 @@ function parseUrl(text: string): URL {
   try {
     url = new URL(text.trim());
   } catch {
-    throw HttpProblem.badRequest('image_url is not a valid URL.', [{ field: 'image_url', message: 'must be an http or https URL' }]);
+    throw new Refusal('invalid', 'invalid_request', 'image_url is not a valid URL.', { field: { name: 'image_url', message: 'must be an http or https URL' } });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw forbidden('Only http and https image URLs are accepted.');
   if (url.username || url.password) throw forbidden('Image URLs with credentials are not accepted.');
@@ -128,7 +129,7 @@ function readBody(response: http.IncomingMessage, { maxBytes, timeoutMs }: UrlFe
   const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) {
     response.destroy();
-    return Promise.reject(new HttpProblem(413, 'payload_too_large', 'The image at the URL is larger than the 10 MB limit.'));
+    return Promise.reject(tooLarge());
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -143,7 +144,7 @@ function readBody(response: http.IncomingMessage, { maxBytes, timeoutMs }: UrlFe
       if (size > maxBytes) {
         signal.removeEventListener('abort', onAbort);
         response.destroy();
-        reject(new HttpProblem(413, 'payload_too_large', 'The image at the URL is larger than the 10 MB limit.'));
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);

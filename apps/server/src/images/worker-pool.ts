@@ -1,6 +1,6 @@
 import type { Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { HttpProblem } from '../http/problem.js';
+import { busy } from '../refusals.js';
 
 /** How long an idle worker thread is kept. */
 const IDLE_THREAD_MS = 20_000;
@@ -62,7 +62,7 @@ export class WorkerPool {
   run<Result>(task: unknown, transferList?: Transferable[], signal?: AbortSignal): Promise<Result> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.running < this.options.threads) return this.start(task, transferList, signal) as Promise<Result>;
-    if (this.waiting.length >= this.options.maxQueue) return Promise.reject(HttpProblem.busy());
+    if (this.waiting.length >= this.options.maxQueue) return Promise.reject(busy());
     return new Promise<Result>((resolve, reject) => {
       const entry: Waiting = {
         task,

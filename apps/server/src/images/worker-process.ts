@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { HttpProblem } from '../http/problem.js';
+import { busy } from '../refusals.js';
 
 export interface WorkerProcessOptions {
   /** Tasks that may wait while one runs; beyond that, requests are refused with 503. */
@@ -68,7 +68,7 @@ export class WorkerProcess {
   run<Result>(task: unknown, signal?: AbortSignal): Promise<Result> {
     if (this.closed) return Promise.reject(new Error(`The ${this.script} process is closed`));
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    if (this.queue.length >= this.options.maxQueue) return Promise.reject(HttpProblem.busy());
+    if (this.queue.length >= this.options.maxQueue) return Promise.reject(busy());
     return new Promise<Result>((resolve, reject) => {
       const job: Job = { task, resolve: resolve as (result: unknown) => void, reject };
       const cancel = (): void => {

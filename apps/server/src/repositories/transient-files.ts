@@ -1,6 +1,6 @@
 import { isVisitor, type ClientKey } from '../auth/client-key.js';
 import type { Db } from '../db/database.js';
-import { HttpProblem } from '../http/problem.js';
+import { Refusal } from '../refusals.js';
 import type { FileStore, StoredFileExtension } from '../storage/file-store.js';
 
 export const TRANSIENT_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -65,12 +65,11 @@ export class TransientFiles {
     const seconds = usage?.first_expiry ? Math.max(60, Math.ceil((Date.parse(usage.first_expiry) - now.getTime()) / 1000)) : 60;
     const megabytes = Math.round(this.visitorQuotaBytes / 1024 / 1024);
     const wait = seconds >= 5400 ? `about ${Math.round(seconds / 3600)} hours` : `about ${Math.ceil(seconds / 60)} minutes`;
-    throw new HttpProblem(
-      429,
+    throw new Refusal(
+      'quota_spent',
       'storage_quota_spent',
       `Without an account, images and charts of up to ${megabytes} MB a day can be kept, and this address has used them. Sign in to keep working, or try again in ${wait}.`,
-      undefined,
-      { 'Retry-After': String(seconds) },
+      { retryAfterSeconds: seconds },
     );
   }
 

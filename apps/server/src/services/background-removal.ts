@@ -1,6 +1,7 @@
 import type { ModelState } from '../contract/session.js';
 import type { SegmentationResult, SegmentationTask } from '../images/background-removal.js';
 import { HttpProblem } from '../http/problem.js';
+import { Refusal } from '../refusals.js';
 import type { ImageInput } from '../images/intake.js';
 import type { WorkerProcess } from '../images/worker-process.js';
 import { runImageWork } from './image-work.js';
@@ -36,9 +37,9 @@ export class BackgroundRemoval {
       this.state = 'ready';
       return result;
     } catch (error) {
-      if (error instanceof HttpProblem) {
-        // A damaged upload (422) is found after the model has loaded; a refusal (503) never reached it.
-        if (error.status === 422) this.state = 'ready';
+      if (error instanceof HttpProblem || error instanceof Refusal) {
+        // A damaged upload (422) is found after the model has loaded; a refusal (busy) never reached it.
+        if (error instanceof HttpProblem && error.status === 422) this.state = 'ready';
       } else if (this.state === 'loading' && !signal?.aborted) this.state = 'failed';
       throw error;
     }

@@ -4,14 +4,14 @@ import type { ImportedProject, ImportReport } from '../contract/imports.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import type { UploadedFile } from '../http/multipart.js';
+import type { UploadedFile } from '../contract/multipart-form.js';
 import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
-import { progressStateOf } from './progress.js';
+import { progressStateOf } from './progress-state.js';
 import type { ProjectsService, StoredOutputs } from './projects.js';
 import type { StorageQuota } from './storage-quota.js';
 

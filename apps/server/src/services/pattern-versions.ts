@@ -12,7 +12,7 @@ import type { ProgressRepository, ProgressState } from '../repositories/progress
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import { checkDocumentInPool } from './document-check.js';
-import { progressStateOf, storedBits } from './progress.js';
+import { progressStateOf, storedBits } from './progress-state.js';
 import { storedProjectOf, type StoredOutputs, type StoredProject } from './projects.js';
 import type { StorageQuota } from './storage-quota.js';
 

@@ -2,7 +2,6 @@ import {
   applyProgressChanges,
   carryProgress,
   countDone,
-  decodeProgress,
   emptyProgress,
   encodeProgress,
   keepMarkable,
@@ -17,33 +16,12 @@ import { nowIso } from '../db/database.js';
 import type { PatternVersionRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import { KEPT_LATEST_VERSIONS, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
-import type { ProgressMarks, ProgressRepository, ProgressState } from '../repositories/progress.js';
+import type { ProgressMarks, ProgressRepository } from '../repositories/progress.js';
 import type { PatternVersionsService } from './pattern-versions.js';
+import { progressStateOf, storedBits } from './progress-state.js';
 
 /** Times a write is tried again when a save makes another version current meanwhile. */
 const WRITE_ATTEMPTS = 3;
-
-/** A chart's progress row with these marks (limited to the cells that can be marked), or with none. */
-export function progressStateOf(pattern: Pattern, done?: Uint8Array, updatedAt: string | null = null): ProgressState {
-  const markable = markableCells(pattern);
-  const bits = done ? keepMarkable(done, markable) : emptyProgress(pattern.width, pattern.height);
-  return {
-    width: pattern.width,
-    height: pattern.height,
-    markable: encodeProgress(markable),
-    done: encodeProgress(bits),
-    done_count: countDone(bits),
-    total: countDone(markable),
-    updated_at: updatedAt,
-  };
-}
-
-/** A bitset this server stored. */
-export function storedBits(text: string): Uint8Array {
-  const bits = decodeProgress(text);
-  if (!bits) throw new Error('A stored progress bitset is not base64');
-  return bits;
-}
 
 /**
  * Which stitches of a project's chart are done, one bit a cell, for the current chart version. A write is a

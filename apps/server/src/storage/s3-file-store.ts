@@ -10,7 +10,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../refusals.js';
 import {
   contentTypeOf,
   isFileId,
