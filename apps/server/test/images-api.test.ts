@@ -123,5 +123,5 @@ describe('POST /api/images/remove-background', () => {
 
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { background_removal: { model: string } };
     expect(health.background_removal.model).toBe('ready');
-  }, 60_000);
+  }, 240_000); // a model run: seconds when idle, several times that on a busy machine
 });

