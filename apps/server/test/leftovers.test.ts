@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { nowIso, openDatabase, type Db } from '../src/db/database.js';
 import { FileReferences } from '../src/repositories/file-references.js';
 import { ProjectsRepository } from '../src/repositories/projects.js';
+import { projectColumns, type NewStoredProject } from '../src/repositories/stored-project.js';
 import { TransientFiles } from '../src/repositories/transient-files.js';
 import { LocalFileStore } from '../src/storage/file-store.js';
 import { LEFTOVER_GRACE_MS, LeftoverSweep } from '../src/storage/leftover-sweep.js';
@@ -59,7 +60,7 @@ describe.each(DATABASES)('the leftover sweep on $name', ({ create }) => {
     return id;
   }
 
-  function projectRow(userId: string, outputs: Record<string, string>) {
+  function projectRow(userId: string, outputs: Record<string, string>): NewStoredProject {
     const now = nowIso();
     return {
       id: randomUUID(),
@@ -67,10 +68,10 @@ describe.each(DATABASES)('the leftover sweep on $name', ({ create }) => {
       name: 'p',
       description: null,
       status: 'active',
-      parameters: '{}',
-      metadata: '{}',
-      outputs: JSON.stringify(outputs),
-      color_legend: '[]',
+      parameters: { original_size: { width: 1, height: 1 } },
+      metadata: {},
+      outputs,
+      color_legend: [],
       created_at: now,
       updated_at: now,
     };
@@ -90,7 +91,7 @@ describe.each(DATABASES)('the leftover sweep on $name', ({ create }) => {
     const outputOnly = await files.put(bytes(), 'png');
     await db
       .insertInto('projects')
-      .values(projectRow(userId, { input_image: outputOnly }))
+      .values(projectColumns(projectRow(userId, { input_image: outputOnly })))
       .execute();
     const picture = await files.put(bytes(), 'webp');
     await db

@@ -10,6 +10,7 @@ import type { Project, ProjectList } from '../src/contract/projects.js';
 import { openDatabase } from '../src/db/database.js';
 import { chartLayout } from '../src/render/chart.js';
 import { FileReferences } from '../src/repositories/file-references.js';
+import { storedProjectOf } from '../src/repositories/stored-project.js';
 import { PatternVersionsRepository, VersionConflict } from '../src/repositories/pattern-versions.js';
 import { LocalFileStore } from '../src/storage/file-store.js';
 import { LeftoverSweep } from '../src/storage/leftover-sweep.js';
@@ -233,7 +234,7 @@ describe.each(DATABASES)('saved chart versions on $name', ({ name, create }) => 
     // SQLite gets one (it runs one write transaction at a time anyway; processes wait by busy_timeout).
     const connections = await Promise.all((name === 'PostgreSQL' ? [0, 1] : [0]).map(() => openDatabase(server.config.database)));
     try {
-      const row = await connections[0]!.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
+      const row = storedProjectOf(await connections[0]!.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow());
       const attempt = (n: number): Promise<{ version: number }> =>
         new PatternVersionsRepository(connections[n % connections.length]!).save({
           projectId,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database, NewPatternVersionRow, PatternVersionRow, ProjectsTable } from '../db/schema.js';
+import type { Database, NewPatternVersionRow, PatternVersionRow } from '../db/schema.js';
+import { projectColumns, type StoredProject } from './stored-project.js';
 import type { StoredFileRef } from './storage-usage.js';
 
 /** The original and this many of the latest versions are kept; older ones go with their files. */
@@ -21,7 +22,7 @@ export interface PatternSave {
   saved: Omit<NewPatternVersionRow, 'project_id' | 'version' | 'replaced_at'>;
   /** The saved version's files with their sizes, recorded among the project's files. */
   files: readonly StoredFileRef[];
-  project: Pick<ProjectsTable, 'outputs' | 'metadata' | 'color_legend' | 'updated_at'>;
+  project: Pick<StoredProject, 'outputs' | 'metadata' | 'color_legend' | 'updated_at'>;
   /** Carries the stitching progress over to the new version, in the same transaction. */
   carryProgress?: ((trx: Transaction<Database>, version: number) => Promise<void>) | undefined;
 }
@@ -82,7 +83,7 @@ export class PatternVersionsRepository {
       if (replaced.numUpdatedRows === 0n) throw new VersionConflict();
       const updated = await trx
         .updateTable('projects')
-        .set(save.project)
+        .set(projectColumns(save.project))
         .where('id', '=', save.projectId)
         .where('user_id', '=', save.userId)
         .executeTakeFirst();

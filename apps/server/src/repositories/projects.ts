@@ -1,22 +1,24 @@
 import type { ProjectListQuery } from '../contract/projects.js';
 import type { Db } from '../db/database.js';
-import type { NewProjectRow, ProjectRow } from '../db/schema.js';
+import type { ProjectRow } from '../db/schema.js';
 import type { ProgressState } from './progress.js';
 import type { StoredFileRef } from './storage-usage.js';
+import { projectColumns, storedProjectOf, type NewStoredProject, type StoredProject } from './stored-project.js';
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'description' | 'status'>>;
 
 /**
- * Projects in the database. Every read and write names the owner, so a query can never reach
- * another user's project: authorisation lives in the WHERE clause, not in a check that could be forgotten.
+ * Projects in the database, given and taken as typed stored projects (the JSON columns are this layer's:
+ * stored-project.ts). Every read and write names the owner, so a query can never reach another user's
+ * project: authorisation lives in the WHERE clause, not in a check that could be forgotten.
  */
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
 
   /** A new project with its files and, when its chart is known, the chart's (version 1's) stitching progress row. */
-  async insert(project: NewProjectRow, files: readonly StoredFileRef[], progress?: ProgressState): Promise<void> {
+  async insert(project: NewStoredProject, files: readonly StoredFileRef[], progress?: ProgressState): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('projects').values(project).execute();
+      await trx.insertInto('projects').values(projectColumns(project)).execute();
       if (files.length > 0) {
         await trx
           .insertInto('project_files')
@@ -32,21 +34,22 @@ export class ProjectsRepository {
     });
   }
 
-  findOwned(id: string, userId: string): Promise<ProjectRow | undefined> {
-    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  async findOwned(id: string, userId: string): Promise<StoredProject | undefined> {
+    const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return row && storedProjectOf(row);
   }
 
-  async listOwned(userId: string, query: ProjectListQuery): Promise<{ rows: ProjectRow[]; total: number }> {
+  async listOwned(userId: string, query: ProjectListQuery): Promise<{ projects: StoredProject[]; total: number }> {
     let filtered = this.db.selectFrom('projects').where('user_id', '=', userId);
     if (query.status) filtered = filtered.where('status', '=', query.status);
     const [rows, count] = await Promise.all([
       filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
       filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.total) };
+    return { projects: rows.map(storedProjectOf), total: Number(count.total) };
   }
 
-  async updateOwned(id: string, userId: string, changes: ProjectChanges, updatedAt: string): Promise<ProjectRow | undefined> {
+  async updateOwned(id: string, userId: string, changes: ProjectChanges, updatedAt: string): Promise<StoredProject | undefined> {
     const result = await this.db
       .updateTable('projects')
       .set({ ...changes, updated_at: updatedAt })

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { NewProjectRow } from '../db/schema.js';
+import { projectColumns, type NewStoredProject } from './stored-project.js';
 
 /** Rolls the claim's transaction back when its files are no longer a visitor's to give. */
 class AlreadyTaken extends Error {}
@@ -24,7 +24,7 @@ export class VisitorClaimsRepository {
    * temporary and the project that holds them is created. False when any of them is gone (claimed
    * already, or expired and swept), and then nothing changes.
    */
-  async claim(project: NewProjectRow, fileIds: readonly string[], now: Date): Promise<boolean> {
+  async claim(project: NewStoredProject, fileIds: readonly string[], now: Date): Promise<boolean> {
     try {
       await this.db.transaction().execute(async (trx) => {
         const taken = await trx
@@ -34,7 +34,7 @@ export class VisitorClaimsRepository {
           .returning(['file_id', 'size'])
           .execute();
         if (taken.length !== fileIds.length) throw new AlreadyTaken();
-        await trx.insertInto('projects').values(project).execute();
+        await trx.insertInto('projects').values(projectColumns(project)).execute();
         await trx
           .insertInto('project_files')
           .values(taken.map(({ file_id, size }) => ({ project_id: project.id, file_id, size })))

@@ -12,7 +12,8 @@ import type { FileStore } from '../storage/file-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
 import { progressStateOf } from './progress-state.js';
-import type { ProjectsService, StoredOutputs } from './projects.js';
+import type { ProjectsService } from './projects.js';
+import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
 
 export interface ChartUpload {
@@ -65,10 +66,10 @@ export class ImportService {
           name: projectName,
           description: null,
           status: 'active',
-          parameters: JSON.stringify(parametersOf(pattern)),
-          metadata: JSON.stringify(metadataOf(pattern, chartImage)),
-          outputs: JSON.stringify({ input_image: null, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
-          color_legend: JSON.stringify(pattern.legend),
+          parameters: parametersOf(pattern),
+          metadata: metadataOf(pattern, chartImage),
+          outputs: { input_image: null, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs,
+          color_legend: pattern.legend,
           created_at: now,
           updated_at: now,
         },

@@ -3,7 +3,7 @@ import { carryProgress, parsePatternDocument, toPatternDocument, type Pattern } 
 import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
-import type { NewPatternVersionRow, PatternVersionRow, ProjectRow, StitchingProgressRow, UserRow } from '../db/schema.js';
+import type { NewPatternVersionRow, PatternVersionRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ExportTaskOptions, ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
@@ -13,7 +13,7 @@ import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import { checkDocumentInPool } from './document-check.js';
 import { progressStateOf, storedBits } from './progress-state.js';
-import { storedProjectOf, type StoredOutputs, type StoredProject } from './projects.js';
+import type { StoredOutputs, StoredProject } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
 
 /** Generation's defaults, for projects whose parameters do not say (imported charts). */
@@ -21,7 +21,6 @@ const DEFAULT_CELL_SIZE = 12;
 
 /** A project of the user's that has a chart, with its stored columns read. */
 interface ChartProject {
-  row: ProjectRow;
   stored: StoredProject;
   patternFile: string;
 }
@@ -141,9 +140,9 @@ export class PatternVersionsService {
           { id: patternId, size: documentBytes.byteLength },
         ],
         project: {
-          outputs: JSON.stringify({ ...project.stored.outputs, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
-          metadata: JSON.stringify(metadata),
-          color_legend: JSON.stringify(pattern.legend),
+          outputs: { ...project.stored.outputs, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs,
+          metadata: metadata,
+          color_legend: pattern.legend,
           updated_at: savedAt,
         },
         carryProgress: (trx, version) => this.progress.carryOver(trx, projectId, replaces, version, carry),
@@ -182,20 +181,19 @@ export class PatternVersionsService {
 
   /** The user's project and its chart; a project that is not theirs is answered as a missing one. */
   private async chartProject(user: UserRow, projectId: string): Promise<ChartProject> {
-    const row = await this.projects.findOwned(projectId, user.id);
-    if (!row) throw projectNotFound();
-    const stored = storedProjectOf(row);
+    const stored = await this.projects.findOwned(projectId, user.id);
+    if (!stored) throw projectNotFound();
     if (!stored.outputs.pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
-    return { row, stored, patternFile: stored.outputs.pattern };
+    return { stored, patternFile: stored.outputs.pattern };
   }
 
   /** The current version; a project from before versions existed gets its chart recorded as version 1. */
   private async currentVersion(project: ChartProject): Promise<PatternVersionRow> {
-    const current = await this.versions.current(project.row.id);
+    const current = await this.versions.current(project.stored.id);
     if (current) return current;
     await this.versions.addOriginal(originalVersion(project));
-    const added = await this.versions.current(project.row.id);
-    if (!added) throw new Error(`Project ${project.row.id} has versions but none is current`);
+    const added = await this.versions.current(project.stored.id);
+    if (!added) throw new Error(`Project ${project.stored.id} has versions but none is current`);
     return added;
   }
 
@@ -231,15 +229,15 @@ export class PatternVersionsService {
 }
 
 /** Version 1 of a project without versions: its chart as it stands. */
-function originalVersion({ row, stored, patternFile }: ChartProject): NewPatternVersionRow {
+function originalVersion({ stored, patternFile }: ChartProject): NewPatternVersionRow {
   return {
-    project_id: row.id,
+    project_id: stored.id,
     version: 1,
     pattern_file: patternFile,
     chart_file: stored.outputs.stitch_plan ?? null,
     stitches: stored.color_legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
     threads: stored.color_legend.length,
-    created_at: row.created_at,
+    created_at: stored.created_at,
     replaced_at: null,
   };
 }

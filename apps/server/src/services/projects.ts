@@ -1,42 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { emptyProgress, encodeProgress } from '@stitchwise/core';
-import { z } from 'zod';
-import { projectSchema, type Project, type ProjectList, type ProjectListQuery, type ProjectParameters, type ProjectProgress } from '../contract/projects.js';
+import type { Project, ProjectList, ProjectListQuery, ProjectProgress } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
-import type { ProjectRow, UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
 import type { ImagesService } from './images.js';
 import type { ProgressRepository, ProgressState, ProgressSummary } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { StoredFileRef } from '../repositories/storage-usage.js';
+import type { NewStoredProject, StoredProject } from '../repositories/stored-project.js';
 import type { FileStore, StoredFile, StoredFileExtension } from '../storage/file-store.js';
 import type { StorageUsage } from '../contract/storage.js';
 import type { StorageQuota } from './storage-quota.js';
-
-/** What a project's stored outputs point at: file ids, turned into URLs only when shown. */
-const storedOutputsSchema = z.object({
-  input_image: z.string().nullish(),
-  stitch_plan: z.string().nullish(),
-  pattern: z.string().nullish(),
-});
-export type StoredOutputs = z.infer<typeof storedOutputsSchema>;
-
-/** The stored JSON columns of a project row, read back through the contract's shapes. */
-const storedProjectSchema = projectSchema.pick({ status: true, parameters: true, metadata: true, color_legend: true }).extend({ outputs: storedOutputsSchema });
-export type StoredProject = z.infer<typeof storedProjectSchema>;
-
-/** A stored row's JSON columns, checked against the contract as they are read. */
-export function storedProjectOf(row: ProjectRow): StoredProject {
-  return storedProjectSchema.parse({
-    status: row.status,
-    parameters: JSON.parse(row.parameters) as unknown,
-    metadata: JSON.parse(row.metadata) as unknown,
-    outputs: JSON.parse(row.outputs) as unknown,
-    color_legend: JSON.parse(row.color_legend) as unknown,
-  });
-}
 
 export interface NewImageProject {
   name: string;
@@ -61,7 +38,7 @@ export function copyName(name: string): string {
  * stitches have other cells to mark, and those (imported or saved ones, and their copies) get their row
  * when they are stored.
  */
-function progressOf(stored: StoredProject, progress: ProgressSummary | undefined): ProjectProgress {
+function progressOf(stored: Pick<StoredProject, 'outputs' | 'metadata'>, progress: ProgressSummary | undefined): ProjectProgress {
   if (progress) return { done: progress.done_count, total: progress.total };
   return { done: 0, total: stored.outputs.pattern ? (stored.metadata.total_stitches ?? 0) : 0 };
 }
@@ -84,16 +61,16 @@ export class ProjectsService {
     await this.quota.assertRoom(user, bytes.byteLength);
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
-    const row: ProjectRow = {
+    const row: NewStoredProject = {
       id: randomUUID(),
       user_id: user.id,
       name: input.name,
       description: input.description ?? null,
       status: 'active',
-      parameters: JSON.stringify({ original_size: { width, height } } satisfies ProjectParameters),
-      metadata: JSON.stringify({}),
-      outputs: JSON.stringify({ input_image: imageId } satisfies StoredOutputs),
-      color_legend: JSON.stringify([]),
+      parameters: { original_size: { width, height } },
+      metadata: {},
+      outputs: { input_image: imageId },
+      color_legend: [],
       created_at: now,
       updated_at: now,
     };
@@ -112,10 +89,10 @@ export class ProjectsService {
   }
 
   async list(user: UserRow, query: ProjectListQuery): Promise<ProjectList> {
-    const { rows, total } = await this.projects.listOwned(user.id, query);
+    const { projects, total } = await this.projects.listOwned(user.id, query);
     // One query for the page's progress rows: counts stored with each, no bitset read.
-    const progress = await this.progress.summaries(rows.map((row) => row.id));
-    return { projects: rows.map((row) => this.view(row, progress.get(row.id))), total };
+    const progress = await this.progress.summaries(projects.map((project) => project.id));
+    return { projects: projects.map((project) => this.view(project, progress.get(project.id))), total };
   }
 
   async get(user: UserRow, id: string): Promise<Project> {
@@ -128,7 +105,7 @@ export class ProjectsService {
   async patternOf(user: UserRow, id: string): Promise<{ name: string; patternFileId: string }> {
     const row = await this.projects.findOwned(id, user.id);
     if (!row) throw notFound();
-    const { pattern } = storedOutputsSchema.parse(JSON.parse(row.outputs));
+    const { pattern } = row.outputs;
     if (!pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
     return { name: row.name, patternFileId: pattern };
   }
@@ -149,7 +126,7 @@ export class ProjectsService {
   async duplicate(user: UserRow, id: string): Promise<Project> {
     const source = await this.projects.findOwned(id, user.id);
     if (!source) throw notFound();
-    const stored = storedProjectOf(source);
+    const stored = source;
     const sources = new Map<string, StoredFile>();
     for (const fileId of [stored.outputs.input_image, stored.outputs.stitch_plan, stored.outputs.pattern]) {
       if (fileId && !sources.has(fileId)) sources.set(fileId, await this.sourceFile(fileId));
@@ -163,15 +140,15 @@ export class ProjectsService {
       for (const [fileId, file] of sources) copied.set(fileId, { id: await this.copyFile(file), size: file.size });
       const copyOf = (fileId: string | null | undefined): string | null => (fileId ? copied.get(fileId)!.id : null);
       const now = nowIso();
-      const row: ProjectRow = {
+      const row: NewStoredProject = {
         ...source,
         id: randomUUID(),
         name: copyName(source.name),
-        outputs: JSON.stringify({
+        outputs: {
           input_image: copyOf(stored.outputs.input_image),
           stitch_plan: copyOf(stored.outputs.stitch_plan),
           pattern: copyOf(stored.outputs.pattern),
-        } satisfies StoredOutputs),
+        },
         created_at: now,
         updated_at: now,
       };
@@ -214,22 +191,24 @@ export class ProjectsService {
     await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
   }
 
-  private async viewWithProgress(row: ProjectRow): Promise<Project> {
+  private async viewWithProgress(row: StoredProject): Promise<Project> {
     return this.view(row, (await this.progress.summaries([row.id])).get(row.id));
   }
 
-  /** A stored row as the API shows it; the JSON columns are checked against the contract as they are read. */
-  private view(row: ProjectRow, progress: ProgressSummary | undefined): Project {
-    const stored = storedProjectOf(row);
+  /** A stored project as the API shows it. */
+  private view(stored: NewStoredProject, progress: ProgressSummary | undefined): Project {
     const url = (id: string | null | undefined): string | null => (id ? this.fileUrl(id) : null);
     return {
-      id: row.id,
-      user_id: row.user_id,
-      name: row.name,
-      description: row.description,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      ...stored,
+      id: stored.id,
+      user_id: stored.user_id,
+      name: stored.name,
+      description: stored.description ?? null,
+      created_at: stored.created_at,
+      updated_at: stored.updated_at,
+      status: stored.status,
+      parameters: stored.parameters,
+      metadata: stored.metadata,
+      color_legend: stored.color_legend,
       outputs: {
         input_image_url: url(stored.outputs.input_image),
         stitch_plan_url: url(stored.outputs.stitch_plan),

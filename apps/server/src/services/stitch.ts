@@ -11,7 +11,7 @@ import type { PatternTaskResult, PatternTaskStage } from '../images/image-worker
 import type { ImageInput, ImageIntake } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
-import type { StoredOutputs } from './projects.js';
+import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
@@ -192,10 +192,10 @@ export class StitchService {
           name: owner.projectName,
           description: null,
           status: 'active',
-          parameters: JSON.stringify(parameters),
-          metadata: JSON.stringify(projectMetadataOf(plan)),
-          outputs: JSON.stringify({ input_image: inputId, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs),
-          color_legend: JSON.stringify(result.legend),
+          parameters: parameters,
+          metadata: projectMetadataOf(plan),
+          outputs: { input_image: inputId, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs,
+          color_legend: result.legend,
           created_at: now,
           updated_at: now,
         },

@@ -9,7 +9,8 @@ import { HttpProblem } from '../http/problem.js';
 import { TRANSIENT_FILE_LIFETIME_MS } from '../repositories/transient-files.js';
 import type { VisitorClaimsRepository } from '../repositories/visitor-claims.js';
 import type { FileStore } from '../storage/file-store.js';
-import type { ProjectsService, StoredOutputs } from './projects.js';
+import type { ProjectsService } from './projects.js';
+import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
 
 /** What a claim token carries: the result's files and what its project records, and when it lapses. */
@@ -67,10 +68,10 @@ export class VisitorClaims {
         name,
         description: null,
         status: 'active',
-        parameters: JSON.stringify(contents.parameters),
-        metadata: JSON.stringify(contents.metadata),
-        outputs: JSON.stringify({ stitch_plan: contents.chart, pattern: contents.pattern } satisfies StoredOutputs),
-        color_legend: JSON.stringify(legend),
+        parameters: contents.parameters,
+        metadata: contents.metadata,
+        outputs: { stitch_plan: contents.chart, pattern: contents.pattern } satisfies StoredOutputs,
+        color_legend: legend,
         created_at: stamp,
         updated_at: stamp,
       },
