@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_DOCUMENT_BODY_LIMIT } from '../src/routes/exports.js';
+import { mainThreadCpuSecondsOf } from '../../../bench/proc-stats.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
@@ -139,7 +140,7 @@ describe('hostile pattern documents', () => {
   }, 60_000);
 });
 
-/** Health latency p99 of `server` while `work` runs, asking every 10 ms. */
+/** Health answers and their latency p99 while `work` runs, asking every 10 ms. */
 async function healthP99During(baseUrl: string, work: () => Promise<void>): Promise<{ p99: number; answers: number[] }> {
   const latencies: number[] = [];
   const answers: number[] = [];
@@ -177,7 +178,7 @@ describe('hostile pattern documents, timed from outside the server', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps the event loop free while documents arrive: /api/health p99 under 50 ms above the idle p99 during a burst', async () => {
+  it("keeps documents off the server's event loop: its main thread's CPU during a burst stays small, and health answers throughout", async () => {
     const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('burst'))).access_token;
     const large = JSON.stringify(chart(500, 50));
     const send = (body: string, signedIn: boolean) =>
@@ -186,12 +187,20 @@ describe('hostile pattern documents, timed from outside the server', () => {
         headers: { 'content-type': 'application/json', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
         body,
       });
-    // This machine's own noise, for comparison: the same probe while the server is idle.
-    const idle = await healthP99During(server.baseUrl, () => new Promise((resolve) => setTimeout(resolve, 1500)));
-    // Visitors sending 3.7 MB documents, four at a time, and a signed-in user's large documents, valid and broken.
-    const oversized = large + ' '.repeat(3_000_000);
+    // Visitors sending 3.5 MB charts (a 500 × 500 chart with 60,000 backstitch lines), four at a time, and a
+    // signed-in user's large documents, valid and broken.
+    const lines = Array.from({ length: 60_000 }, (_, n) => ({
+      x1: n % 1000,
+      y1: 2 * Math.floor(n / 1000),
+      x2: (n % 1000) + 1,
+      y2: 2 * Math.floor(n / 1000),
+      thread: 7,
+    }));
+    const oversized = JSON.stringify({ ...chart(500, 50), backstitches: lines });
     const broken = large.replace('"cells":[', '"cells":[-7,');
     const statuses: number[][] = [];
+    const pid = server.child.pid!;
+    const mainThreadBefore = mainThreadCpuSecondsOf(pid);
     const burst = await healthP99During(server.baseUrl, async () => {
       for (let round = 0; round < 5; round++) {
         const answers = await Promise.all([...Array.from({ length: 4 }, () => send(oversized, false)), send(broken, true), send(large, true)]);
@@ -199,9 +208,13 @@ describe('hostile pattern documents, timed from outside the server', () => {
         await Promise.all(answers.map((answer) => answer.arrayBuffer()));
       }
     });
+    // CPU time, not a clock: what the event loop itself spent, whatever else this machine is doing. Parsed and
+    // checked on it, these documents cost it 0.3–1 s each; received and handed on, a fraction of that.
+    const mainThreadSeconds = mainThreadCpuSecondsOf(pid) - mainThreadBefore;
+    console.info(`main thread ${mainThreadSeconds.toFixed(2)} CPU-s during the burst; health p99 ${burst.p99.toFixed(1)} ms`);
+    expect(mainThreadSeconds).toBeLessThan(2);
     expect(burst.answers.length).toBeGreaterThan(20);
     expect(burst.answers.every((status) => status === 200)).toBe(true);
-    expect(burst.p99 - idle.p99).toBeLessThan(50);
     expect(statuses).toEqual(Array(5).fill([413, 413, 413, 413, 400, 200]));
   }, 120_000);
 });
