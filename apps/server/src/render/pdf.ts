@@ -3,12 +3,9 @@ import {
   backstitchStyles,
   CHART_PAGE_FRAME,
   choosePages,
-  describePages,
-  finishedSizes,
   gridArea,
   printableText,
   printLayout,
-  spanLength,
   type ChartPageBlock,
   type Fabric,
   type OrientationChoice,
@@ -18,8 +15,8 @@ import {
   type PrintPreset,
 } from '@stitchwise/core';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import { threadList, threadListPages } from './pdf-legend.js';
+import { drawCover } from './pdf-cover.js';
+import { threadList } from './pdf-legend.js';
 import { centredSymbol, drawLinesAndKnots, drawParts, inkOn, type PageGrid } from './pdf-marks.js';
 
 export type Paper = PaperSize;
@@ -67,8 +64,8 @@ const PDFKIT_PAPER: Readonly<Record<Paper, string>> = { a4: 'A4', letter: 'LETTE
 const fontPath = (file: string): string => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
 /**
- * The printable chart: a cover (title, preview, finished sizes, counts, page map), the thread list
- * (pdf-legend.ts), then the chosen chart pages as `printLayout` cuts them, in their orientation, with
+ * The printable chart: a cover (title, preview, finished sizes, counts, page map: pdf-cover.ts), the thread
+ * list (pdf-legend.ts), then the chosen chart pages as `printLayout` cuts them, in their orientation, with
  * heavy lines every 10, stitch numbers on every edge, the rows repeated from neighbouring pages shaded,
  * centre marks, and part stitches, backstitch and knots (pdf-marks.ts). Every symbol is real text in an embedded
  * DejaVu Sans (with its Unicode map), so tracking apps can read the chart. A range naming pages the
@@ -113,102 +110,13 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
   });
 
   // The cover and thread list stay portrait; chart pages take the layout's orientation.
-  await cover(doc, pattern, options, layout, chosen);
+  await drawCover(doc, pattern, options, layout, chosen);
   // One line style a backstitch thread, the same in the legend and on every page.
   const styles = backstitchStyles(pattern.marks, pattern.legend.length);
   threadList(doc, pattern, { fabric: options.fabric, variant: options.variant, cell: layout.cellSize, styles });
   for (const block of printed) chartPage(doc, pattern, options, layout, block, styles);
   doc.end();
   return finished;
-}
-
-async function cover(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, printed: ReadonlySet<number>): Promise<void> {
-  doc.addPage();
-  const width = doc.page.width - 2 * MARGIN;
-  doc.font('Bold').fontSize(22).text(options.title, { width });
-  doc.moveDown(0.3);
-  const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
-  doc.font('Text').fontSize(10).fillColor('#444444');
-  doc.text(
-    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
-  );
-  doc.moveDown(0.8);
-
-  // Preview: the chart's colours, one pixel per stitch, scaled up without smoothing.
-  const rgba = new Uint8Array(pattern.width * pattern.height * 4);
-  pattern.cells.forEach((index, cell) => {
-    const entry = index >= 0 ? pattern.legend[index] : undefined;
-    rgba.set(entry ? [entry.rgb.r, entry.rgb.g, entry.rgb.b, 255] : [255, 255, 255, 255], cell * 4);
-  });
-  const scale = Math.max(1, Math.floor(600 / Math.max(pattern.width, pattern.height)));
-  const preview = await sharp(rgba, { raw: { width: pattern.width, height: pattern.height, channels: 4 } })
-    .resize(pattern.width * scale, pattern.height * scale, { kernel: 'nearest' })
-    .png()
-    .toBuffer();
-  const top = doc.y;
-  doc.image(preview, MARGIN, top, { fit: [width, 300], align: 'center' });
-  doc.y = top + 310;
-
-  doc.fillColor('#000000').font('Bold').fontSize(12).text('Finished size');
-  doc.font('Text').fontSize(9);
-  for (const size of finishedSizes(pattern.width, pattern.height)) {
-    const chosen = size.fabric.count === options.fabric.count ? '  ← this chart' : '';
-    doc.text(
-      `${size.fabric.label}: ${size.inches.width} × ${size.inches.height} in (${size.centimetres.width} × ${size.centimetres.height} cm); fabric with 3 in margins ${size.withMargin.inches.width} × ${size.withMargin.inches.height} in${chosen}`,
-    );
-  }
-  doc.moveDown(0.8);
-
-  pageMap(doc, pattern, layout, printed, width);
-}
-
-/** The part stitches, backstitches and knots a chart has, for the cover's summary: ' · 3 part stitches · …'. */
-function marksSummary({ marks }: Pattern): string {
-  const counted = (count: number, one: string, many: string): string => (count ? ` · ${count.toLocaleString('en')} ${count === 1 ? one : many}` : '');
-  return (
-    counted(marks.parts.length, 'part stitch', 'part stitches') +
-    counted(marks.backstitches.length, 'backstitch line', 'backstitch lines') +
-    counted(marks.knots.length, 'French knot', 'French knots')
-  );
-}
-
-/**
- * Which chart page holds which part of the chart, numbered as the pages' headings and the page range
- * number them; pages left out of this PDF are shaded, and each printed one names its PDF page.
- */
-function pageMap(doc: PDFKit.PDFDocument, pattern: Pattern, layout: PrintLayout, printed: ReadonlySet<number>, width: number): void {
-  const { columns, rows, pages } = layout;
-  const widest = Math.max(...columns.map(spanLength));
-  const tallest = Math.max(...rows.map(spanLength));
-  const count = pages.length;
-  doc.font('Bold').fontSize(12).text('Page map');
-  doc.font('Text').fontSize(9);
-  doc.text(
-    `${count} chart page${count === 1 ? '' : 's'}, ${layout.orientation}, at most ${widest} × ${tallest} stitches each; ` +
-      `neighbouring pages repeat ${layout.overlap} rows or columns (shaded on the page).` +
-      (printed.size < count ? ` This PDF holds chart page${printed.size === 1 ? '' : 's'} ${describePages([...printed])}; the others are greyed out.` : ''),
-    { width },
-  );
-  const mapTop = doc.y + 4;
-  const cellWidth = Math.min(60, width / columns.length);
-  // The map takes at most the rest of the cover: PDFKit starts a new page for text below the bottom margin.
-  const cellHeight = Math.min(40, (doc.page.height - MARGIN - mapTop - 1) / rows.length);
-  let pdfPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
-  // In each cell the chart page, its PDF page and, when there is room, its first stitch.
-  const lineCount = cellHeight >= 24 ? 3 : 2;
-  const fontSize = Math.min(8, (cellHeight - 2) / (lineCount * 1.2), cellWidth / 7);
-  doc.fontSize(fontSize);
-  for (const block of pages) {
-    const x = MARGIN + block.column * cellWidth;
-    const y = mapTop + block.row * cellHeight;
-    const inThisPdf = printed.has(block.page);
-    if (inThisPdf) doc.rect(x, y, cellWidth, cellHeight).stroke('#666666');
-    else doc.rect(x, y, cellWidth, cellHeight).fillAndStroke('#dddddd', '#666666');
-    doc.fillColor(inThisPdf ? '#000000' : '#555555');
-    const lines = [`Page ${block.page}`, inThisPdf ? `p. ${pdfPage++}` : 'not printed', `${block.across.start + 1}, ${block.down.start + 1}`];
-    lines.slice(0, lineCount).forEach((line, index) => doc.text(line, x + 2, y + 1 + index * fontSize * 1.15, { width: cellWidth - 4, lineBreak: false }));
-  }
-  doc.fillColor('#000000');
 }
 
 function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOptions, layout: PrintLayout, page: ChartPageBlock, styles: readonly number[]): void {

@@ -1,10 +1,9 @@
-import { countChanged, encodeProgress, isDone, overlayProgress, progressDiffers, progressOfSize, setDone } from '@stitchwise/core';
+import { encodeProgress, progressDiffers } from '@stitchwise/core';
 import { ApiError, detailOf, statusOf } from '../api/client';
-import type { components } from '../api/openapi.gen';
-import { forgetKept, readKept, writeKept, type KeptMarks } from './progress-store';
+import { ProgressLedger, type ServerProgress, type VersionMarks } from './progress-ledger';
+import { ProgressKeeper } from './progress-keeper';
 
-/** What GET and PUT …/progress answer: the current chart version's done bits (base64) and counts. */
-export type ServerProgress = components['schemas']['StitchingProgress'];
+export type { ServerProgress } from './progress-ledger';
 
 /**
  * How the sync engine reaches the server: a PUT of one version's bits and the server bits they were made
@@ -52,12 +51,6 @@ export interface SyncOptions {
   onStale?: () => void;
 }
 
-/**
- * The bits of one chart version: `base` as the server last answered them, `local` with this device's marks.
- * The current version's, or an older version's changes still to send (the server carries them over).
- */
-type Marks = KeptMarks;
-
 const DEBOUNCE_MS = 1000;
 const RETRY_MS = 15_000;
 /**
@@ -74,10 +67,11 @@ const PERSIST_MS = 150;
  * device's marks stay (a three-way merge; the same merge lays kept marks over the server's bits on the
  * next load). Offline or on a failed send they stay kept and go when the connection is back. Changes made
  * on an older chart version are sent with that version; the server carries them over to the current one.
+ * The bits of each version and the merges are the ledger's (progress-ledger.ts); what is kept in storage, the
+ * keeper's (progress-keeper.ts).
  */
 export class ProgressSync {
-  private current: Marks | undefined;
-  private carries: Marks[] = [];
+  private readonly ledger = new ProgressLedger();
   private state: ProgressState = {
     version: undefined,
     width: 0,
@@ -97,14 +91,15 @@ export class ProgressSync {
   private sending = false;
   private again = false;
   private againKeepalive = false;
-  /** What this engine has kept in storage (or found there), by version. */
-  private kept = new Map<number, string>();
+  private readonly keeper: ProgressKeeper;
 
   constructor(
-    private readonly projectId: string,
+    projectId: string,
     private readonly transport: ProgressTransport,
     private readonly options: SyncOptions = {},
-  ) {}
+  ) {
+    this.keeper = new ProgressKeeper(options.storage, projectId);
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -115,27 +110,16 @@ export class ProgressSync {
 
   /** The server's progress was read: the first time, with the marks this device kept unsent laid over it (and sent). */
   load(server: ServerProgress): void {
-    if (this.current) {
+    if (this.ledger.current) {
       // Read again (a new chart is shown, or the version marked on was gone): taken like an answer.
       this.take(server);
-      if (this.unsent() > 0) this.schedule();
-      this.publish(this.unsent() > 0 ? 'saving' : 'saved');
+      if (this.ledger.unsent() > 0) this.schedule();
+      this.publish(this.ledger.unsent() > 0 ? 'saving' : 'saved');
       return;
     }
-    const bits = bitsOf(server);
-    const current: Marks = { version: server.version, width: server.width, height: server.height, base: bits, local: bits };
-    const { storage } = this.options;
-    for (const { text, ...kept } of readKept(storage, this.projectId)) {
-      if (kept.version === server.version) {
-        if (kept.width === server.width && kept.height === server.height) current.local = overlayProgress(current.local, kept.base, kept.local);
-      } else if (progressDiffers(kept.local, kept.base)) {
-        this.carries.push(kept);
-      }
-      this.kept.set(kept.version, text);
-    }
-    this.current = current;
+    this.ledger.start(server, this.keeper.read());
     this.persist();
-    if (this.unsent() === 0) this.publish('saved');
+    if (this.ledger.unsent() === 0) this.publish('saved');
     else void this.flush();
   }
 
@@ -145,18 +129,8 @@ export class ProgressSync {
    * is marked, since a cell index of one version may be another stitch in the next.
    */
   mark(cells: readonly number[], done: boolean, version?: number): number[] {
-    const current = this.current;
-    if (!current || (version !== undefined && version !== current.version)) return [];
-    const local = current.local.slice();
-    const changed: number[] = [];
-    const count = current.width * current.height;
-    for (const cell of cells) {
-      if (cell < 0 || cell >= count || isDone(local, cell) === done) continue;
-      setDone(local, cell, done);
-      changed.push(cell);
-    }
+    const changed = this.ledger.mark(cells, done, version);
     if (changed.length === 0) return changed;
-    current.local = local;
     // Kept soon, not only when sent: a crash before the send loses nothing more.
     this.persistTimer ??= setTimeout(() => this.persist(), PERSIST_MS);
     this.schedule();
@@ -174,9 +148,9 @@ export class ProgressSync {
   async flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.current) return;
+    if (!this.ledger.current) return;
     this.persist();
-    if (this.unsent() === 0) {
+    if (this.ledger.unsent() === 0) {
       if (!this.sending) this.publish('saved');
       return;
     }
@@ -198,7 +172,7 @@ export class ProgressSync {
   attach(window: Window): () => void {
     const online = () => void this.flush();
     const offline = () => {
-      if (this.unsent() > 0) this.publish('offline');
+      if (this.ledger.unsent() > 0) this.publish('offline');
     };
     const hide = () => void this.flush({ keepalive: true });
     const visibility = () => {
@@ -224,16 +198,16 @@ export class ProgressSync {
     clearTimeout(this.retryTimer);
     this.publish('saving');
     try {
-      for (const carry of [...this.carries]) {
+      for (const carry of [...this.ledger.carries]) {
         try {
           this.take(await this.transport.put(bodyOf(carry), { keepalive }));
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           this.lost = true; // only the original and the latest versions are kept
         }
-        this.carries = this.carries.filter((other) => other !== carry);
+        this.ledger.settled(carry);
       }
-      const current = this.current!;
+      const current = this.ledger.current!;
       if (progressDiffers(current.local, current.base)) {
         const sent = current.local;
         try {
@@ -241,12 +215,12 @@ export class ProgressSync {
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           // The version marked on is gone (edited elsewhere, and only the latest versions are kept).
-          current.local = current.base;
+          this.ledger.abandon(current);
           this.lost = true;
           this.options.onStale?.();
         }
       }
-      this.publish(this.unsent() > 0 ? 'saving' : 'saved');
+      this.publish(this.ledger.unsent() > 0 ? 'saving' : 'saved');
     } catch (error) {
       this.failed(error);
     } finally {
@@ -258,7 +232,7 @@ export class ProgressSync {
       if (this.state.status === 'saving' || this.state.status === 'saved') {
         // Marks made meanwhile, or made on a version the answer showed to be old, are still to go.
         if (again) void this.flush({ keepalive });
-        else if (this.unsent() > 0 && this.timer === undefined) this.schedule();
+        else if (this.ledger.unsent() > 0 && this.timer === undefined) this.schedule();
       }
     }
   }
@@ -282,49 +256,17 @@ export class ProgressSync {
     this.retryTimer = setTimeout(() => void this.flush(), this.options.retryMs ?? RETRY_MS);
   }
 
-  /**
-   * Takes the server's answer: its bits, the new base, with this device's changes since the bits sent (or
-   * since the last answer) laid over them. An answer for a newer version leaves those changes to be sent
-   * with the old one. Bits sent from a version left meanwhile (a read answered first) say nothing here.
-   */
-  private take(answer: ServerProgress, sent?: { from: Marks; bits: Uint8Array }): void {
-    const current = this.current!;
-    const server = bitsOf(answer);
-    const since = sent?.from === current ? sent.bits : current.base;
-    if (answer.version === current.version) {
-      current.local = overlayProgress(server, since, current.local);
-      current.base = server;
-    } else if (answer.version > current.version) {
-      const left = { ...current, base: since };
-      if (progressDiffers(left.local, left.base)) this.carries.push(left);
-      this.current = { version: answer.version, width: answer.width, height: answer.height, base: server, local: server };
-      this.options.onNewVersion?.(answer.version);
-    }
+  /** Takes the server's answer into the ledger (see `ProgressLedger.take`), and reports it. */
+  private take(answer: ServerProgress, sent?: { from: VersionMarks; bits: Uint8Array }): void {
+    if (this.ledger.take(answer, sent)) this.options.onNewVersion?.(answer.version);
     this.options.onSaved?.(answer);
-  }
-
-  private unsent(): number {
-    const current = this.current;
-    if (!current) return 0;
-    return this.carries.reduce((sum, carry) => sum + countChanged(carry.local, carry.base), countChanged(current.local, current.base));
   }
 
   /** Writes what is unsent to storage per version, and forgets versions with nothing left to send. */
   private persist(): void {
     clearTimeout(this.persistTimer);
     this.persistTimer = undefined;
-    const { storage } = this.options;
-    const current = this.current;
-    if (!current) return;
-    const keep = new Map<number, string>();
-    const write = (marks: KeptMarks) => {
-      const text = writeKept(storage, this.projectId, marks);
-      if (text) keep.set(marks.version, text);
-    };
-    for (const carry of this.carries) write(carry);
-    if (progressDiffers(current.local, current.base)) write(current);
-    for (const [version, text] of this.kept) if (!keep.has(version)) forgetKept(storage, this.projectId, version, text);
-    this.kept = keep;
+    if (this.ledger.current) this.keeper.keep(this.ledger.unsentVersions());
   }
 
   private online(): boolean {
@@ -332,14 +274,14 @@ export class ProgressSync {
   }
 
   private publish(status: SyncStatus): void {
-    const current = this.current;
+    const current = this.ledger.current;
     this.state = {
       version: current?.version,
       width: current?.width ?? 0,
       height: current?.height ?? 0,
       bits: current?.local ?? this.state.bits,
       status,
-      unsent: this.unsent(),
+      unsent: this.ledger.unsent(),
       refusal: status === 'refused' ? this.refusal : undefined,
       lost: this.lost,
     };
@@ -347,12 +289,8 @@ export class ProgressSync {
   }
 }
 
-function bitsOf(answer: ServerProgress): Uint8Array {
-  return progressOfSize(answer.done, answer.width, answer.height);
-}
-
 /** A PUT of one version's marks, with the server bits they were made over. */
-function bodyOf(marks: Marks): { version: number; done: string; base: string } {
+function bodyOf(marks: VersionMarks): { version: number; done: string; base: string } {
   return { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base) };
 }
 

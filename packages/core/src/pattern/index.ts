@@ -7,6 +7,7 @@ export * from './dither.js';
 export * from './symbols.js';
 export * from './model.js';
 export * from './stitches.js';
+export * from './mark-checks.js';
 export * from './part-shapes.js';
 export * from './mark-geometry.js';
 export * from './generate.js';

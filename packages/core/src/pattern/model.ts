@@ -1,5 +1,6 @@
 import type { DmcThread } from '../threads/catalogue.js';
-import { checkMarks, NO_MARKS, storedMarkLimits, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
+import { checkMarks, storedMarkLimits } from './mark-checks.js';
+import { NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
 /** One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none (backstitch only). */

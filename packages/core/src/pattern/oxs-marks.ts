@@ -1,8 +1,6 @@
+import { checkMarks, MAX_BACKSTITCHES, MAX_KNOTS } from './mark-checks.js';
 import { oxsNumber } from './oxs-read-xml.js';
 import {
-  checkMarks,
-  MAX_BACKSTITCHES,
-  MAX_KNOTS,
   MAX_PARTS_PER_CELL,
   partCorner,
   renumberMarks,

@@ -1,27 +1,17 @@
 import { printableText } from '../text.js';
 import { confettiShare } from './confetti.js';
-import type { LegendEntry, Pattern } from './model.js';
+import type { Pattern } from './model.js';
 import { ChartImportError } from './oxs-read-error.js';
-import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
-import { fitOxsMarks, marksByLegend, OxsMarkList, type NotImported, type OxsAttributes, type OxsMarkSection } from './oxs-marks.js';
+import { importedLegend, type ThreadMapping } from './oxs-read-legend.js';
+import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry } from './oxs-read-palette.js';
+import { fitOxsMarks, OxsMarkList, type NotImported, type OxsAttributes, type OxsMarkSection } from './oxs-marks.js';
 import { OxsXmlScanner, oxsNumber, type OxsElementSink } from './oxs-read-xml.js';
-import { MAX_PARTS_PER_CELL, type ChartMarks } from './stitches.js';
-import { CHART_SYMBOLS } from './symbols.js';
+import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
 
 export { ChartImportError, type ChartImportProblem } from './oxs-read-error.js';
 export type { NotImported } from './oxs-marks.js';
-
-/** How one colour of the file became a DMC thread of the chart, for the stitcher to check. */
-export interface ThreadMapping {
-  /** The thread as the file names it: `DMC 310`, `Anchor 403`. */
-  source: string;
-  dmc_code: string;
-  dmc_name: string;
-  /** ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code. */
-  delta_e: number;
-  matched_by: 'code' | 'colour';
-}
+export type { ThreadMapping } from './oxs-read-legend.js';
 
 /** An OXS chart read into a pattern, with what the stitcher should know about the reading. */
 export interface OxsImport {
@@ -177,7 +167,7 @@ class ChartBuilder implements OxsElementSink {
     }
     this.stitches = new Int32Array(0);
     const fitted = fitOxsMarks(this.marks, { ...size, cells: byPaletteIndex }, (paletteIndex) => this.palette.get(paletteIndex)?.cloth === false);
-    const { legend, cells, marks, mappings } = this.legendOf(byPaletteIndex, fitted.marks);
+    const { legend, cells, marks, mappings } = importedLegend(byPaletteIndex, fitted.marks, this.palette, this.limits.maxThreads);
     const confetti = confettiShare(cells, size.width, size.height);
     // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
     const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };
@@ -187,63 +177,6 @@ class ChartBuilder implements OxsElementSink {
       thread_mappings: mappings,
       not_imported: { ...fitted.notImported, full_stitches: replaced },
     };
-  }
-
-  /**
-   * Threads in palette order, each source colour matched to DMC, colours on the same thread merged; cells
-   * and marks (by palette index) renumbered to them. A thread with marks only is in the legend, with no stitches.
-   */
-  private legendOf(
-    byPaletteIndex: Int32Array,
-    paletteMarks: ChartMarks,
-  ): { legend: LegendEntry[]; cells: Int16Array; marks: ChartMarks; mappings: ThreadMapping[] } {
-    const used = new Set<number>();
-    for (const paletteIndex of byPaletteIndex) if (paletteIndex > 0) used.add(paletteIndex);
-    for (const items of [paletteMarks.parts, paletteMarks.backstitches, paletteMarks.knots]) for (const { thread } of items) used.add(thread);
-    const sources = [...used]
-      .sort((a, b) => a - b)
-      .map((paletteIndex) => {
-        const entry = this.palette.get(paletteIndex)!;
-        return { entry, choice: dmcThreadFor(entry) };
-      });
-    const position = new Map<number, number>();
-    const threads: { choice: ThreadChoice; symbols: (string | undefined)[] }[] = [];
-    const byCode = new Map<string, number>();
-    for (const { entry, choice } of sources) {
-      let at = byCode.get(choice.thread.code);
-      if (at === undefined) {
-        at = threads.push({ choice, symbols: [] }) - 1;
-        byCode.set(choice.thread.code, at);
-      }
-      threads[at]!.symbols.push(entry.symbol);
-      position.set(entry.index, at);
-    }
-    // Each thread needs a chart symbol of its own, so no limit can allow more threads than there are symbols.
-    const maxThreads = Math.min(this.limits.maxThreads, CHART_SYMBOLS.length);
-    if (threads.length > maxThreads) {
-      throw new ChartImportError('threads', `The chart uses ${threads.length} threads (as DMC threads); at most ${maxThreads} can be imported.`);
-    }
-    const cells = new Int16Array(byPaletteIndex.length);
-    const counts = new Int32Array(threads.length);
-    for (let cell = 0; cell < cells.length; cell++) {
-      const paletteIndex = byPaletteIndex[cell]!;
-      const at = paletteIndex < 0 ? -1 : position.get(paletteIndex)!;
-      cells[cell] = at;
-      if (at >= 0) counts[at]!++;
-    }
-    const symbols = chooseSymbols(threads.map((thread) => thread.symbols.find((symbol) => symbol !== undefined && CHART_SYMBOL_SET.has(symbol))));
-    const legend = threads.map(({ choice: { thread } }, index): LegendEntry => {
-      const { code, name, hex, r, g, b } = thread;
-      return { index, hex, symbol: symbols[index]!, dmc_code: code, dmc_name: name, stitch_count: counts[index]!, rgb: { r, g, b } };
-    });
-    const mappings = sources.map(({ entry, choice }) => ({
-      source: entry.source,
-      dmc_code: choice.thread.code,
-      dmc_name: choice.thread.name,
-      delta_e: choice.delta_e,
-      matched_by: choice.matched_by,
-    }));
-    return { legend, cells, marks: marksByLegend(paletteMarks, position), mappings };
   }
 
   private side(text: string | undefined, name: 'width' | 'height'): number | undefined {
@@ -292,21 +225,6 @@ class ChartBuilder implements OxsElementSink {
       throw new ChartImportError('palette', `A stitch at x=${x}, y=${y} uses palette index ${paletteIndex}, which the palette does not have.`);
     }
   }
-}
-
-const CHART_SYMBOL_SET: ReadonlySet<string> = new Set(CHART_SYMBOLS);
-
-/** Each thread's own symbol where it has one no earlier thread took; chart symbols in order for the rest. */
-function chooseSymbols(wanted: readonly (string | undefined)[]): string[] {
-  const taken = new Set<string>();
-  const kept = wanted.map((symbol) => {
-    if (symbol === undefined || taken.has(symbol)) return undefined;
-    taken.add(symbol);
-    return symbol;
-  });
-  const spare = CHART_SYMBOLS.filter((symbol) => !taken.has(symbol));
-  let next = 0;
-  return kept.map((symbol) => symbol ?? spare[next++]!);
 }
 
 /** A title as one printable line of at most 100 characters; null for none or a blank one. */

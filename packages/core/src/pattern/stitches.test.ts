@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { checkMarks, MAX_BACKSTITCHES, MAX_KNOTS, maxBackstitchLength, markLimits, storedMarkLimits } from './mark-checks.js';
 import {
   BACKSTITCH_LINE_STYLES,
   backstitchLength,
   backstitchStyles,
-  checkMarks,
-  MAX_BACKSTITCHES,
-  MAX_KNOTS,
-  maxBackstitchLength,
-  markLimits,
   markUse,
   PART_KINDS,
   partCorner,
@@ -15,7 +11,6 @@ import {
   partShare,
   renumberMarks,
   sameMarks,
-  storedMarkLimits,
   type ChartMarks,
   type PartKind,
 } from './stitches.js';

@@ -1,7 +1,8 @@
 import { findThread, type DmcThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
+import { checkMarks } from './mark-checks.js';
 import { READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
-import { checkMarks, markUse, renumberMarks, type ChartMarks } from './stitches.js';
+import { markUse, renumberMarks, type ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 
 /** How big a pattern a client may send: stitches on either side, and threads in its legend. */
