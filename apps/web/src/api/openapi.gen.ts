@@ -753,97 +753,6 @@ export interface components {
             g: number;
             b: number;
         };
-        /** @description A DMC six-strand floss colour. */
-        Thread: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-        };
-        /** @description A thread and how far it is from the colour asked about. */
-        ThreadMatch: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-            /** @description CIEDE2000 distance from the query colour, 4 decimals. */
-            distance: number;
-        };
-        Color: {
-            r: number;
-            g: number;
-            b: number;
-            /** @example #ff8800 */
-            hex: string;
-        };
-        ThreadList: {
-            threads: components["schemas"]["Thread"][];
-            total: number;
-        };
-        ClosestThreads: {
-            color: components["schemas"]["Color"];
-            threads: components["schemas"]["ThreadMatch"][];
-        };
-        DominantColor: {
-            rgb: [
-                number,
-                number,
-                number
-            ];
-            hex: string;
-            /** @description Share of the image, 0–1; shares sum to 1. */
-            share: number;
-            /** @description The 3 nearest threads, nearest first. */
-            closest_dmc: components["schemas"]["ThreadMatch"][];
-        };
-        DominantColors: {
-            /** @description Most of the image first. */
-            colors: components["schemas"]["DominantColor"][];
-            /** @description The cut-out analysed, when the background was removed. */
-            processed_image_url?: string;
-        };
-        Pick: {
-            picked_color: {
-                r: number;
-                g: number;
-                b: number;
-                /** @example #ff8800 */
-                hex: string;
-                coordinates: {
-                    x: number;
-                    y: number;
-                };
-            };
-            /** @description The 5 nearest threads, nearest first. */
-            closest_dmc_threads: components["schemas"]["ThreadMatch"][];
-        };
-        StorageUsage: {
-            /** @description Bytes stored for the user: every file of their projects' kept chart versions, and their uploads. */
-            used: number;
-            /** @description Bytes the user may store (the USER_STORAGE_MB setting). */
-            limit: number;
-        };
-        /** @description An image kept for 24 hours. */
-        StoredImage: {
-            /** @description Pass it back as `image_id` to crop this image. */
-            image_id: string;
-            image_url: string;
-            /** @description Pixels, after EXIF orientation. */
-            width: number;
-            height: number;
-            /** @enum {string} */
-            format: "png" | "jpg" | "gif" | "webp" | "bmp";
-        };
         LegendEntry: {
             /** @description Position in the legend; cells refer to it. */
             index: number;
@@ -1034,6 +943,97 @@ export interface components {
         ProjectList: {
             projects: components["schemas"]["Project"][];
             total: number;
+        };
+        /** @description A DMC six-strand floss colour. */
+        Thread: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+        };
+        /** @description A thread and how far it is from the colour asked about. */
+        ThreadMatch: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            /** @description CIEDE2000 distance from the query colour, 4 decimals. */
+            distance: number;
+        };
+        Color: {
+            r: number;
+            g: number;
+            b: number;
+            /** @example #ff8800 */
+            hex: string;
+        };
+        ThreadList: {
+            threads: components["schemas"]["Thread"][];
+            total: number;
+        };
+        ClosestThreads: {
+            color: components["schemas"]["Color"];
+            threads: components["schemas"]["ThreadMatch"][];
+        };
+        DominantColor: {
+            rgb: [
+                number,
+                number,
+                number
+            ];
+            hex: string;
+            /** @description Share of the image, 0–1; shares sum to 1. */
+            share: number;
+            /** @description The 3 nearest threads, nearest first. */
+            closest_dmc: components["schemas"]["ThreadMatch"][];
+        };
+        DominantColors: {
+            /** @description Most of the image first. */
+            colors: components["schemas"]["DominantColor"][];
+            /** @description The cut-out analysed, when the background was removed. */
+            processed_image_url?: string;
+        };
+        Pick: {
+            picked_color: {
+                r: number;
+                g: number;
+                b: number;
+                /** @example #ff8800 */
+                hex: string;
+                coordinates: {
+                    x: number;
+                    y: number;
+                };
+            };
+            /** @description The 5 nearest threads, nearest first. */
+            closest_dmc_threads: components["schemas"]["ThreadMatch"][];
+        };
+        StorageUsage: {
+            /** @description Bytes stored for the user: every file of their projects' kept chart versions, and their uploads. */
+            used: number;
+            /** @description Bytes the user may store (the USER_STORAGE_MB setting). */
+            limit: number;
+        };
+        /** @description An image kept for 24 hours. */
+        StoredImage: {
+            /** @description Pass it back as `image_id` to crop this image. */
+            image_id: string;
+            image_url: string;
+            /** @description Pixels, after EXIF orientation. */
+            width: number;
+            height: number;
+            /** @enum {string} */
+            format: "png" | "jpg" | "gif" | "webp" | "bmp";
         };
         ThreadMapping: {
             /**
