@@ -66,7 +66,7 @@ import { ProjectsService } from './services/projects.js';
 import { PatternVersionsService } from './services/pattern-versions.js';
 import { ProgressService } from './services/progress.js';
 import { StitchService } from './services/stitch.js';
-import { StorageQuota } from './services/storage-quota.js';
+import { measureUnsizedFiles, StorageQuota } from './services/storage-quota.js';
 import { LocalFileStore } from './storage/file-store.js';
 import { S3FileStore } from './storage/s3-file-store.js';
 import { LeftoverSweep } from './storage/leftover-sweep.js';
@@ -125,13 +125,22 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   await registerOpenApi(app, { version, serverUrl: config.publicUrl });
 
   const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
-  const storageQuota = new StorageQuota(new StorageUsageRepository(db), config.userStorageBytes);
+  const storageUsage = new StorageUsageRepository(db);
+  const storageQuota = new StorageQuota(storageUsage, config.userStorageBytes);
   const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes, storageQuota);
   const fileReferences = new FileReferences(db);
   const leftovers = new LeftoverSweep(files, () => fileReferences.all());
   const turns = new MaintenanceTurns(db);
   const claimTurn: ClaimTurn = (task, periodMs) => turns.claim(task, periodMs);
-  scheduleMaintenance(app, { 'delete expired temporary files': () => transientFiles.sweep(), 'delete leftover files': () => leftovers.sweep() }, claimTurn);
+  scheduleMaintenance(
+    app,
+    {
+      'delete expired temporary files': () => transientFiles.sweep(),
+      'delete leftover files': () => leftovers.sweep(),
+      'measure files stored before sizes were kept': () => measureUnsizedFiles(storageUsage, files),
+    },
+    claimTurn,
+  );
 
   const identity = await setUpIdentity(app, config, db, claimTurn);
   const auth = createAuthenticator(app, identity.verifier, identity.users);

@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { PatternDocument } from '@stitchwise/core';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedPattern } from '../src/contract/pattern-versions.js';
 import type { StitchPlan } from '../src/contract/patterns.js';
@@ -9,7 +11,7 @@ import type { StorageUsage } from '../src/contract/storage.js';
 import { KEPT_LATEST_VERSIONS } from '../src/repositories/pattern-versions.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 const LIMIT = 1024 * 1024; // USER_STORAGE_MB=1
 
@@ -221,5 +223,37 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     // Versions 2 to 22 were saved; keeping the original and the last 20 dropped version 2.
     const kept = savedBytes.slice(1).reduce((sum, bytes) => sum + bytes, 0);
     expect((await usage(carol)).used).toBe(originalBytes + kept);
+  });
+});
+
+describe('files stored before sizes were kept', () => {
+  it('are measured at start, so that they count against their owner’s quota', async () => {
+    const database = await sqliteUnderTest();
+    let server = await startTestServer(database.environment);
+    try {
+      const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('early'))).access_token;
+      const body = multipartBody(
+        { project_name: 'Early', colors: '4', max_side: '30' },
+        { field: 'image_file', filename: 'e.png', contentType: 'image/png', bytes: pngOfSize(20_000) },
+      );
+      expect((await fetch(`${server.baseUrl}/api/stitch/generate`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      const usage = async (): Promise<number> =>
+        ((await (await fetch(`${server.baseUrl}/api/stitch/storage`, { headers: { authorization: `Bearer ${token}` } })).json()) as StorageUsage).used;
+      const measured = await usage();
+      expect(measured).toBeGreaterThan(20_000);
+      await server.stop();
+
+      // As migration 0008 left the files of earlier projects: recorded, at 0 bytes.
+      const sqlite = new SqliteDatabase(join(database.environment.DATA_DIR!, 'stitchwise.sqlite'));
+      sqlite.prepare('update project_files set size = 0').run();
+      sqlite.close();
+
+      server = await startTestServer(database.environment, Number(new URL(server.baseUrl).port)); // the same issuer: the token holds
+      for (let attempt = 0; attempt < 100 && (await usage()) !== measured; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await usage()).toBe(measured);
+    } finally {
+      await server.stop();
+      await database.dispose();
+    }
   });
 });

@@ -110,8 +110,8 @@ export interface ProjectsTable {
 export interface ProjectFilesTable {
   project_id: string;
   file_id: string;
-  /** Bytes, for the users' storage quota; 0 for files recorded before sizes were. */
-  size: ColumnType<number, number, never>;
+  /** Bytes, for the users' storage quota; 0 for files recorded before sizes were, until maintenance measures them. */
+  size: ColumnType<number, number, number>;
 }
 
 /**

@@ -36,4 +36,13 @@ export class StorageUsageRepository {
     // PostgreSQL sums bigint as numeric, which arrives as text.
     return Number(row.projects ?? 0) + Number(row.uploads ?? 0);
   }
+
+  /** Project files recorded before their sizes were kept (size 0), a batch at a time, to be measured. */
+  unsizedFiles(limit: number): Promise<{ file_id: string }[]> {
+    return this.db.selectFrom('project_files').select('file_id').distinct().where('size', '=', 0).limit(limit).execute();
+  }
+
+  async recordSize(fileId: string, size: number): Promise<void> {
+    await this.db.updateTable('project_files').set({ size }).where('file_id', '=', fileId).where('size', '=', 0).execute();
+  }
 }

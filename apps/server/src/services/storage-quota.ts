@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import { KEPT_LATEST_VERSIONS } from '../repositories/pattern-versions.js';
 import type { StorageUsageRepository } from '../repositories/storage-usage.js';
+import type { FileStore } from '../storage/file-store.js';
 
 /** Whose storage: a signed-in user, known by the token's subject. */
 export type StorageOwner = Pick<UserRow, 'subject'>;
@@ -41,3 +42,22 @@ export class StorageQuota {
 }
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Files measured per maintenance run: a store of any size is worked through in bounded steps. */
+const MEASURED_PER_RUN = 500;
+
+/**
+ * Sizes for project files recorded before sizes were kept (migration 0008 could not read the files, so
+ * they count 0): each maintenance run measures a batch from the file store, until every one counts against
+ * its owner's quota. A file gone from the store is left at 0. Returns how many were measured.
+ */
+export async function measureUnsizedFiles(usage: StorageUsageRepository, files: FileStore): Promise<number> {
+  let measured = 0;
+  for (const { file_id } of await usage.unsizedFiles(MEASURED_PER_RUN)) {
+    const file = await files.get(file_id);
+    if (!file || file.size === 0) continue;
+    await usage.recordSize(file_id, file.size);
+    measured++;
+  }
+  return measured;
+}
