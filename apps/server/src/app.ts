@@ -41,6 +41,7 @@ import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
 import { imageRoutes } from './routes/images.js';
 import { BackgroundRemoval } from './services/background-removal.js';
+import { ChartStore } from './services/chart-store.js';
 import { ColorsService } from './services/colors.js';
 import { ImagesService } from './services/images.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
@@ -168,20 +169,13 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const progressRepository = new ProgressRepository(db);
   const patternVersionsRepository = new PatternVersionsRepository(db);
   const projects = new ProjectsService(projectsRepository, files, images, fileUrl, progressRepository, storageQuota);
-  const patternVersions = new PatternVersionsService(
-    projectsRepository,
-    patternVersionsRepository,
-    files,
-    imagePool,
-    fileUrl,
-    progressRepository,
-    storageQuota,
-  );
+  const charts = new ChartStore(files, imagePool);
+  const patternVersions = new PatternVersionsService(projectsRepository, patternVersionsRepository, files, charts, fileUrl, progressRepository, storageQuota);
   const claimKey = Buffer.from(
     await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
     'base64url',
   );
-  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), files, projects, storageQuota, now);
+  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), charts, projects, storageQuota, now);
   const ownedThreads = new OwnedThreadsService(new OwnedThreadsRepository(db));
   const stitch = new StitchService(
     imagePool,
@@ -214,8 +208,8 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(claimRoutes, { claims, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
-      await api.register(ownedThreadRoutes, { owned: ownedThreads, shoppingLists: new ShoppingListService(projects, ownedThreads, files), auth });
-      await api.register(importRoutes, { imports: new ImportService(imagePool, files, projectsRepository, projects, storageQuota), auth });
+      await api.register(ownedThreadRoutes, { owned: ownedThreads, shoppingLists: new ShoppingListService(projects, ownedThreads, charts), auth });
+      await api.register(importRoutes, { imports: new ImportService(imagePool, charts, projectsRepository, projects, storageQuota), auth });
     },
     { prefix: '/api' },
   );

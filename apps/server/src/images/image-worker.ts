@@ -49,6 +49,7 @@ export type ImageTask =
   | { kind: 'size'; bytes: Uint8Array; header: ImageHeader }
   | { kind: 'pattern'; bytes: Uint8Array; header: ImageHeader; options: PatternTaskOptions; progress?: MessagePort }
   | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions }
+  | { kind: 'chart-png'; pattern: Pattern; cellSize: number; symbols: boolean }
   | { kind: 'check-document'; json: Uint8Array }
   | { kind: 'read-chart-file'; bytes: Uint8Array };
 
@@ -122,6 +123,10 @@ export default async function run(
       return pattern(task.bytes, task.header, task.options, task.progress);
     case 'export':
       return exportPattern(task.document, task.options);
+    case 'chart-png': {
+      const bytes = ownedBytes((await renderChart(task.pattern, { cellSize: task.cellSize, symbols: task.symbols })).png);
+      return moving({ bytes }, [bytes]);
+    }
     case 'check-document':
       return checkPatternDocument(task.json);
     case 'read-chart-file':

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { printableText, toPatternDocument, type Pattern } from '@stitchwise/core';
+import { printableText, type Pattern } from '@stitchwise/core';
 import type { ImportedProject, ImportReport } from '../contract/imports.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
@@ -8,7 +8,7 @@ import type { UploadedFile } from '../contract/multipart-form.js';
 import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
-import type { FileStore } from '../storage/file-store.js';
+import type { ChartStore } from './chart-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
 import { progressStateOf } from './progress-state.js';
@@ -40,7 +40,7 @@ const MAX_NAME_LENGTH = 100;
 export class ImportService {
   constructor(
     private readonly pool: WorkerPool,
-    private readonly files: FileStore,
+    private readonly charts: ChartStore,
     private readonly repository: ProjectsRepository,
     private readonly projects: ProjectsService,
     private readonly quota: StorageQuota,
@@ -51,11 +51,11 @@ export class ImportService {
     const chart = await this.read(file.bytes, signal);
     const { pattern } = chart;
     const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
-    const chartImage = await this.render(pattern, projectName, signal);
-    const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
+    const chartImage = await this.render(pattern, signal);
+    const documentBytes = this.charts.documentOf(pattern);
 
     await this.quota.assertRoom(user, chartImage.png.byteLength + documentBytes.byteLength);
-    const [chartId, patternId] = await Promise.all([this.files.put(chartImage.png, 'png'), this.files.put(documentBytes, 'json')]);
+    const { chartId, patternId, files } = await this.charts.store(documentBytes, chartImage.png);
     const now = nowIso();
     const projectId = randomUUID();
     try {
@@ -73,14 +73,11 @@ export class ImportService {
           created_at: now,
           updated_at: now,
         },
-        [
-          { id: chartId, size: chartImage.png.byteLength },
-          { id: patternId, size: documentBytes.byteLength },
-        ],
+        files,
         progressStateOf(pattern), // its part stitches count among the cells to mark (see ProjectsService's progressOf)
       );
     } catch (error) {
-      await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      await this.charts.discard({ chartId, patternId }); // nothing left behind
       throw error;
     }
     return { ...(await this.projects.get(user, projectId)), import_report: reportOf(chart) };
@@ -94,13 +91,8 @@ export class ImportService {
   }
 
   /** The chart image as generation draws it with symbols on, in the image worker pool (503 when it is full). */
-  private async render(pattern: Pattern, title: string, signal: AbortSignal | undefined): Promise<ChartImage> {
-    const task: ImageTask = {
-      kind: 'export',
-      document: pattern,
-      options: { format: 'png', title, paper: 'a4', variant: 'color', fabricCount: 14, symbols: true },
-    };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
+  private async render(pattern: Pattern, signal: AbortSignal | undefined): Promise<ChartImage> {
+    const bytes = await this.charts.draw(pattern, { cellSize: EXPORT_CHART_CELL_SIZE, symbols: true }, signal);
     // The size from the PNG's header (IHDR: width and height, big-endian, at bytes 16 and 20).
     const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return { png: bytes, width: header.getUint32(16), height: header.getUint32(20) };

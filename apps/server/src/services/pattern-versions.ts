@@ -1,23 +1,25 @@
-import { buffer } from 'node:stream/consumers';
-import { carryProgress, parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
+import { carryProgress, type Pattern } from '@stitchwise/core';
 import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { NewPatternVersionRow, PatternVersionRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import type { ExportTaskOptions, ImageTask } from '../images/image-worker.js';
-import type { WorkerPool } from '../images/worker-pool.js';
 import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { checkDocumentInPool } from './document-check.js';
+import type { ChartLook, ChartStore } from './chart-store.js';
 import { progressStateOf, storedBits } from './progress-state.js';
 import type { StoredOutputs, StoredProject } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
 
 /** Generation's defaults, for projects whose parameters do not say (imported charts). */
 const DEFAULT_CELL_SIZE = 12;
+
+/** The chart image as generation drew it for this project: its stitch size and symbols setting. */
+function chartLookOf(parameters: ProjectParameters): ChartLook {
+  return { cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE, symbols: parameters.return_symbols_overlay ?? false };
+}
 
 /** A project of the user's that has a chart, with its stored columns read. */
 interface ChartProject {
@@ -42,7 +44,7 @@ export class PatternVersionsService {
     private readonly projects: ProjectsRepository,
     private readonly versions: PatternVersionsRepository,
     private readonly files: FileStore,
-    private readonly pool: WorkerPool,
+    private readonly charts: ChartStore,
     private readonly fileUrl: (id: string) => string,
     private readonly progress: ProgressRepository,
     private readonly quota: StorageQuota,
@@ -86,7 +88,9 @@ export class PatternVersionsService {
 
   /** A version's chart, read from its document. */
   async patternOf(version: Pick<PatternVersionRow, 'pattern_file'>): Promise<Pattern> {
-    return parsePatternDocument((await buffer((await this.documentOf(version)).stream())).toString('utf8'));
+    const pattern = await this.charts.read(version.pattern_file);
+    if (!pattern) throw versionNotFound(); // dropped by a save a moment ago
+    return pattern;
   }
 
   /**
@@ -109,13 +113,13 @@ export class PatternVersionsService {
     // Refused before any work: a stale editor should reload first.
     if (!editedVersions.includes(replaces)) throw versionConflict(replaces);
 
-    const pattern = await checkDocumentInPool(this.pool, documentJson, 'saved', signal);
+    const pattern = await this.charts.check(documentJson, 'saved', signal);
     const carry = await this.progressCarry(projectId, existing ?? originalVersion(project), pattern);
-    const chart = await this.renderChart(pattern, project.stored.parameters, signal);
-    const documentBytes = new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
+    const chart = await this.charts.draw(pattern, chartLookOf(project.stored.parameters), signal);
+    const documentBytes = this.charts.documentOf(pattern);
     // Every kept version counts against the owner's storage (versions past the kept number go after the save).
     await this.quota.assertRoom(user, chart.byteLength + documentBytes.byteLength);
-    const [chartId, patternId] = await Promise.all([this.files.put(chart, 'png'), this.files.put(documentBytes, 'json')]);
+    const { chartId, patternId, files } = await this.charts.store(documentBytes, chart);
 
     const savedAt = nowIso();
     const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
@@ -135,10 +139,7 @@ export class PatternVersionsService {
         replaces,
         original: existing ? undefined : originalVersion(project),
         saved: { pattern_file: patternId, chart_file: chartId, stitches, threads, created_at: savedAt },
-        files: [
-          { id: chartId, size: chart.byteLength },
-          { id: patternId, size: documentBytes.byteLength },
-        ],
+        files,
         project: {
           outputs: { ...project.stored.outputs, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs,
           metadata: metadata,
@@ -148,7 +149,7 @@ export class PatternVersionsService {
         carryProgress: (trx, version) => this.progress.carryOver(trx, projectId, replaces, version, carry),
       });
     } catch (error) {
-      await Promise.all([chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      await this.charts.discard({ chartId, patternId }); // nothing left behind
       if (error instanceof VersionConflict) throw await this.conflictAfterRace(user, projectId);
       throw error;
     }
@@ -201,23 +202,6 @@ export class PatternVersionsService {
     const file = await this.files.get(version.pattern_file);
     if (!file) throw versionNotFound(); // dropped by a save a moment ago
     return file;
-  }
-
-  /** The chart image as generation drew it for this project: its stitch size and symbols setting. */
-  private async renderChart(pattern: Pattern, parameters: ProjectParameters, signal?: AbortSignal): Promise<Uint8Array> {
-    // The worker's PNG export reads `cellSize` once ExportTaskOptions has it; until then it draws 12 px a stitch.
-    const options: ExportTaskOptions & { cellSize: number } = {
-      format: 'png',
-      title: '',
-      paper: 'a4',
-      variant: 'color',
-      fabricCount: 14,
-      symbols: parameters.return_symbols_overlay ?? false,
-      cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE,
-    };
-    const task: ImageTask = { kind: 'export', document: pattern, options };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
-    return bytes;
   }
 
   /** The 412 (or 404, when the project went) for a save that lost the race in the database. */

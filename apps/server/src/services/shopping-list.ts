@@ -1,9 +1,8 @@
-import { buffer } from 'node:stream/consumers';
-import { csvText, defaultStrands, fabricByCount, legendUse, parsePatternDocument, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
+import { csvText, defaultStrands, fabricByCount, legendUse, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
 import { SHOPPING_LIST_CSV_HEADER, type ShoppingList, type ShoppingListEntry } from '../contract/shopping-list.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import type { FileStore } from '../storage/file-store.js';
+import type { ChartStore } from './chart-store.js';
 import { slug, type ExportedFile } from './export.js';
 import type { OwnedThreadsService } from './owned-threads.js';
 import type { ProjectsService } from './projects.js';
@@ -16,7 +15,7 @@ export class ShoppingListService {
   constructor(
     private readonly projects: ProjectsService,
     private readonly owned: OwnedThreadsService,
-    private readonly files: FileStore,
+    private readonly charts: ChartStore,
   ) {}
 
   /** The list of the user's project; another user's project, or one without a chart, is 404. */
@@ -52,9 +51,9 @@ export class ShoppingListService {
   }
 
   private async currentPattern(patternFileId: string): Promise<Pattern> {
-    const file = await this.files.get(patternFileId);
-    if (!file) throw HttpProblem.notFound('This project or its chart no longer exists.'); // deleted a moment ago
-    return parsePatternDocument((await buffer(file.stream())).toString('utf8'));
+    const pattern = await this.charts.read(patternFileId);
+    if (!pattern) throw HttpProblem.notFound('This project or its chart no longer exists.'); // deleted a moment ago
+    return pattern;
   }
 }
 

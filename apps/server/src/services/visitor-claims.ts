@@ -1,6 +1,4 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
-import { parsePatternDocument } from '@stitchwise/core';
 import { z } from 'zod';
 import type { VisitorClaim } from '../contract/patterns.js';
 import { projectMetadataSchema, projectParametersSchema, type Project } from '../contract/projects.js';
@@ -8,7 +6,7 @@ import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import { TRANSIENT_FILE_LIFETIME_MS } from '../repositories/transient-files.js';
 import type { VisitorClaimsRepository } from '../repositories/visitor-claims.js';
-import type { FileStore } from '../storage/file-store.js';
+import type { ChartStore } from './chart-store.js';
 import type { ProjectsService } from './projects.js';
 import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
@@ -36,7 +34,7 @@ export class VisitorClaims {
   constructor(
     private readonly key: Buffer,
     private readonly repository: VisitorClaimsRepository,
-    private readonly files: FileStore,
+    private readonly charts: ChartStore,
     private readonly projects: ProjectsService,
     private readonly quota: StorageQuota,
     private readonly now: () => Date = () => new Date(),
@@ -57,8 +55,7 @@ export class VisitorClaims {
       throw new HttpProblem(410, 'claim_expired', 'This result has expired: results made without an account are kept for 24 hours.');
     // The result's files become the user's: they must fit their storage.
     await this.quota.assertRoom(user, await this.repository.unexpiredBytes([contents.chart, contents.pattern], now));
-    const file = await this.files.get(contents.pattern);
-    const legend = file ? parsePatternDocument((await buffer(file.stream())).toString('utf8')).legend : [];
+    const legend = (await this.charts.read(contents.pattern))?.legend ?? [];
     const id = randomUUID();
     const stamp = now.toISOString();
     const claimed = await this.repository.claim(
