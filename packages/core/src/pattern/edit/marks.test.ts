@@ -173,6 +173,20 @@ describe('backstitch', () => {
   });
 });
 
+describe('the chart’s limits on backstitch', () => {
+  it('adds no more lines than a save accepts, with a sentence saying so', () => {
+    // 1 × 1 stitch: at most 2 × (1 + 1) × (1 + 1) = 8 lines; here half-stitch lines, 12 of which would fit the lattice.
+    let chart = chartOf(['0'], ['310']);
+    const segments = [0, 1, 2].flatMap((y) => [0, 1].map((x) => ({ from: { x, y }, to: { x: x + 1, y } })));
+    segments.push(...[0, 1, 2].flatMap((x) => [0, 1].map((y) => ({ from: { x, y }, to: { x, y: y + 1 } }))));
+    for (const { from, to } of segments.slice(0, 8)) chart = addBackstitch(chart, from, to, 0).chart;
+    expect(chart.marks.backstitches).toHaveLength(8);
+    expect(() => addBackstitch(chart, segments[8]!.from, segments[8]!.to, 0)).toThrow(
+      'This chart already has all the backstitch a chart of 1 × 1 stitches can hold.',
+    );
+  });
+});
+
 describe('French knots', () => {
   const chart = withMarks(PLAIN, { knots: [{ x: 1, y: 1, thread: 0 }] });
 
@@ -184,6 +198,16 @@ describe('French knots', () => {
     expect(reversibly(chart, (c) => placeKnot(c, { x: 1, y: 1 }, 2)).chart.marks.knots).toEqual([{ x: 1, y: 1, thread: 2 }]);
     expect(placeKnot(chart, { x: 1, y: 1 }, 0).changed).toBe(false);
     expect(() => placeKnot(chart, { x: 7, y: 0 }, 0)).toThrow(ChartEditError);
+  });
+
+  it('places no more knots than a save accepts: one per stitch corner, with a sentence saying so', () => {
+    // PLAIN is 3 × 2 stitches: (3 + 1) × (2 + 1) = 12 knots at most, on any of its 7 × 5 lattice points.
+    let full: EditableChart = PLAIN;
+    for (let point = 0; point < 12; point++) full = placeKnot(full, { x: point % 7, y: Math.floor(point / 7) }, 0).chart;
+    expect(full.marks.knots).toHaveLength(12);
+    expect(() => placeKnot(full, { x: 6, y: 4 }, 0)).toThrow('A chart of 3 × 2 stitches holds at most 12 French knots.');
+    // Moving a knot to another thread is not one more.
+    expect(placeKnot(full, { x: 0, y: 0 }, 1).chart.marks.knots).toHaveLength(12);
   });
 
   it('removes the knot on a point, and is no change where there is none', () => {

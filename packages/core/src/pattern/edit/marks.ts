@@ -1,4 +1,5 @@
-import { MAX_PARTS_PER_CELL, partQuadrants, backstitchKey, knotKey, type Backstitch, type PartKind, type PartStitch } from '../stitches.js';
+import { MAX_PARTS_PER_CELL, partQuadrants, backstitchKey, backstitchLength, knotKey, type Backstitch, type PartKind, type PartStitch } from '../stitches.js';
+import { markLimits } from '../mark-checks.js';
 import { ChartEditError, requireActiveThread, type EditableChart } from './chart.js';
 import { finishEdit, type EditResult } from './edit.js';
 
@@ -64,8 +65,15 @@ export function addBackstitch(chart: EditableChart, from: LatticePoint, to: Latt
   const line: Backstitch = { x1: from.x, y1: from.y, x2: to.x, y2: to.y, thread };
   const key = backstitchKey(line);
   const backstitches = [...chart.marks.backstitches.filter((other) => backstitchKey(other) !== key), line];
+  const limits = markLimits(chart.width, chart.height);
+  if (backstitches.length > limits.backstitches || totalLength(backstitches) > limits.backstitchLength) {
+    throw new ChartEditError(`This chart already has all the backstitch a chart of ${chart.width} × ${chart.height} stitches can hold.`);
+  }
   return finishEdit(chart, 'Backstitch', chart.cells, [], { ...chart.marks, backstitches });
 }
+
+/** Stitch widths of backstitch in all, as the chart's limit counts them. */
+const totalLength = (lines: readonly Backstitch[]): number => lines.reduce((sum, line) => sum + backstitchLength(line), 0);
 
 /** Removes the backstitch line between `from` and `to`, either way round. */
 export function removeBackstitch(chart: EditableChart, from: LatticePoint, to: LatticePoint): EditResult {
@@ -102,6 +110,9 @@ export function placeKnot(chart: EditableChart, point: LatticePoint, thread: num
   requireActiveThread(chart, thread);
   const key = knotKey(point);
   const knots = [...chart.marks.knots.filter((knot) => knotKey(knot) !== key), { x: point.x, y: point.y, thread }];
+  const { knots: most } = markLimits(chart.width, chart.height);
+  if (knots.length > most)
+    throw new ChartEditError(`A chart of ${chart.width} × ${chart.height} stitches holds at most ${most.toLocaleString('en')} French knots.`);
   return finishEdit(chart, 'French knot', chart.cells, [], { ...chart.marks, knots });
 }
 
