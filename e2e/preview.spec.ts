@@ -61,6 +61,9 @@ const canvasPixels = (page: Page) => page.getByRole('img', { name: /Preview of t
 async function toSettings(page: Page, photo: string): Promise<void> {
   await page.goto('/stitch/new');
   await page.getByTestId('file-input').setInputFiles(photo);
+  // The file is read before it is the wizard's picture (the one shown, named): a click before that, on a busy
+  // machine, finds the page still without it or with the picture of an earlier visit.
+  await expect(page.getByRole('figure', { name: new RegExp(`^${basename(photo).replace('.', '\\.')} `) })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
 }
 
