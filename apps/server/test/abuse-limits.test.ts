@@ -75,14 +75,14 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
     const { head, afterMs } = await headOf(upload);
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
     expect(head.toLowerCase()).not.toContain('connection: close');
-    expect(afterMs).toBeLessThan(5000);
+    expect(afterMs).toBeLessThan(20_000); // before the body, which never comes (a stalled body is dropped after 30 s)
     upload.destroy();
     // Larger than anything accepted: not worth reading, the connection is closed.
     const { text, closedAfterMs } = await answerOf(await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
     expect(text).toMatch(/^HTTP\/1\.1 429 /);
     expect(text.toLowerCase()).toContain('connection: close');
-    expect(closedAfterMs).toBeLessThan(5000);
-  });
+    expect(closedAfterMs).toBeLessThan(20_000);
+  }, 60_000);
 
   it('stops start-up naming REDIS_URL when Redis cannot be reached', async () => {
     await expect(startTestServer({ ...database.environment, REDIS_URL: 'redis://127.0.0.1:1' })).rejects.toThrow(/REDIS_URL/);

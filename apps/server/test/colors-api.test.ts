@@ -194,16 +194,11 @@ describe('POST /api/colors/pick', () => {
     expect(answer.picked_color).toMatchObject({ r, g, b });
   });
 
-  it('answers a repeated pick on the same image from its decoded pixels', async () => {
+  // How much faster the cached pixels answer is the benchmarks' to measure (bench/image-colors.ts).
+  it('answers a repeated pick on the same image, at another point', async () => {
     const photo = await sharp(PHOTOS.baboon()).resize(2048, 2048).jpeg({ quality: 90 }).toBuffer();
-    const first = performance.now();
     await pick(photo, 5, 5);
-    const firstMs = performance.now() - first;
-    const again = performance.now();
     const second = await pick(photo, 2000, 2000);
-    const againMs = performance.now() - again;
     expect(second.picked_color.coordinates).toEqual({ x: 2000, y: 2000 });
-    // Not a speed target (those are benchmarks): a decode is several times the cost of a cached lookup.
-    expect(againMs).toBeLessThan(firstMs);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_DOCUMENT_BODY_LIMIT } from '../src/routes/exports.js';
-import { mainThreadCpuSecondsOf } from '../../../bench/proc-stats.js';
+import { cpuSecondsOf, mainThreadCpuSecondsOf } from '../../../bench/proc-stats.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
@@ -201,6 +201,7 @@ describe('hostile pattern documents, timed from outside the server', () => {
     const statuses: number[][] = [];
     const pid = server.child.pid!;
     const mainThreadBefore = mainThreadCpuSecondsOf(pid);
+    const allBefore = cpuSecondsOf(pid);
     const burst = await healthP99During(server.baseUrl, async () => {
       for (let round = 0; round < 5; round++) {
         const answers = await Promise.all([...Array.from({ length: 4 }, () => send(oversized, false)), send(broken, true), send(large, true)]);
@@ -208,11 +209,13 @@ describe('hostile pattern documents, timed from outside the server', () => {
         await Promise.all(answers.map((answer) => answer.arrayBuffer()));
       }
     });
-    // CPU time, not a clock: what the event loop itself spent, whatever else this machine is doing. Parsed and
-    // checked on it, these documents cost it 0.3–1 s each; received and handed on, a fraction of that.
+    // The event loop's share of the server's CPU time during the burst: neither a clock nor a machine's speed
+    // counts. Parsed and checked on the event loop, these documents cost it 3.3 CPU-seconds; received
+    // and handed to the worker threads, a small part.
     const mainThreadSeconds = mainThreadCpuSecondsOf(pid) - mainThreadBefore;
-    console.info(`main thread ${mainThreadSeconds.toFixed(2)} CPU-s during the burst; health p99 ${burst.p99.toFixed(1)} ms`);
-    expect(mainThreadSeconds).toBeLessThan(2);
+    const allSeconds = cpuSecondsOf(pid) - allBefore;
+    console.info(`main thread ${mainThreadSeconds.toFixed(2)} of ${allSeconds.toFixed(2)} CPU-s during the burst; health p99 ${burst.p99.toFixed(1)} ms`);
+    expect(mainThreadSeconds / allSeconds).toBeLessThan(0.3); // 0.13 here
     expect(burst.answers.length).toBeGreaterThan(20);
     expect(burst.answers.every((status) => status === 200)).toBe(true);
     expect(statuses).toEqual(Array(5).fill([413, 413, 413, 413, 400, 200]));
