@@ -1,44 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Project as ProjectView } from '../src/contract/projects.js';
 import { encodePng, multipartBody } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';
+import { useTestServer, type ApiClient } from './support/harness.js';
+import { DATABASES, statusOf } from './support/test-server.js';
 
 type Project = ProjectView;
 
-describe.each(DATABASES)('projects API on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let alice: string;
-  let bob: string;
-
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    alice = (await new OidcBrowser(server.baseUrl).signUp(newUser('alice'))).access_token;
-    bob = (await new OidcBrowser(server.baseUrl).signUp(newUser('bob'))).access_token;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
-
-  const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
-    });
+describe.each(DATABASES)('projects API on $name', (database) => {
+  const suite = useTestServer({ database, users: ['alice', 'bob'] });
+  const alice = suite.user('alice');
+  const bob = suite.user('bob');
 
   const image = encodePng(64, 48, (x, y) => [x * 4, y * 5, 128]);
 
-  async function createProject(token: string, name: string, description?: string): Promise<Project> {
+  async function createProject(client: ApiClient, name: string, description?: string): Promise<Project> {
     const body = multipartBody(description === undefined ? { name } : { name, description }, {
       field: 'image',
       filename: 'flowers.png',
       contentType: 'image/png',
       bytes: image,
     });
-    const response = await api('/stitch/projects', token, { method: 'POST', body });
+    const response = await client.api('/stitch/projects', { method: 'POST', body });
     expect(response.status).toBe(201);
     return (await response.json()) as Project;
   }
@@ -57,7 +39,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
       outputs: { stitch_plan_url: null, pattern_url: null },
       progress: { done: 0, total: 0 },
     });
-    const me = (await (await api('/auth/me', alice)).json()) as { id: string };
+    const me = (await (await alice.api('/auth/me')).json()) as { id: string };
     expect(project.user_id).toBe(me.id);
 
     // The stored image is served back, byte for byte, with its type and long-lived caching.
@@ -71,77 +53,77 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
   });
 
   it('refuses a project without a name or an image, a file that is not an image, and one over 10 MB', async () => {
-    const noName = await api('/stitch/projects', alice, {
+    const noName = await alice.api('/stitch/projects', {
       method: 'POST',
       body: multipartBody({ name: '   ' }, { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: image }),
     });
     expect(noName.status).toBe(400);
     expect(((await noName.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name']);
 
-    const noImage = await api('/stitch/projects', alice, { method: 'POST', body: multipartBody({ name: 'x' }) });
+    const noImage = await alice.api('/stitch/projects', { method: 'POST', body: multipartBody({ name: 'x' }) });
     expect(noImage.status).toBe(400);
     expect(((await noImage.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['image']);
 
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const notImage = await api('/stitch/projects', alice, {
+    const notImage = await alice.api('/stitch/projects', {
       method: 'POST',
       body: multipartBody({ name: 'x' }, { field: 'image', filename: 'photo.png', contentType: 'image/png', bytes: html }),
     });
     expect(notImage.status).toBe(415);
 
     const huge = Buffer.concat([image, Buffer.alloc(10 * 1024 * 1024)]);
-    const tooLarge = await api('/stitch/projects', alice, {
+    const tooLarge = await alice.api('/stitch/projects', {
       method: 'POST',
       body: multipartBody({ name: 'x' }, { field: 'image', filename: 'big.png', contentType: 'image/png', bytes: huge }),
     });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ code: 'payload_too_large', detail: 'The file is larger than the 10 MB limit.' });
 
-    const json = await api('/stitch/projects', alice, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    const json = await alice.api('/stitch/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
     expect(json.status).toBe(415);
   });
 
   it('lists only the owner’s projects, newest first, with paging and a status filter', async () => {
-    const carol = (await new OidcBrowser(server.baseUrl).signUp(newUser('carol'))).access_token;
+    const carol = await suite.signUp('carol');
     const created: Project[] = [];
     for (const name of ['one', 'two', 'three']) {
       created.push(await createProject(carol, name));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const list = (await (await api('/stitch/projects', carol)).json()) as { projects: Project[]; total: number };
+    const list = (await (await carol.api('/stitch/projects')).json()) as { projects: Project[]; total: number };
     expect(list.total).toBe(3);
     expect(list.projects.map((p) => p.name)).toEqual(['three', 'two', 'one']);
 
-    const page = (await (await api('/stitch/projects?limit=1&offset=1', carol)).json()) as { projects: Project[]; total: number };
+    const page = (await (await carol.api('/stitch/projects?limit=1&offset=1')).json()) as { projects: Project[]; total: number };
     expect(page).toMatchObject({ total: 3, projects: [{ name: 'two' }] });
 
-    await api(`/stitch/projects/${created[0]!.id}`, carol, {
+    await carol.api(`/stitch/projects/${created[0]!.id}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'archived' }),
     });
-    const active = (await (await api('/stitch/projects?status=active', carol)).json()) as { projects: Project[]; total: number };
+    const active = (await (await carol.api('/stitch/projects?status=active')).json()) as { projects: Project[]; total: number };
     expect(active.projects.map((p) => p.name)).toEqual(['three', 'two']);
     expect(active.total).toBe(2);
 
-    const bobs = (await (await api('/stitch/projects', bob)).json()) as { projects: Project[] };
+    const bobs = (await (await bob.api('/stitch/projects')).json()) as { projects: Project[] };
     expect(bobs.projects.some((p) => created.some((c) => c.id === p.id))).toBe(false);
 
-    expect((await api('/stitch/projects?limit=101', carol)).status).toBe(400);
-    expect((await api('/stitch/projects?status=deleted', carol)).status).toBe(400);
+    expect((await carol.api('/stitch/projects?limit=101')).status).toBe(400);
+    expect((await carol.api('/stitch/projects?status=deleted')).status).toBe(400);
   });
 
   it('updates name, description and status, and refuses bad changes', async () => {
     const project = await createProject(alice, 'Old name', 'Old description');
     const patch = (body: unknown): Promise<Response> =>
-      api(`/stitch/projects/${project.id}`, alice, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      alice.api(`/stitch/projects/${project.id}`, { method: 'PATCH', json: body });
 
     const renamed = await patch({ name: 'New name', description: '', status: 'archived' });
     expect(renamed.status).toBe(200);
     const updated = (await renamed.json()) as Project;
     expect(updated).toMatchObject({ name: 'New name', description: null, status: 'archived' });
     expect(updated.updated_at >= project.updated_at).toBe(true);
-    expect((await (await api(`/stitch/projects/${project.id}`, alice)).json()) as Project).toMatchObject({ name: 'New name' });
+    expect((await (await alice.api(`/stitch/projects/${project.id}`)).json()) as Project).toMatchObject({ name: 'New name' });
 
     for (const [body, field] of [
       [{ name: '' }, 'name'],
@@ -159,11 +141,11 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
 
   it('deletes a project with its files', async () => {
     const project = await createProject(alice, 'To delete');
-    const deleted = await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' });
+    const deleted = await alice.api(`/stitch/projects/${project.id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
-    expect((await api(`/stitch/projects/${project.id}`, alice)).status).toBe(404);
+    expect((await alice.api(`/stitch/projects/${project.id}`)).status).toBe(404);
     expect(await statusOf(project.outputs.input_image_url!)).toBe(404);
-    expect((await api(`/stitch/projects/${project.id}`, alice, { method: 'DELETE' })).status).toBe(404);
+    expect((await alice.api(`/stitch/projects/${project.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('answers another user’s project exactly like a missing one, on every route', async () => {
@@ -176,14 +158,14 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
       ['DELETE', { method: 'DELETE' }],
     ];
     for (const [, init] of attempts) {
-      const theirs = await api(`/stitch/projects/${project.id}`, bob, init);
-      const nobodys = await api(`/stitch/projects/${missing}`, bob, init);
+      const theirs = await bob.api(`/stitch/projects/${project.id}`, init);
+      const nobodys = await bob.api(`/stitch/projects/${missing}`, init);
       expect(theirs.status).toBe(404);
       expect(nobodys.status).toBe(404);
       expect(await theirs.text()).toBe(await nobodys.text());
     }
     // Nothing changed for the owner.
-    const owned = (await (await api(`/stitch/projects/${project.id}`, alice)).json()) as Project;
+    const owned = (await (await alice.api(`/stitch/projects/${project.id}`)).json()) as Project;
     expect(owned).toMatchObject({ name: 'Private', status: 'active' });
     expect(await statusOf(owned.outputs.input_image_url!)).toBe(200);
   });
@@ -198,7 +180,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
       ['DELETE', `/stitch/projects/${project.id}`],
       ['GET', '/auth/me'],
     ] as const) {
-      const response = await api(path, undefined, { method });
+      const response = await suite.visitor.api(path, { method });
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
@@ -206,7 +188,7 @@ describe.each(DATABASES)('projects API on $name', ({ create }) => {
 
   it('serves no file for unknown or malformed ids', async () => {
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png', '..%2F..%2Fstitchwise.sqlite', 'x.html']) {
-      const response = await fetch(`${server.baseUrl}/files/${id}`);
+      const response = await fetch(`${suite.baseUrl}/files/${id}`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
