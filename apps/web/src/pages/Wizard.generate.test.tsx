@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CREDITS, keeping } from '../test/fixtures';
+import { renderScreen, type SentRequest } from '../test/harness';
+import { generateAs, PLAN, toSettings } from '../test/wizard';
+import { Wizard } from './Wizard';
+
+describe('Stitch Pattern Wizard', () => {
+  it('sends the settings to the signed-in endpoint and shows at most 50 legend entries', async () => {
+    const user = userEvent.setup();
+    let sent: Record<string, string> = {};
+    const harness = renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...CREDITS,
+        'POST /api/stitch/generate': (request) => {
+          sent = Object.fromEntries(Object.entries(request.form ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+          return { status: 200, data: { ...PLAN, project_id: 'p1' } };
+        },
+      },
+    });
+    await toSettings(user);
+    await user.click(screen.getByRole('radio', { name: '300' }));
+    await user.click(screen.getByRole('checkbox', { name: /symbols/ }));
+    await generateAs(user, ' Roses ');
+    expect(await screen.findByRole('link', { name: 'Download Pattern' })).toHaveAttribute('href', PLAN.stitch_plan_url);
+    expect(harness.requests).toContain('POST /api/stitch/generate');
+    expect(sent).toMatchObject({
+      colors: '20',
+      cell_size: '12',
+      max_side: '300',
+      return_symbols_overlay: 'true',
+      use_kmeans: 'false',
+      dithering: 'off',
+      project_name: 'Roses',
+    });
+    expect(screen.getAllByTestId('legend-row')).toHaveLength(50);
+    expect(screen.getByRole('link', { name: 'Open the project' })).toHaveAttribute('href', '/stitch/projects/p1');
+    expect(screen.getByText('Chart size').nextSibling).toHaveTextContent(/stitches \(\d+ × \d+ px\)/);
+
+    // Back to tweak: the same picture and settings, and the earlier steps are links back.
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    expect(screen.getByRole('radio', { name: '300' })).toBeChecked();
+    expect(screen.getByLabelText(/^Project name/)).toHaveValue(' Roses ');
+    await user.click(screen.getByRole('button', { name: /Upload Image/ }));
+    expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(screen.getByRole('radio', { name: '300' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await user.click(await screen.findByRole('button', { name: 'Create New Pattern' }, { timeout: 5000 }));
+    expect(screen.getByRole('button', { name: 'Continue to Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(screen.getByText('Please upload an image or enter an image URL')).toBeInTheDocument();
+  });
+
+  it('lets a visitor choose dithering, says what it does, and sends it', async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    renderScreen(<Wizard />, {
+      answers: { 'POST /api/stitch/generate/anonymous': keeping(sent, { status: 200, data: PLAN }) },
+    });
+    await toSettings(user);
+    expect(screen.getByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Dithering' })).toHaveAccessibleDescription(/closest thread/);
+    const soft = screen.getByRole('radio', { name: 'Soft' });
+    expect(soft).toBeEnabled(); // not locked for visitors
+    await user.click(soft);
+    expect(soft).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Dithering' })).toHaveAccessibleDescription(/Smoother shading/);
+    await generateAs(user, 'Roses');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({ dithering: 'soft', colors: '10' });
+  });
+
+  it('shows the stage while generating, and Cancel stops it and stays on the settings', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...CREDITS,
+        'POST /api/stitch/generate': () => new Promise(() => {}),
+      },
+    });
+    await toSettings(user);
+    await generateAs(user, 'Roses');
+    const dialog = await screen.findByRole('dialog', { name: 'Generating your pattern' });
+    expect(screen.getByTestId('generation-stage')).toHaveTextContent(/Uploading your picture/);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Generation cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
+  });
+
+  it('says so when generation fails, and stays on the settings', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, { answers: { 'POST /api/stitch/generate/anonymous': { status: 422, data: { status: 422, detail: 'broken' } } } });
+    await toSettings(user);
+    await generateAs(user, 'Roses');
+    expect(await screen.findByText('Failed to generate stitch plan. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Pattern' })).toBeEnabled();
+  });
+});

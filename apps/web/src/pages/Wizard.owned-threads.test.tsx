@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CREDITS, keeping } from '../test/fixtures';
+import { renderScreen, type SentRequest } from '../test/harness';
+import { generateAs, PLAN, owning, toSettings } from '../test/wizard';
+import { Wizard } from './Wizard';
+
+describe('Stitch Pattern Wizard', () => {
+  it('with 2 or more threads owned, generates among them only: the colour count follows them, and the server says when it cannot', async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    let refuse = false;
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...CREDITS,
+        ...owning(['310', '321', '699']),
+        'POST /api/stitch/generate': keeping(sent, () => {
+          if (!refuse) return { status: 200, data: { ...PLAN, project_id: 'p1' } };
+          const detail = 'You own 1 thread: add at least 2 on My Threads to generate with only the threads you own.';
+          return { status: 400, data: { status: 400, code: 'invalid_request', detail, errors: [{ field: 'only_owned_threads', message: detail }] } };
+        }),
+      },
+    });
+    await toSettings(user);
+    const option = await screen.findByRole('checkbox', { name: 'Use only threads I own' });
+    await waitFor(() => expect(option).toBeEnabled());
+    expect(option).not.toBeChecked();
+    expect(option).toHaveAccessibleDescription(/^Chooses among your 3 threads only, at most 3 colours\. Threads with no skeins left count too/);
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '50');
+
+    await user.click(option);
+    expect(option).toBeChecked();
+    expect(screen.getByLabelText(/^Colors/)).toHaveValue('3');
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '3');
+    await generateAs(user, 'From my stash');
+    await screen.findByRole('link', { name: 'Open the project' });
+    expect(sent[0]!.form).toMatchObject({ only_owned_threads: 'true', colors: '3', project_name: 'From my stash' });
+
+    // Threads removed in another tab meanwhile: the server's reason is shown.
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    expect(await screen.findByText(/Failed to generate stitch plan\. You own 1 thread: add at least 2 on My Threads/)).toBeInTheDocument();
+
+    // Off again: all 50 colours, and the catalogue.
+    await user.click(screen.getByRole('checkbox', { name: 'Use only threads I own' }));
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '50');
+    await user.click(screen.getByRole('button', { name: 'Generate Pattern' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.form).toMatchObject({ only_owned_threads: 'false', colors: '3' });
+  });
+
+  it.each([
+    [['310'], 'You own 1 thread; add at least 2 on My Threads.'],
+    [[], 'You own 0 threads; add at least 2 on My Threads.'],
+  ])('with %j owned, keeps the option off, says why and links to My Threads', async (codes, reason) => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...CREDITS,
+        ...owning(codes),
+        'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }),
+      },
+    });
+    await toSettings(user);
+    await screen.findByText(/You own/);
+    const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
+    expect(option).toBeDisabled();
+    expect(option).toHaveAccessibleDescription(reason);
+    expect(screen.getByRole('link', { name: 'My Threads' })).toHaveAttribute('href', '/threads/mine');
+    await generateAs(user, 'Roses');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({ only_owned_threads: 'false', colors: '20' });
+  });
+});
