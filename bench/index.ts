@@ -1,9 +1,11 @@
 /** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
 import { benchDithering } from './dithering.js';
+import { benchGenerationOverHttp } from './generation-over-http.js';
 import { benchGenerationSpeed } from './generation-speed.js';
 import { benchImageColors } from './image-colors.js';
 import { benchNearestThread } from './nearest-thread.js';
 import { benchPatternEngine } from './pattern-engine.js';
+import { benchSavePattern } from './save-pattern.js';
 
 console.log(`Node ${process.version} on ${process.arch}; figures are medians, compare the ratios rather than absolutes.`);
 benchNearestThread();
@@ -11,3 +13,5 @@ await benchImageColors();
 await benchPatternEngine();
 await benchDithering();
 await benchGenerationSpeed();
+await benchGenerationOverHttp();
+await benchSavePattern();

@@ -36,6 +36,7 @@ import { ProgressRepository } from './repositories/progress.js';
 import { ServerSecretsRepository } from './repositories/server-secrets.js';
 import { TransientFiles } from './repositories/transient-files.js';
 import { StorageUsageRepository } from './repositories/storage-usage.js';
+import { ChartDrawingsRepository } from './repositories/chart-drawings.js';
 import { FileReferences } from './repositories/file-references.js';
 import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
@@ -168,8 +169,8 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const images = new ImagesService(imagePool, backgroundRemoval, transientFiles, files, intake, fileUrl);
   const progressRepository = new ProgressRepository(db);
   const patternVersionsRepository = new PatternVersionsRepository(db);
-  const projects = new ProjectsService(projectsRepository, files, images, fileUrl, progressRepository, storageQuota);
-  const charts = new ChartStore(files, imagePool);
+  const charts = new ChartStore(files, imagePool, new ChartDrawingsRepository(db), storageUsage);
+  const projects = new ProjectsService(projectsRepository, files, charts, images, fileUrl, progressRepository, storageQuota);
   const patternVersions = new PatternVersionsService(projectsRepository, patternVersionsRepository, files, charts, fileUrl, progressRepository, storageQuota);
   const claimKey = Buffer.from(
     await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
@@ -186,13 +187,15 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
     projectsRepository,
     fileUrl,
     claims,
+    charts,
     ownedThreads,
     storageQuota,
   );
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
   const ideas = new IdeasService(new CreditsRepository(db), ideaGenerator, transientFiles, fileUrl, app.log, now);
 
-  registerFileRoutes(app, files);
+  scheduleMaintenance(app, { 'forget chart images nobody asked for': async () => charts.forgetUndrawn(await fileReferences.all()) }, claimTurn);
+  registerFileRoutes(app, (id) => charts.file(id));
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version, modelState: () => backgroundRemoval.modelState });

@@ -116,7 +116,7 @@ export const stitchPlanSchema = z
 
 /** What the server is doing for a generation, in order (background removal only when asked for). */
 export const generationStageSchema = z
-  .enum(['removing_background', 'reducing_colours', 'drawing_chart', 'saving'])
+  .enum(['removing_background', 'reducing_colours', 'saving'])
   .meta({ id: 'GenerationStage', description: 'The step a generation has begun.' });
 export type GenerationStage = z.infer<typeof generationStageSchema>;
 

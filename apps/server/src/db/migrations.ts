@@ -192,6 +192,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('users_subject').on('users').column('subject').execute();
     },
   },
+  '0009_chart_drawings': {
+    async up(db: Kysely<unknown>) {
+      // Chart images named but not drawn yet: each is drawn from its document on its first request.
+      await db.schema
+        .createTable('chart_drawings')
+        .addColumn('chart_file', 'text', (c) => c.primaryKey())
+        .addColumn('pattern_file', 'text', (c) => c.notNull())
+        .addColumn('cell_size', 'integer', (c) => c.notNull())
+        .addColumn('symbols', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -18,6 +18,20 @@ export interface Database {
   maintenance_turns: MaintenanceTurnsTable;
   owned_threads: OwnedThreadsTable;
   stitching_progress: StitchingProgressTable;
+  chart_drawings: ChartDrawingsTable;
+}
+
+/**
+ * A chart image named (its file id given out) but not drawn yet: what to draw it from and how. It is drawn
+ * on its first request and the row removed; rows of images nobody asked for go once no row names the image.
+ */
+export interface ChartDrawingsTable {
+  chart_file: string;
+  pattern_file: string;
+  cell_size: number;
+  /** 1 to draw each cell's symbol. */
+  symbols: number;
+  created_at: string;
 }
 
 /** When each periodic housekeeping task last ran, in any process: with several processes, one of them runs it per period. */
@@ -61,8 +75,8 @@ export interface TransientFilesTable {
   expires_at: string;
   /** The client that stored it (`ip:…` or `user:…`); null for files stored before this was kept. */
   client: ColumnType<string | null, string | null | undefined, never>;
-  /** Bytes. */
-  size: ColumnType<number, number | undefined, never>;
+  /** Bytes (an estimate for a chart image not drawn yet, corrected once it is). */
+  size: ColumnType<number, number | undefined, number>;
 }
 
 /** A person using the API, keyed by the identity provider's issuer and subject. */

@@ -76,8 +76,6 @@ export const EXPORT_CHART_CELL_SIZE = 12;
 
 /** The core's options with the threads to choose from as DMC codes, which cross to the worker more cheaply than threads. */
 export interface PatternTaskOptions extends Omit<PatternOptions, 'threads'> {
-  cellSize: number;
-  symbols: boolean;
   /** Catalogue codes to choose among (the user's own threads); the whole catalogue when left out. */
   threadCodes?: readonly string[];
 }
@@ -85,8 +83,6 @@ export interface PatternTaskOptions extends Omit<PatternOptions, 'threads'> {
 export interface PatternTaskResult {
   /** The pattern document (JSON text) stored as `pattern_url`. */
   document: string;
-  png: Uint8Array;
-  chart: { width: number; height: number };
   original: { width: number; height: number };
   grid: { width: number; height: number };
   legend: LegendEntry[];
@@ -147,31 +143,22 @@ async function exportPattern(document: string | Pattern, options: ExportTaskOpti
 }
 
 /** The stages of the pattern task, posted to its `progress` port as each begins. */
-export type PatternTaskStage = 'reducing_colours' | 'drawing_chart';
+export type PatternTaskStage = 'reducing_colours';
 
-/** Image → pattern → chart, all in this worker; the chart's bytes move to the main thread. */
+/** Image → pattern, in this worker; the chart image is drawn when first asked for (services/chart-store.ts). */
 async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternTaskOptions, progress?: MessagePort): Promise<PatternTaskResult> {
-  const stage = (name: PatternTaskStage): void => progress?.postMessage(name);
-  stage('reducing_colours');
+  progress?.postMessage('reducing_colours' satisfies PatternTaskStage);
   const image = await decodeImage(bytes, header, { shrinkTo: options.maxSide * 4 });
   const size = await orientedDimensions(bytes, header);
   const result = generatePattern(image, { ...options, threads: options.threadCodes && findThreads(options.threadCodes) });
-  stage('drawing_chart');
-  const chart = await renderChart(result, { cellSize: options.cellSize, symbols: options.symbols });
   progress?.close();
-  const png = ownedBytes(chart.png);
-  return moving(
-    {
-      document: JSON.stringify(toPatternDocument(result)),
-      png,
-      chart: { width: chart.width, height: chart.height },
-      original: size,
-      grid: { width: result.width, height: result.height },
-      legend: result.legend,
-      stats: result.stats,
-    },
-    [png],
-  );
+  return {
+    document: JSON.stringify(toPatternDocument(result)),
+    original: size,
+    grid: { width: result.width, height: result.height },
+    legend: result.legend,
+    stats: result.stats,
+  };
 }
 
 /**

@@ -42,6 +42,12 @@ export class StorageUsageRepository {
     return this.db.selectFrom('project_files').select('file_id').distinct().where('size', '=', 0).limit(limit).execute();
   }
 
+  /** The real size of a file recorded with an estimate (a chart image drawn after it was named), wherever it is recorded. */
+  async correctSize(fileId: string, size: number): Promise<void> {
+    await this.db.updateTable('project_files').set({ size }).where('file_id', '=', fileId).execute();
+    await this.db.updateTable('transient_files').set({ size }).where('file_id', '=', fileId).execute();
+  }
+
   async recordSize(fileId: string, size: number): Promise<void> {
     await this.db.updateTable('project_files').set({ size }).where('file_id', '=', fileId).where('size', '=', 0).execute();
   }

@@ -29,17 +29,30 @@ export class TransientFiles {
   async store(bytes: Uint8Array, extension: StoredFileExtension, client?: ClientKey): Promise<string> {
     if (client) await this.assertRoom(client, bytes.byteLength);
     const id = await this.files.put(bytes, extension);
-    const expires_at = new Date(Date.now() + TRANSIENT_FILE_LIFETIME_MS).toISOString();
     try {
-      await this.db
-        .insertInto('transient_files')
-        .values({ file_id: id, expires_at, client: client ?? null, size: bytes.byteLength })
-        .execute();
+      await this.record(id, bytes.byteLength, client);
     } catch (error) {
       await this.files.delete(id); // nothing left behind when it could not be registered
       throw error;
     }
     return id;
+  }
+
+  /**
+   * Keeps a file that has an id but is written later (a chart image drawn on its first request) for
+   * 24 hours, counted at `estimatedSize` until it is drawn.
+   */
+  async keepNamed(id: string, estimatedSize: number, client?: ClientKey): Promise<void> {
+    if (client) await this.assertRoom(client, estimatedSize);
+    await this.record(id, estimatedSize, client);
+  }
+
+  private async record(id: string, size: number, client: ClientKey | undefined): Promise<void> {
+    const expires_at = new Date(Date.now() + TRANSIENT_FILE_LIFETIME_MS).toISOString();
+    await this.db
+      .insertInto('transient_files')
+      .values({ file_id: id, expires_at, client: client ?? null, size })
+      .execute();
   }
 
   /**

@@ -1,21 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpProblem } from '../http/problem.js';
-import type { ByteRange, FileStore } from '../storage/file-store.js';
+import type { ByteRange, StoredFile } from '../storage/file-store.js';
 
 /**
  * Stored files at /files/{id}, from whichever store holds them, with the same headers. Ids are
- * unguessable and a file never changes under its id, so responses are cacheable for a year. Content
+ * unguessable and a file never changes under its id, so responses are cacheable for a year (a saved chart
+ * version's image is drawn on its first request: `fileOf` is the chart store's). Content
  * sniffing and active content are switched off by the headers of http/security-headers.ts (nosniff, a
  * sandboxing Content-Security-Policy). A single byte range is answered with 206 (resumed downloads,
  * PDF viewers); several ranges get the whole file, as HTTP allows.
  */
-export function registerFileRoutes(app: FastifyInstance, files: FileStore): void {
+export function registerFileRoutes(app: FastifyInstance, fileOf: (id: string) => Promise<StoredFile | undefined>): void {
   app.route<{ Params: { id: string } }>({
     method: ['GET', 'HEAD'],
     url: '/files/:id',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const file = await files.get(request.params.id);
+      const file = await fileOf(request.params.id);
       if (!file) throw HttpProblem.notFound('This file does not exist or has been deleted.');
       void reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', `"${file.id}"`).header('Accept-Ranges', 'bytes');
       if (request.headers['if-none-match'] === `"${file.id}"`) return reply.code(304).send();

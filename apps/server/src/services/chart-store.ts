@@ -1,15 +1,31 @@
 import { buffer } from 'node:stream/consumers';
 import { parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
+import type { ProjectParameters } from '../contract/projects.js';
 import type { ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
-import type { StoredFileRef } from '../repositories/storage-usage.js';
-import type { FileStore } from '../storage/file-store.js';
+import { chartLayout } from '../render/chart.js';
+import type { ChartDrawingsRepository, ChartLook } from '../repositories/chart-drawings.js';
+import type { StorageUsageRepository, StoredFileRef } from '../repositories/storage-usage.js';
+import { newFileId, type FileStore, type StoredFile } from '../storage/file-store.js';
 import { checkDocumentInPool, type DocumentUse } from './document-check.js';
 
-/** How a project draws its chart image: generation's stitch size and symbols setting. */
-export interface ChartLook {
-  cellSize: number;
-  symbols: boolean;
+export type { ChartLook };
+
+/** A row for an image not drawn yet is kept at least this long, so a save still being written keeps it. */
+const UNDRAWN_GRACE_MS = 60 * 60_000;
+
+/** Generation's defaults, for projects whose parameters do not say (imported charts). */
+const DEFAULT_CELL_SIZE = 12;
+
+/** The chart image as generation drew it for a project: its stitch size and symbols setting. */
+export function chartLookOf(parameters: ProjectParameters): ChartLook {
+  return { cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE, symbols: parameters.return_symbols_overlay ?? false };
+}
+
+/** The chart image's size in pixels, known before it is drawn. */
+export function chartImageSize(pattern: Pick<Pattern, 'width' | 'height'>, look: ChartLook): { width: number; height: number } {
+  const { width, height } = chartLayout(pattern, look.cellSize);
+  return { width, height };
 }
 
 /**
@@ -19,9 +35,14 @@ export interface ChartLook {
  * of them reads or writes pattern documents itself.
  */
 export class ChartStore {
+  /** Chart images being drawn in this process, by file id: readers asking at once share one drawing. */
+  private readonly drawing = new Map<string, Promise<StoredFile | undefined>>();
+
   constructor(
     private readonly files: FileStore,
     private readonly pool: WorkerPool,
+    private readonly drawings: ChartDrawingsRepository,
+    private readonly usage: StorageUsageRepository,
   ) {}
 
   /** The pattern of a stored document; undefined when the file is gone (deleted or expired a moment ago). */
@@ -48,9 +69,69 @@ export class ChartStore {
     };
   }
 
+  /**
+   * Names the chart image of a stored document without drawing it: the request answers at once, and the
+   * image is drawn when first asked for (`file`). The id is new, so a reader never gets the image of
+   * another document than the one it was named for.
+   */
+  async nameImage(patternId: string, look: ChartLook): Promise<string> {
+    const chartId = newFileId('png');
+    await this.drawings.add({ chartFile: chartId, patternFile: patternId, look }, new Date().toISOString());
+    return chartId;
+  }
+
+  /**
+   * Stores a chart's document and names its image (`nameImage`); the ids and sizes to record, the image
+   * counted at the document's size until it is drawn and measured.
+   */
+  async storeDocument(document: Uint8Array, look: ChartLook): Promise<{ patternId: string; chartId: string; files: StoredFileRef[] }> {
+    const patternId = await this.files.put(document, 'json');
+    const chartId = await this.nameImage(patternId, look);
+    return {
+      patternId,
+      chartId,
+      files: [
+        { id: chartId, size: document.byteLength },
+        { id: patternId, size: document.byteLength },
+      ],
+    };
+  }
+
+  /**
+   * A stored file by id, or a chart image named by `nameImage` drawn now, on its first request, and
+   * stored (so it is drawn once). Any process can draw it: the drawing is deterministic, so two processes
+   * drawing at once store the same bytes.
+   */
+  async file(id: string): Promise<StoredFile | undefined> {
+    const stored = await this.files.get(id);
+    if (stored || !id.endsWith('.png')) return stored;
+    let drawing = this.drawing.get(id);
+    if (!drawing) {
+      drawing = this.drawNamed(id).finally(() => this.drawing.delete(id));
+      this.drawing.set(id, drawing);
+    }
+    return drawing;
+  }
+
+  private async drawNamed(chartId: string): Promise<StoredFile | undefined> {
+    const named = await this.drawings.find(chartId);
+    const pattern = named && (await this.read(named.patternFile));
+    if (!named || !pattern) return undefined; // not an image of ours, or its chart was deleted a moment ago
+    const png = await this.draw(pattern, named.look);
+    await this.files.putAs(chartId, png);
+    await this.usage.correctSize(chartId, png.byteLength);
+    await this.drawings.remove(chartId);
+    return this.files.get(chartId);
+  }
+
+  /** Forgets images nobody asked for before what named them went (maintenance); how many. */
+  forgetUndrawn(referenced: ReadonlySet<string>, now = new Date()): Promise<number> {
+    return this.drawings.removeForgotten(referenced, new Date(now.getTime() - UNDRAWN_GRACE_MS).toISOString());
+  }
+
   /** Deletes a stored chart's files again, when what was to hold them could not be saved: nothing left behind. */
   async discard(stored: { patternId: string; chartId: string }): Promise<void> {
-    await Promise.all([stored.chartId, stored.patternId].map((id) => this.files.delete(id)));
+    await Promise.all([this.drawings.remove(stored.chartId), ...[stored.chartId, stored.patternId].map((id) => this.files.delete(id))]);
   }
 
   /** A document a client sent, as JSON bytes, parsed and checked in the pool: the pattern, or the 400 naming what is wrong. */

@@ -1,6 +1,6 @@
 import { carryProgress, type Pattern } from '@stitchwise/core';
 import { versionEtag, type PatternVersionList, type SavedPattern } from '../contract/pattern-versions.js';
-import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
+import type { ProjectMetadata } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { NewPatternVersionRow, PatternVersionRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -8,18 +8,10 @@ import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository }
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import type { ChartLook, ChartStore } from './chart-store.js';
+import { chartImageSize, chartLookOf, type ChartStore } from './chart-store.js';
 import { progressStateOf, storedBits } from './progress-state.js';
 import type { StoredOutputs, StoredProject } from '../repositories/stored-project.js';
 import type { StorageQuota } from './storage-quota.js';
-
-/** Generation's defaults, for projects whose parameters do not say (imported charts). */
-const DEFAULT_CELL_SIZE = 12;
-
-/** The chart image as generation drew it for this project: its stitch size and symbols setting. */
-function chartLookOf(parameters: ProjectParameters): ChartLook {
-  return { cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE, symbols: parameters.return_symbols_overlay ?? false };
-}
 
 /** A project of the user's that has a chart, with its stored columns read. */
 interface ChartProject {
@@ -96,8 +88,9 @@ export class PatternVersionsService {
   /**
    * Saves an edited chart (the JSON bytes of its document) over the version the client read
    * (`editedVersions`, from If-Match): parsed and checked in the image pool by the contract and the core
-   * (colours, names and counts from the catalogue and the cells), its chart re-rendered there too, then stored as the next version in one transaction that succeeds only while the edited
-   * version is still the current one. 412 otherwise, naming the current version. The stitching progress
+   * (colours, names and counts from the catalogue and the cells), then stored as the next version in one
+   * transaction that succeeds only while the edited version is still the current one; its chart image is
+   * drawn when first asked for, not here. 412 otherwise, naming the current version. The stitching progress
    * moves to the new version in that transaction: marks on unchanged stitches stay.
    */
   async save(
@@ -115,11 +108,12 @@ export class PatternVersionsService {
 
     const pattern = await this.charts.check(documentJson, 'saved', signal);
     const carry = await this.progressCarry(projectId, existing ?? originalVersion(project), pattern);
-    const chart = await this.charts.draw(pattern, chartLookOf(project.stored.parameters), signal);
     const documentBytes = this.charts.documentOf(pattern);
-    // Every kept version counts against the owner's storage (versions past the kept number go after the save).
-    await this.quota.assertRoom(user, chart.byteLength + documentBytes.byteLength);
-    const { chartId, patternId, files } = await this.charts.store(documentBytes, chart);
+    // Every kept version counts against the owner's storage (versions past the kept number go after the save);
+    // its chart image, drawn when first asked for, counts at the document's size until then.
+    const look = chartLookOf(project.stored.parameters);
+    await this.quota.assertRoom(user, 2 * documentBytes.byteLength);
+    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, look);
 
     const savedAt = nowIso();
     const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
@@ -129,7 +123,7 @@ export class PatternVersionsService {
       total_stitches: stitches,
       colors_count: threads,
       grid_size: { width: pattern.width, height: pattern.height },
-      canvas_size: pngSize(chart),
+      canvas_size: chartImageSize(pattern, look),
     };
     let saved: { version: number; droppedFiles: string[] };
     try {
@@ -238,10 +232,4 @@ function versionConflict(current: number): HttpProblem {
 
 function versionNotFound(): HttpProblem {
   return HttpProblem.notFound(`This version does not exist: the original and the last ${KEPT_LATEST_VERSIONS} versions are kept.`);
-}
-
-/** Width and height from a PNG's header (IHDR), as drawn. */
-function pngSize(png: Uint8Array): { width: number; height: number } {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
 }

@@ -6,6 +6,7 @@ import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
+import type { ChartStore } from './chart-store.js';
 import type { ImagesService } from './images.js';
 import type { ProgressRepository, ProgressState, ProgressSummary } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
@@ -47,6 +48,7 @@ export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly files: FileStore,
+    private readonly charts: ChartStore,
     private readonly images: ImagesService,
     private readonly fileUrl: (id: string) => string,
     private readonly progress: ProgressRepository,
@@ -173,7 +175,7 @@ export class ProjectsService {
 
   /** A project's stored file, to copy; a file gone meanwhile means its project was deleted. */
   private async sourceFile(fileId: string): Promise<StoredFile> {
-    const file = await this.files.get(fileId);
+    const file = await this.charts.file(fileId); // a saved chart's image may not be drawn yet
     if (!file) throw notFound();
     return file;
   }

@@ -15,6 +15,7 @@ import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './background-removal.js';
+import { chartImageSize, type ChartStore } from './chart-store.js';
 import { runImageWork } from './image-work.js';
 import type { OwnedThreadsService } from './owned-threads.js';
 import type { StorageQuota } from './storage-quota.js';
@@ -72,6 +73,7 @@ export class StitchService {
     private readonly projects: ProjectsRepository,
     private readonly fileUrl: (id: string) => string,
     private readonly claims: VisitorClaims,
+    private readonly charts: ChartStore,
     private readonly ownedThreads: OwnedThreadsService,
     private readonly quota: StorageQuota,
   ) {}
@@ -108,17 +110,8 @@ export class StitchService {
     // The worker posts its stages on this channel as it reaches them.
     const stages = new MessageChannel();
     stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
-    const options = {
-      maxSide: settings.maxSide,
-      colors: settings.colors,
-      useKmeans: settings.useKmeans,
-      mergeThreads: settings.mergeThreads,
-      cleanConfetti: settings.cleanConfetti,
-      dithering: settings.dithering,
-      cellSize: settings.cellSize,
-      symbols: settings.symbols,
-      threadCodes,
-    };
+    const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering } = settings;
+    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, threadCodes };
     const result = await runImageWork(
       () =>
         this.pool.run<PatternTaskResult>(
@@ -136,13 +129,14 @@ export class StitchService {
       throw new HttpProblem(422, 'no_stitches', 'The image has nothing to stitch: every part of it is transparent.');
     }
     const documentBytes = new TextEncoder().encode(result.document);
+    const look = { cellSize: settings.cellSize, symbols: settings.symbols };
     const view = (chartId: string, patternId: string): StitchPlan => ({
       processing_time_ms: Math.round(performance.now() - started),
       stitch_plan_url: this.fileUrl(chartId),
       pattern_url: this.fileUrl(patternId),
       metadata: {
         total_stitches: result.legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
-        canvas_size: result.chart,
+        canvas_size: chartImageSize(result.grid, look),
         colors_used: result.legend.length,
         grid_size: result.grid,
         confetti_before: round(result.stats.confetti_before),
@@ -166,20 +160,19 @@ export class StitchService {
       only_owned_threads: settings.onlyOwnedThreads,
     };
 
+    // The chart image is drawn when first asked for (services/chart-store.ts): counted at the document's size till then.
     if (!owner) {
-      const [chartId, patternId] = await Promise.all([
-        this.transientFiles.store(result.png, 'png', client),
-        this.transientFiles.store(documentBytes, 'json', client),
-      ]);
+      const patternId = await this.transientFiles.store(documentBytes, 'json', client);
+      const chartId = await this.charts.nameImage(patternId, look);
+      await this.transientFiles.keepNamed(chartId, documentBytes.byteLength, client);
       const plan = view(chartId, patternId);
       return { ...plan, claim: this.claims.issue({ chart: chartId, pattern: patternId, parameters, metadata: projectMetadataOf(plan) }) };
     }
 
-    await this.quota.assertRoom(owner.user, input.bytes.byteLength + result.png.byteLength + documentBytes.byteLength);
-    const [inputId, chartId, patternId] = await Promise.all([
+    await this.quota.assertRoom(owner.user, input.bytes.byteLength + 2 * documentBytes.byteLength);
+    const [inputId, { patternId, chartId, files }] = await Promise.all([
       this.files.put(input.bytes, input.header.format),
-      this.files.put(result.png, 'png'),
-      this.files.put(documentBytes, 'json'),
+      this.charts.storeDocument(documentBytes, look),
     ]);
     const plan = view(chartId, patternId);
     const now = nowIso();
@@ -199,14 +192,10 @@ export class StitchService {
           created_at: now,
           updated_at: now,
         },
-        [
-          { id: inputId, size: input.bytes.byteLength },
-          { id: chartId, size: result.png.byteLength },
-          { id: patternId, size: documentBytes.byteLength },
-        ],
+        [{ id: inputId, size: input.bytes.byteLength }, ...files],
       );
     } catch (error) {
-      await Promise.all([inputId, chartId, patternId].map((id) => this.files.delete(id))); // nothing left behind
+      await Promise.all([this.files.delete(inputId), this.charts.discard({ chartId, patternId })]); // nothing left behind
       throw error;
     }
     return { ...plan, project_id: projectId, processing_time_ms: Math.round(performance.now() - started) };

@@ -51,13 +51,24 @@ export interface FileStore {
   readonly location: string;
   /** Start-up check that the store can be used; throws a message naming the setting to correct. */
   verify(): Promise<void>;
+  /** Stores bytes under a new id and gives the id. */
   put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string>;
+  /**
+   * Stores bytes under an id chosen before (`newFileId`), for a file that is named before it exists (a chart
+   * image drawn on first request). Writing the same bytes twice under one id is harmless.
+   */
+  putAs(id: string, bytes: Uint8Array): Promise<void>;
   get(id: string): Promise<StoredFile | undefined>;
   delete(id: string): Promise<void>;
   /** Every stored file and every leftover of an unfinished write, streamed: never all held at once. */
   list(): AsyncIterable<ListedFile>;
   /** Removes a leftover of an unfinished write, named as `list()` named it. */
   deletePartial(name: string): Promise<void>;
+}
+
+/** A new unguessable file id; `put` uses one, and `putAs` stores under one given out before. */
+export function newFileId(extension: StoredFileExtension): string {
+  return `${randomBytes(24).toString('base64url')}.${extension}`;
 }
 
 export function isFileId(id: string): boolean {
@@ -84,14 +95,19 @@ export class LocalFileStore implements FileStore {
   }
 
   async put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string> {
-    const id = `${randomBytes(24).toString('base64url')}.${extension}`;
+    const id = newFileId(extension);
+    await this.putAs(id, bytes);
+    return id;
+  }
+
+  async putAs(id: string, bytes: Uint8Array): Promise<void> {
+    if (!isFileId(id)) throw new Error(`Not a file id: ${id}`);
     const path = this.pathOf(id);
     await mkdir(join(path, '..'), { recursive: true });
     // Write then rename, so a reader never sees a half-written file.
     const partial = `${path}.${process.pid}.partial`;
     await writeFile(partial, bytes);
     await rename(partial, path);
-    return id;
   }
 
   async get(id: string): Promise<StoredFile | undefined> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -14,7 +13,7 @@ import { ConfigError } from '../refusals.js';
 import {
   contentTypeOf,
   isFileId,
-  STORED_FILE_TYPES,
+  newFileId,
   type ByteRange,
   type FileStore,
   type ListedFile,
@@ -85,17 +84,22 @@ export class S3FileStore implements FileStore {
   }
 
   async put(bytes: Uint8Array, extension: StoredFileExtension): Promise<string> {
-    const id = `${randomBytes(24).toString('base64url')}.${extension}`;
+    const id = newFileId(extension);
+    await this.putAs(id, bytes);
+    return id;
+  }
+
+  async putAs(id: string, bytes: Uint8Array): Promise<void> {
+    if (!isFileId(id)) throw new Error(`Not a file id: ${id}`);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: PREFIX + id,
         Body: bytes,
         ContentLength: bytes.byteLength,
-        ContentType: STORED_FILE_TYPES[extension],
+        ContentType: contentTypeOf(id),
       }),
     );
-    return id;
   }
 
   async get(id: string): Promise<StoredFile | undefined> {

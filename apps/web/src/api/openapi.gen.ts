@@ -866,7 +866,7 @@ export interface components {
          * @description The step a generation has begun.
          * @enum {string}
          */
-        GenerationStage: "removing_background" | "reducing_colours" | "drawing_chart" | "saving";
+        GenerationStage: "removing_background" | "reducing_colours" | "saving";
         GenerationEvent: {
             /** @constant */
             type: "stage";

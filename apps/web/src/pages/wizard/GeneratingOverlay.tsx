@@ -5,7 +5,6 @@ const STAGE_LABELS: Record<GenerationProgress['stage'], string> = {
   uploading: 'Uploading your picture',
   removing_background: 'Removing the background',
   reducing_colours: 'Reducing colours',
-  drawing_chart: 'Drawing the chart',
   saving: 'Saving',
 };
 
@@ -22,8 +21,6 @@ export function progressShare(progress: GenerationProgress, removingBackground: 
       return 0.2;
     case 'reducing_colours':
       return after;
-    case 'drawing_chart':
-      return after + (1 - after) * 0.6;
     case 'saving':
       return 0.95;
   }
