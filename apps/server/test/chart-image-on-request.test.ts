@@ -2,12 +2,15 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DMC_THREADS, type PatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SavedPattern } from '../src/contract/pattern-versions.js';
 import type { StitchPlan } from '../src/contract/patterns.js';
 import type { Project } from '../src/contract/projects.js';
 import type { StorageUsage } from '../src/contract/storage.js';
+import { openDatabase } from '../src/db/database.js';
 import { chartLayout } from '../src/render/chart.js';
+import { ChartDrawingsRepository } from '../src/repositories/chart-drawings.js';
+import { FileReferences } from '../src/repositories/file-references.js';
 import { useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng, multipartBody, pixelAt } from './support/images.js';
 import { DATABASES } from './support/test-server.js';
@@ -117,6 +120,50 @@ describe.each(DATABASES)('saved charts’ images, drawn on first request, on $na
     const image = await fetch(copied.outputs.stitch_plan_url!);
     expect(image.status).toBe(200);
     expect(await firstStitchColour(Buffer.from(await image.arrayBuffer()), document)).toEqual(colourOf('310'));
+  });
+
+  it('draws a generated chart’s image on its first request, for visitors and signed-in users, at the size the answer gave', async () => {
+    for (const [client, path] of [
+      [suite.visitor, '/stitch/generate/anonymous'],
+      [alice, '/stitch/generate'],
+    ] as const) {
+      const response = await client.api(path, {
+        method: 'POST',
+        body: multipartBody(
+          { colors: '4', max_side: '30', project_name: 'Drawn later' },
+          { field: 'image_file', filename: 'p.png', contentType: 'image/png', bytes: photo },
+        ),
+      });
+      expect(response.status).toBe(200);
+      const plan = (await response.json()) as StitchPlan;
+      expect(await storedPngs()).not.toContain(nameOf(plan.stitch_plan_url));
+      const image = await fetch(plan.stitch_plan_url);
+      expect(image.status).toBe(200);
+      const { width, height } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect({ width, height }).toEqual(plan.metadata.canvas_size);
+    }
+  });
+
+  it('forgets, in maintenance, images nobody asked for once nothing names them', async () => {
+    const { projectId, etag, document } = await generated(alice);
+    const edit = await save(projectId, allIn(document, '310'), etag);
+    const db = await openDatabase(suite.server.config.database);
+    onTestFinished(() => db.destroy());
+    const drawings = new ChartDrawingsRepository(db);
+    const named = nameOf(edit.stitch_plan_url);
+    expect(await drawings.find(named)).toMatchObject({ patternFile: nameOf(edit.pattern_url), look: { cellSize: CELL_SIZE } });
+    const references = new FileReferences(db);
+    // Still named by the project: kept, however old.
+    const muchLater = new Date(Date.now() + 48 * 3600_000).toISOString();
+    await drawings.removeForgotten(await references.all(), muchLater);
+    expect(await drawings.find(named)).toBeDefined();
+    // The project deleted before anyone asked for the image: forgotten, once older than the cut-off (a save may still be writing it).
+    expect((await alice.api(`/stitch/projects/${projectId}`, { method: 'DELETE' })).status).toBe(204);
+    await drawings.removeForgotten(await references.all(), new Date(Date.now() - 3600_000).toISOString());
+    expect(await drawings.find(named)).toBeDefined();
+    expect(await drawings.removeForgotten(await references.all(), muchLater)).toBeGreaterThanOrEqual(1);
+    expect(await drawings.find(named)).toBeUndefined();
+    expect((await fetch(edit.stitch_plan_url)).status).toBe(404);
   });
 
   it('answers 404 for an image id that names no version', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config.js';
-import { LocalFileStore, type FileStore } from '../src/storage/file-store.js';
+import { LocalFileStore, newFileId, type FileStore } from '../src/storage/file-store.js';
 import { S3FileStore } from '../src/storage/s3-file-store.js';
 import { startS3, type S3UnderTest } from './support/s3-server.js';
 
@@ -58,6 +58,18 @@ describe.each(STORES)('file store: $name', ({ create }) => {
     expect((await bytesOf(file!.stream())).equals(bytes)).toBe(true);
     // A stream can be opened again: a second download of the same file.
     expect((await bytesOf(file!.stream())).equals(bytes)).toBe(true);
+  });
+
+  it('stores bytes under an id given out before, twice without harm, and refuses a name that is no id', async () => {
+    const id = newFileId('png');
+    expect(await store.get(id)).toBeUndefined();
+    const bytes = randomBytes(50_000);
+    await store.putAs(id, bytes);
+    await store.putAs(id, bytes); // two processes drawing the same chart image
+    const file = await store.get(id);
+    expect(file).toMatchObject({ id, contentType: 'image/png', size: bytes.length });
+    expect((await bytesOf(file!.stream())).equals(bytes)).toBe(true);
+    await expect(store.putAs('../../escape.png', bytes)).rejects.toThrow('Not a file id');
   });
 
   it('streams a range of a file, ends included', async () => {
