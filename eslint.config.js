@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
@@ -54,6 +56,43 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // Services call repositories, adapters and the shared helpers of services/shared/ — never each other,
+    // so that a change to one service stays in its room.
+    files: ['apps/server/src/services/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./(?!shared/)',
+              message: 'A service does not import another service: move what both need into services/shared/, or call a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/services/shared/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^./]+\\.js$', message: 'The shared helpers of services sit below the services: they do not import one.' }] },
+      ],
+    },
+  },
+  {
+    // No import circles in the server (a layer rule above keeps each import pointing down; this catches the rest).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['apps/server/src/contract/**/*.ts'],

@@ -41,8 +41,11 @@ import { FileReferences } from './repositories/file-references.js';
 import { UsersRepository } from './repositories/users.js';
 import { colorRoutes } from './routes/colors.js';
 import { imageRoutes } from './routes/images.js';
-import { BackgroundRemoval } from './services/background-removal.js';
-import { ChartStore } from './services/chart-store.js';
+import { BackgroundRemoval } from './services/shared/background-removal.js';
+import { ChartStore } from './services/shared/chart-store.js';
+import { ClaimTokens } from './services/shared/claim-tokens.js';
+import { CurrentVersions } from './services/shared/current-versions.js';
+import { ProjectViews } from './services/shared/project-views.js';
 import { ColorsService } from './services/colors.js';
 import { ImagesService } from './services/images.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
@@ -68,7 +71,7 @@ import { ProjectsService } from './services/projects.js';
 import { PatternVersionsService } from './services/pattern-versions.js';
 import { ProgressService } from './services/progress.js';
 import { StitchService } from './services/stitch.js';
-import { measureUnsizedFiles, StorageQuota } from './services/storage-quota.js';
+import { measureUnsizedFiles, StorageQuota } from './services/shared/storage-quota.js';
 import { LocalFileStore } from './storage/file-store.js';
 import { S3FileStore } from './storage/s3-file-store.js';
 import { LeftoverSweep } from './storage/leftover-sweep.js';
@@ -170,14 +173,27 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
   const progressRepository = new ProgressRepository(db);
   const patternVersionsRepository = new PatternVersionsRepository(db);
   const charts = new ChartStore(files, imagePool, new ChartDrawingsRepository(db), storageUsage);
-  const projects = new ProjectsService(projectsRepository, files, charts, images, fileUrl, progressRepository, storageQuota);
-  const patternVersions = new PatternVersionsService(projectsRepository, patternVersionsRepository, files, charts, fileUrl, progressRepository, storageQuota);
+  const projectViews = new ProjectViews(projectsRepository, progressRepository, fileUrl);
+  const projects = new ProjectsService(projectsRepository, files, charts, imagePool, projectViews, progressRepository, storageQuota);
+  const currentVersions = new CurrentVersions(projectsRepository, patternVersionsRepository, charts);
+  const patternVersions = new PatternVersionsService(
+    projectsRepository,
+    patternVersionsRepository,
+    currentVersions,
+    files,
+    charts,
+    fileUrl,
+    progressRepository,
+    storageQuota,
+  );
   const claimKey = Buffer.from(
     await new ServerSecretsRepository(db).findOrCreate('visitor-claim-key', () => Promise.resolve(randomBytes(32).toString('base64url'))),
     'base64url',
   );
-  const claims = new VisitorClaims(claimKey, new VisitorClaimsRepository(db), charts, projects, storageQuota, now);
-  const ownedThreads = new OwnedThreadsService(new OwnedThreadsRepository(db));
+  const claimTokens = new ClaimTokens(claimKey, now);
+  const claims = new VisitorClaims(claimTokens, new VisitorClaimsRepository(db), charts, projectViews, storageQuota, now);
+  const ownedThreadsRepository = new OwnedThreadsRepository(db);
+  const ownedThreads = new OwnedThreadsService(ownedThreadsRepository);
   const stitch = new StitchService(
     imagePool,
     backgroundRemoval,
@@ -186,9 +202,9 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
     transientFiles,
     projectsRepository,
     fileUrl,
-    claims,
+    claimTokens,
     charts,
-    ownedThreads,
+    ownedThreadsRepository,
     storageQuota,
   );
   const ideaGenerator = config.ideas.provider === 'openai' ? new OpenAiImagesGenerator(config.ideas) : new OfflineSketchGenerator();
@@ -206,13 +222,17 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, intake, auth });
       await api.register(patternVersionRoutes, { versions: patternVersions, auth });
-      await api.register(progressRoutes, { progress: new ProgressService(patternVersions, patternVersionsRepository, progressRepository), auth });
+      await api.register(progressRoutes, { progress: new ProgressService(currentVersions, patternVersionsRepository, progressRepository), auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(claimRoutes, { claims, auth });
       await api.register(ideaRoutes, { ideas, auth });
       await api.register(exportRoutes, { exports: new ExportService(imagePool, files), projects, auth });
-      await api.register(ownedThreadRoutes, { owned: ownedThreads, shoppingLists: new ShoppingListService(projects, ownedThreads, charts), auth });
-      await api.register(importRoutes, { imports: new ImportService(imagePool, charts, projectsRepository, projects, storageQuota), auth });
+      await api.register(ownedThreadRoutes, {
+        owned: ownedThreads,
+        shoppingLists: new ShoppingListService(projectViews, ownedThreadsRepository, charts),
+        auth,
+      });
+      await api.register(importRoutes, { imports: new ImportService(imagePool, charts, projectsRepository, projectViews, storageQuota), auth });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,9 @@ import { problemSchema } from './problem.js';
 import type { SameShape } from './same-shape.js';
 
 /** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
+/** What visitors may do without an account (decisions §1.10): anything else needs one. */
+export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50, 100] } as const;
+
 export const legendEntrySchema = z
   .object({
     index: z.number().int().min(0).meta({ description: 'Position in the legend; cells refer to it.' }),

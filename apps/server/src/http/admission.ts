@@ -1,7 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientKey } from '../auth/client-key.js';
-import { MAX_UPLOAD_BYTES } from '../contract/fields.js';
 import { answerAndClose } from './error-handling.js';
 import { busy } from '../refusals.js';
 import { HttpProblem } from './problem.js';
@@ -34,21 +32,6 @@ export const BODY_IDLE_MS = 30_000;
 export const MIN_BODY_BYTES_PER_SECOND = 8 * 1024;
 export const BODY_GRACE_MS = 5_000;
 const BODY_CHECK_MS = 1_000;
-
-/** The largest body read to its end after an early answer (an upload and its form fields). */
-const DRAINED_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
-
-/**
- * Whether to close the connection after answering a request whose body has not all arrived (429, 503,
- * 401…). Closing while the client is still sending resets the connection before it reads the answer,
- * so a body no larger than an accepted upload is read and dropped (Node does so, without buffering it);
- * a larger or unbounded one is not worth reading.
- */
-export function closeRatherThanDrain(raw: IncomingMessage): boolean {
-  if (raw.complete) return false;
-  const length = Number(raw.headers['content-length']);
-  return !(Number.isFinite(length) && length <= DRAINED_BODY_BYTES);
-}
 
 export interface AdmissionOptions {
   /** Heavy requests in flight at once, per work queue: bodies being received and work running or queued. */

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Refusal, type RefusalKind } from '../refusals.js';
-import { closeRatherThanDrain } from './admission.js';
+import { closeRatherThanDrain } from './unread-bodies.js';
 import { isMultipartForm } from './multipart.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem.js';
 

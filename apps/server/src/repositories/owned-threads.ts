@@ -13,6 +13,11 @@ export class OwnedThreadsRepository {
     return this.db.selectFrom('owned_threads').select(['dmc_code', 'skeins']).where('user_id', '=', userId).execute();
   }
 
+  /** Skeins on hand by DMC code, for the shopping list and generation from owned threads. */
+  async skeinsByCode(userId: string): Promise<Map<string, number>> {
+    return new Map((await this.list(userId)).map(({ dmc_code, skeins }) => [dmc_code, skeins]));
+  }
+
   /**
    * Replaces the user's whole list in one transaction: readers see the old list or the new one, never a
    * mix. Two replacements at once (two tabs) end as one of them, not their union: each first locks the

@@ -14,7 +14,8 @@ import {
   patternIdParams,
 } from '../contract/patterns.js';
 import { projectIdParams } from '../contract/projects.js';
-import { VISITOR_PATTERN_LIMITS, type ExportedFile, type ExportService } from '../services/export.js';
+import { VISITOR_PATTERN_LIMITS, type ExportService } from '../services/export.js';
+import type { ExportedFile } from '../services/shared/exported-file.js';
 import type { ProjectsService } from '../services/projects.js';
 import { heavyRoute } from '../http/admission.js';
 import { clientGone } from '../http/event-stream.js';

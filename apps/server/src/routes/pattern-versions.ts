@@ -78,7 +78,7 @@ export const patternVersionRoutes: FastifyPluginCallbackZod<PatternVersionRouteO
       },
     },
     async (request, reply) => {
-      const { etag, file } = await versions.current(request.user!, request.params.id);
+      const { etag, file } = await versions.currentPattern(request.user!, request.params.id);
       reply.header('ETag', etag);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))) {

@@ -2,12 +2,12 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
-import { generateForm, generationResponse, type GenerationEvent } from '../contract/patterns.js';
+import { ANONYMOUS_LIMITS, generateForm, generationResponse, type GenerationEvent } from '../contract/patterns.js';
 import { storageFullResponse } from '../contract/storage.js';
 import { answerWithEvents, clientGone, wantsEvents } from '../http/event-stream.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
-import { ANONYMOUS_LIMITS, type GenerateSettings, type StitchService } from '../services/stitch.js';
+import type { GenerateSettings, StitchService } from '../services/stitch.js';
 import { heavyRoute } from '../http/admission.js';
 
 export interface StitchRouteOptions {

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../contract/fields.js';
 import { closestParams, closestQuery, closestThreadsSchema, threadIdParams, threadListQuery, threadListSchema, threadSchema } from '../contract/threads.js';
-import { closestThreads, colorView, getThread, listThreads } from '../services/threads.js';
+import { closestThreads, colorView, getThread, listThreads } from '../services/shared/threads.js';
 
 export const threadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(

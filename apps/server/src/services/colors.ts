@@ -9,9 +9,9 @@ import { ANALYSIS_SIDE, type ImageTask } from '../images/image-worker.js';
 import type { ImageInput } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
-import type { BackgroundRemoval } from './background-removal.js';
-import { runImageWork } from './image-work.js';
-import { closestThreads, toThreadMatch } from './threads.js';
+import type { BackgroundRemoval } from './shared/background-removal.js';
+import { runImageWork } from './shared/image-work.js';
+import { closestThreads, toThreadMatch } from './shared/threads.js';
 
 /** The two colour tools: dominant colours of an image, and the colour at a point. */
 export class ColorsService {

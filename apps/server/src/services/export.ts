@@ -1,13 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import type { Pattern, PatternLimits } from '@stitchwise/core';
-import type { DocumentExportQuery, ExportQuery } from '../contract/patterns.js';
-import { checkDocumentInPool } from './document-check.js';
+import { ANONYMOUS_LIMITS, type DocumentExportQuery, type ExportQuery } from '../contract/patterns.js';
+import { checkDocumentInPool } from './shared/document-check.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
 import { PageRangeError, type PrintChoice } from '../render/pdf.js';
-import { runImageWork } from './image-work.js';
-import { ANONYMOUS_LIMITS } from './stitch.js';
+import { runImageWork } from './shared/image-work.js';
 import type { ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
+import { slug, type ExportedFile } from './shared/exported-file.js';
 import type { FileStore } from '../storage/file-store.js';
 
 type ExportFormat = ExportQuery['format'] | DocumentExportQuery['format'];
@@ -17,12 +17,6 @@ export const VISITOR_PATTERN_LIMITS: PatternLimits = { maxSide: Math.max(...ANON
 
 /** Title and file name of a sent chart that was given no name. */
 const UNNAMED_TITLE = 'Stitchwise pattern';
-
-export interface ExportedFile {
-  bytes: Uint8Array;
-  contentType: string;
-  filename: string;
-}
 
 const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   pdf: 'application/pdf',
@@ -128,18 +122,5 @@ function refuseBeyondVisitorLimits(pattern: Pattern): void {
     'sign_in_required',
     `Sign in to export a chart with ${violations.map((v) => v.message).join(' and ')}. Without an account, charts have up to ${maxThreads} threads and ${maxSide} stitches on the long side.`,
     violations,
-  );
-}
-
-/** A file name from a project name: letters, digits and dashes. */
-export function slug(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/[\s_]+/g, '-')
-      .toLowerCase()
-      .slice(0, 60) || 'pattern'
   );
 }

@@ -6,8 +6,8 @@ import type { ImageInput, ImageIntake } from '../images/intake.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import { STORED_FILE_TYPES, type FileStore } from '../storage/file-store.js';
-import type { BackgroundRemoval } from './background-removal.js';
-import { runImageWork } from './image-work.js';
+import type { BackgroundRemoval } from './shared/background-removal.js';
+import { orientedSize, runImageWork } from './shared/image-work.js';
 
 /** Stored images: uploads, cut-outs and crops, kept 24 hours unless a project adopts them. */
 export class ImagesService {
@@ -22,7 +22,7 @@ export class ImagesService {
 
   /** Each method stops its work when `signal` aborts (the client went away). */
   async upload(input: ImageInput, client: ClientKey, signal?: AbortSignal): Promise<StoredImage> {
-    const size = await this.orientedSize(input, signal);
+    const size = await orientedSize(this.pool, input, signal);
     const id = await this.transientFiles.store(input.bytes, input.header.format, client);
     return this.view(id, size.width, size.height, input.header.format);
   }
@@ -34,7 +34,7 @@ export class ImagesService {
   }
 
   async crop(input: ImageInput, rect: CropRect, client: ClientKey, signal?: AbortSignal): Promise<StoredImage> {
-    const { width, height } = await this.orientedSize(input, signal);
+    const { width, height } = await orientedSize(this.pool, input, signal);
     if (rect.x + rect.width > width || rect.y + rect.height > height) {
       const message = `the rectangle must lie inside the image (${width} × ${height} pixels)`;
       throw HttpProblem.badRequest(`The crop rectangle reaches outside the image, which is ${width} × ${height} pixels.`, [
@@ -61,11 +61,6 @@ export class ImagesService {
   }
 
   /** Width and height after EXIF orientation, read by decoding (so a broken file is refused here). */
-  async orientedSize(input: ImageInput, signal?: AbortSignal): Promise<{ width: number; height: number }> {
-    const task: ImageTask = { kind: 'size', bytes: input.bytes, header: input.header };
-    return runImageWork(() => this.pool.run<{ width: number; height: number }>(task, undefined, signal), input.field);
-  }
-
   private view(id: string, width: number, height: number, format: StoredImage['format']): StoredImage {
     return { image_id: id, image_url: this.fileUrl(id), width, height, format };
   }

@@ -8,13 +8,13 @@ import type { UploadedFile } from '../contract/multipart-form.js';
 import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
-import type { ChartStore } from './chart-store.js';
+import type { ChartStore } from './shared/chart-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
-import { progressStateOf } from './progress-state.js';
-import type { ProjectsService } from './projects.js';
+import { progressStateOf } from './shared/progress-state.js';
+import type { ProjectViews } from './shared/project-views.js';
 import type { StoredOutputs } from '../repositories/stored-project.js';
-import type { StorageQuota } from './storage-quota.js';
+import type { StorageQuota } from './shared/storage-quota.js';
 
 export interface ChartUpload {
   file: UploadedFile;
@@ -42,7 +42,7 @@ export class ImportService {
     private readonly pool: WorkerPool,
     private readonly charts: ChartStore,
     private readonly repository: ProjectsRepository,
-    private readonly projects: ProjectsService,
+    private readonly projects: ProjectViews,
     private readonly quota: StorageQuota,
   ) {}
 
@@ -74,7 +74,7 @@ export class ImportService {
           updated_at: now,
         },
         files,
-        progressStateOf(pattern), // its part stitches count among the cells to mark (see ProjectsService's progressOf)
+        progressStateOf(pattern), // its part stitches count among the cells to mark (see progressOf in shared/project-views.ts)
       );
     } catch (error) {
       await this.charts.discard({ chartId, patternId }); // nothing left behind

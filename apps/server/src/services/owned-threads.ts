@@ -16,11 +16,6 @@ export class OwnedThreadsService {
     return inNumberOrder(await this.repository.list(user.id));
   }
 
-  /** Skeins on hand by DMC code, for the shopping list and generation from owned threads. */
-  async skeinsByCode(user: UserRow): Promise<Map<string, number>> {
-    return new Map((await this.repository.list(user.id)).map(({ dmc_code, skeins }) => [dmc_code, skeins]));
-  }
-
   async replace(user: UserRow, threads: OwnedThreadListBody): Promise<OwnedThread[]> {
     await this.repository.replace(user.id, threads);
     return inNumberOrder(threads.map(({ dmc_code, skeins }) => ({ dmc_code, skeins })));

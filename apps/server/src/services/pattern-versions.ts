@@ -4,27 +4,21 @@ import type { ProjectMetadata } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { NewPatternVersionRow, PatternVersionRow, StitchingProgressRow, UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import { KEPT_LATEST_VERSIONS, VersionConflict, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
+import { VersionConflict, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { chartImageSize, chartLookOf, type ChartStore } from './chart-store.js';
-import { progressStateOf, storedBits } from './progress-state.js';
-import type { StoredOutputs, StoredProject } from '../repositories/stored-project.js';
-import type { StorageQuota } from './storage-quota.js';
-
-/** A project of the user's that has a chart, with its stored columns read. */
-interface ChartProject {
-  stored: StoredProject;
-  patternFile: string;
-}
+import { chartImageSize, chartLookOf, type ChartStore } from './shared/chart-store.js';
+import { originalVersion, versionNotFound, type CurrentVersions } from './shared/current-versions.js';
+import { projectNotFound } from './shared/project-views.js';
+import { progressStateOf, storedBits } from './shared/progress-state.js';
+import type { StoredOutputs } from '../repositories/stored-project.js';
+import type { StorageQuota } from './shared/storage-quota.js';
 
 export interface CurrentPattern {
   etag: string;
   file: StoredFile;
 }
-
-const projectNotFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
 
 /**
  * The saved versions of a project's chart: reading the current one with its version (the ETag), saving
@@ -35,6 +29,7 @@ export class PatternVersionsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly versions: PatternVersionsRepository,
+    private readonly current: CurrentVersions,
     private readonly files: FileStore,
     private readonly charts: ChartStore,
     private readonly fileUrl: (id: string) => string,
@@ -42,15 +37,15 @@ export class PatternVersionsService {
     private readonly quota: StorageQuota,
   ) {}
 
-  async current(user: UserRow, projectId: string): Promise<CurrentPattern> {
-    const project = await this.chartProject(user, projectId);
-    const current = await this.currentVersion(project);
+  async currentPattern(user: UserRow, projectId: string): Promise<CurrentPattern> {
+    const project = await this.current.chartProject(user, projectId);
+    const current = await this.current.currentVersion(project);
     return { etag: versionEtag(current.version), file: await this.documentOf(current) };
   }
 
   async list(user: UserRow, projectId: string): Promise<PatternVersionList> {
-    const project = await this.chartProject(user, projectId);
-    const current = await this.currentVersion(project);
+    const project = await this.current.chartProject(user, projectId);
+    const current = await this.current.currentVersion(project);
     const rows = await this.versions.list(projectId);
     return {
       current_version: current.version,
@@ -66,23 +61,11 @@ export class PatternVersionsService {
   }
 
   async version(user: UserRow, projectId: string, version: number): Promise<StoredFile> {
-    const project = await this.chartProject(user, projectId);
-    await this.currentVersion(project);
+    const project = await this.current.chartProject(user, projectId);
+    await this.current.currentVersion(project);
     const row = await this.versions.find(projectId, version);
     if (!row) throw versionNotFound();
     return this.documentOf(row);
-  }
-
-  /** The current version of the user's project (404 when it is not theirs or has no chart). */
-  async currentOf(user: UserRow, projectId: string): Promise<PatternVersionRow> {
-    return this.currentVersion(await this.chartProject(user, projectId));
-  }
-
-  /** A version's chart, read from its document. */
-  async patternOf(version: Pick<PatternVersionRow, 'pattern_file'>): Promise<Pattern> {
-    const pattern = await this.charts.read(version.pattern_file);
-    if (!pattern) throw versionNotFound(); // dropped by a save a moment ago
-    return pattern;
   }
 
   /**
@@ -100,7 +83,7 @@ export class PatternVersionsService {
     documentJson: Uint8Array,
     signal?: AbortSignal,
   ): Promise<{ etag: string; saved: SavedPattern }> {
-    const project = await this.chartProject(user, projectId);
+    const project = await this.current.chartProject(user, projectId);
     const existing = await this.versions.current(projectId);
     const replaces = existing?.version ?? 1;
     // Refused before any work: a stale editor should reload first.
@@ -166,30 +149,12 @@ export class PatternVersionsService {
     saved: Pattern,
   ): Promise<(marked: StitchingProgressRow | undefined) => Promise<ProgressState>> {
     let before: Promise<Pattern> | undefined;
-    const replacedPattern = (): Promise<Pattern> => (before ??= this.patternOf(replaced));
+    const replacedPattern = (): Promise<Pattern> => (before ??= this.current.patternOf(replaced));
     if ((await this.progress.find(projectId, replaced.version))?.done_count) await replacedPattern();
     return async (marked) => {
       if (!marked?.done_count) return progressStateOf(saved, undefined, marked?.updated_at ?? null);
       return progressStateOf(saved, carryProgress(await replacedPattern(), saved, storedBits(marked.done)), marked.updated_at);
     };
-  }
-
-  /** The user's project and its chart; a project that is not theirs is answered as a missing one. */
-  private async chartProject(user: UserRow, projectId: string): Promise<ChartProject> {
-    const stored = await this.projects.findOwned(projectId, user.id);
-    if (!stored) throw projectNotFound();
-    if (!stored.outputs.pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
-    return { stored, patternFile: stored.outputs.pattern };
-  }
-
-  /** The current version; a project from before versions existed gets its chart recorded as version 1. */
-  private async currentVersion(project: ChartProject): Promise<PatternVersionRow> {
-    const current = await this.versions.current(project.stored.id);
-    if (current) return current;
-    await this.versions.addOriginal(originalVersion(project));
-    const added = await this.versions.current(project.stored.id);
-    if (!added) throw new Error(`Project ${project.stored.id} has versions but none is current`);
-    return added;
   }
 
   private async documentOf(version: Pick<PatternVersionRow, 'pattern_file'>): Promise<StoredFile> {
@@ -206,20 +171,6 @@ export class PatternVersionsService {
   }
 }
 
-/** Version 1 of a project without versions: its chart as it stands. */
-function originalVersion({ stored, patternFile }: ChartProject): NewPatternVersionRow {
-  return {
-    project_id: stored.id,
-    version: 1,
-    pattern_file: patternFile,
-    chart_file: stored.outputs.stitch_plan ?? null,
-    stitches: stored.color_legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
-    threads: stored.color_legend.length,
-    created_at: stored.created_at,
-    replaced_at: null,
-  };
-}
-
 function versionConflict(current: number): HttpProblem {
   return new HttpProblem(
     412,
@@ -228,8 +179,4 @@ function versionConflict(current: number): HttpProblem {
     undefined,
     { ETag: versionEtag(current) },
   );
-}
-
-function versionNotFound(): HttpProblem {
-  return HttpProblem.notFound(`This version does not exist: the original and the last ${KEPT_LATEST_VERSIONS} versions are kept.`);
 }

@@ -17,8 +17,8 @@ import type { PatternVersionRow, StitchingProgressRow, UserRow } from '../db/sch
 import { HttpProblem } from '../http/problem.js';
 import { KEPT_LATEST_VERSIONS, type PatternVersionsRepository } from '../repositories/pattern-versions.js';
 import type { ProgressMarks, ProgressRepository } from '../repositories/progress.js';
-import type { PatternVersionsService } from './pattern-versions.js';
-import { progressStateOf, storedBits } from './progress-state.js';
+import type { CurrentVersions } from './shared/current-versions.js';
+import { progressStateOf, storedBits } from './shared/progress-state.js';
 
 /** Times a write is tried again when a save makes another version current meanwhile. */
 const WRITE_ATTEMPTS = 3;
@@ -33,7 +33,7 @@ const WRITE_ATTEMPTS = 3;
  */
 export class ProgressService {
   constructor(
-    private readonly versions: PatternVersionsService,
+    private readonly versions: CurrentVersions,
     private readonly versionRows: PatternVersionsRepository,
     private readonly progress: ProgressRepository,
   ) {}

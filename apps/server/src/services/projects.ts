@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { emptyProgress, encodeProgress } from '@stitchwise/core';
-import type { Project, ProjectList, ProjectListQuery, ProjectProgress } from '../contract/projects.js';
+import type { Project, ProjectList, ProjectListQuery } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import { HttpProblem } from '../http/problem.js';
 import type { ImageInput } from '../images/intake.js';
-import type { ChartStore } from './chart-store.js';
-import type { ImagesService } from './images.js';
-import type { ProgressRepository, ProgressState, ProgressSummary } from '../repositories/progress.js';
+import type { ChartStore } from './shared/chart-store.js';
+import type { WorkerPool } from '../images/worker-pool.js';
+import { orientedSize } from './shared/image-work.js';
+import { projectNotFound as notFound, type ProjectViews } from './shared/project-views.js';
+import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { StoredFileRef } from '../repositories/storage-usage.js';
-import type { NewStoredProject, StoredProject } from '../repositories/stored-project.js';
+import type { NewStoredProject } from '../repositories/stored-project.js';
 import type { FileStore, StoredFile, StoredFileExtension } from '../storage/file-store.js';
 import type { StorageUsage } from '../contract/storage.js';
-import type { StorageQuota } from './storage-quota.js';
+import type { StorageQuota } from './shared/storage-quota.js';
 
 export interface NewImageProject {
   name: string;
   description?: string | undefined;
   image: ImageInput;
 }
-
-const notFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
 
 /** The longest project name (the contract's limit), which a copy's name keeps to. */
 const MAX_NAME_LENGTH = 100;
@@ -33,24 +32,13 @@ export function copyName(name: string): string {
   return `${name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 }
 
-/**
- * A project's progress for lists: its current chart version's stored counts; without a row (never marked or
- * read), nothing done of the full stitches the metadata counts. That is exact: only charts with part
- * stitches have other cells to mark, and those (imported or saved ones, and their copies) get their row
- * when they are stored.
- */
-function progressOf(stored: Pick<StoredProject, 'outputs' | 'metadata'>, progress: ProgressSummary | undefined): ProjectProgress {
-  if (progress) return { done: progress.done_count, total: progress.total };
-  return { done: 0, total: stored.outputs.pattern ? (stored.metadata.total_stitches ?? 0) : 0 };
-}
-
 export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly files: FileStore,
     private readonly charts: ChartStore,
-    private readonly images: ImagesService,
-    private readonly fileUrl: (id: string) => string,
+    private readonly pool: WorkerPool,
+    private readonly views: ProjectViews,
     private readonly progress: ProgressRepository,
     private readonly quota: StorageQuota,
   ) {}
@@ -59,7 +47,7 @@ export class ProjectsService {
   async createFromImage(user: UserRow, input: NewImageProject, signal?: AbortSignal): Promise<Project> {
     const { header, bytes } = input.image;
     // Decoding it refuses a damaged file, as every other upload does, and gives the size after EXIF orientation.
-    const { width, height } = await this.images.orientedSize(input.image, signal);
+    const { width, height } = await orientedSize(this.pool, input.image, signal);
     await this.quota.assertRoom(user, bytes.byteLength);
     const imageId = await this.files.put(bytes, header.format);
     const now = nowIso();
@@ -82,7 +70,7 @@ export class ProjectsService {
       await this.files.delete(imageId); // nothing left behind when the project could not be saved
       throw error;
     }
-    return this.view(row, undefined);
+    return this.views.view(row, undefined);
   }
 
   /** How much of their storage quota the user's projects and uploads take. */
@@ -94,28 +82,22 @@ export class ProjectsService {
     const { projects, total } = await this.projects.listOwned(user.id, query);
     // One query for the page's progress rows: counts stored with each, no bitset read.
     const progress = await this.progress.summaries(projects.map((project) => project.id));
-    return { projects: projects.map((project) => this.view(project, progress.get(project.id))), total };
+    return { projects: projects.map((project) => this.views.view(project, progress.get(project.id))), total };
   }
 
-  async get(user: UserRow, id: string): Promise<Project> {
-    const row = await this.projects.findOwned(id, user.id);
-    if (!row) throw notFound();
-    return this.viewWithProgress(row);
+  get(user: UserRow, id: string): Promise<Project> {
+    return this.views.get(user, id);
   }
 
   /** The stored pattern document of a user's project, for exports. */
-  async patternOf(user: UserRow, id: string): Promise<{ name: string; patternFileId: string }> {
-    const row = await this.projects.findOwned(id, user.id);
-    if (!row) throw notFound();
-    const { pattern } = row.outputs;
-    if (!pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
-    return { name: row.name, patternFileId: pattern };
+  patternOf(user: UserRow, id: string): Promise<{ name: string; patternFileId: string }> {
+    return this.views.patternOf(user, id);
   }
 
   async update(user: UserRow, id: string, changes: ProjectChanges): Promise<Project> {
     const row = await this.projects.updateOwned(id, user.id, changes, nowIso());
     if (!row) throw notFound();
-    return this.viewWithProgress(row);
+    return this.views.withProgress(row);
   }
 
   /**
@@ -166,7 +148,7 @@ export class ProjectsService {
         updated_at: null,
       };
       await this.projects.insert(row, [...copied.values()], start);
-      return this.view(row, start);
+      return this.views.view(row, start);
     } catch (error) {
       await Promise.allSettled([...copied.values()].map(({ id: fileId }) => this.files.delete(fileId))); // nothing left behind
       throw error;
@@ -191,32 +173,5 @@ export class ProjectsService {
     const fileIds = await this.projects.deleteOwned(id, user.id);
     if (!fileIds) throw notFound();
     await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
-  }
-
-  private async viewWithProgress(row: StoredProject): Promise<Project> {
-    return this.view(row, (await this.progress.summaries([row.id])).get(row.id));
-  }
-
-  /** A stored project as the API shows it. */
-  private view(stored: NewStoredProject, progress: ProgressSummary | undefined): Project {
-    const url = (id: string | null | undefined): string | null => (id ? this.fileUrl(id) : null);
-    return {
-      id: stored.id,
-      user_id: stored.user_id,
-      name: stored.name,
-      description: stored.description ?? null,
-      created_at: stored.created_at,
-      updated_at: stored.updated_at,
-      status: stored.status,
-      parameters: stored.parameters,
-      metadata: stored.metadata,
-      color_legend: stored.color_legend,
-      outputs: {
-        input_image_url: url(stored.outputs.input_image),
-        stitch_plan_url: url(stored.outputs.stitch_plan),
-        pattern_url: url(stored.outputs.pattern),
-      },
-      progress: progressOf(stored, progress),
-    };
   }
 }

@@ -2,10 +2,10 @@ import { csvText, defaultStrands, fabricByCount, legendUse, threadNeedOfUse, typ
 import { SHOPPING_LIST_CSV_HEADER, type ShoppingList, type ShoppingListEntry } from '../contract/shopping-list.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
-import type { ChartStore } from './chart-store.js';
-import { slug, type ExportedFile } from './export.js';
-import type { OwnedThreadsService } from './owned-threads.js';
-import type { ProjectsService } from './projects.js';
+import type { ChartStore } from './shared/chart-store.js';
+import { slug, type ExportedFile } from './shared/exported-file.js';
+import type { OwnedThreadsRepository } from '../repositories/owned-threads.js';
+import type { ProjectViews } from './shared/project-views.js';
 
 /**
  * What a project's chart takes of each thread, against the threads the user owns: skeins needed (the
@@ -13,15 +13,15 @@ import type { ProjectsService } from './projects.js';
  */
 export class ShoppingListService {
   constructor(
-    private readonly projects: ProjectsService,
-    private readonly owned: OwnedThreadsService,
+    private readonly projects: ProjectViews,
+    private readonly owned: OwnedThreadsRepository,
     private readonly charts: ChartStore,
   ) {}
 
   /** The list of the user's project; another user's project, or one without a chart, is 404. */
   async list(user: UserRow, projectId: string, fabricCount: number): Promise<ShoppingList> {
     const { name, patternFileId } = await this.projects.patternOf(user, projectId);
-    const [pattern, owned] = await Promise.all([this.currentPattern(patternFileId), this.owned.skeinsByCode(user)]);
+    const [pattern, owned] = await Promise.all([this.currentPattern(patternFileId), this.owned.skeinsByCode(user.id)]);
     const fabric = fabricByCount(fabricCount)!; // the contract allows only the catalogue's fabrics
     const threads = entriesOf(pattern, fabric, owned);
     const sum = (pick: (entry: ShoppingListEntry) => number): number => threads.reduce((total, entry) => total + pick(entry), 0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dithering } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import { MessageChannel } from 'node:worker_threads';
-import type { GenerationStage, StitchPlan } from '../contract/patterns.js';
+import { ANONYMOUS_LIMITS, type GenerationStage, type StitchPlan } from '../contract/patterns.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -14,12 +14,12 @@ import type { ProjectsRepository } from '../repositories/projects.js';
 import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
-import type { BackgroundRemoval } from './background-removal.js';
-import { chartImageSize, type ChartStore } from './chart-store.js';
-import { runImageWork } from './image-work.js';
-import type { OwnedThreadsService } from './owned-threads.js';
-import type { StorageQuota } from './storage-quota.js';
-import type { VisitorClaims } from './visitor-claims.js';
+import type { BackgroundRemoval } from './shared/background-removal.js';
+import { chartImageSize, type ChartStore } from './shared/chart-store.js';
+import { runImageWork } from './shared/image-work.js';
+import type { OwnedThreadsRepository } from '../repositories/owned-threads.js';
+import type { StorageQuota } from './shared/storage-quota.js';
+import type { ClaimTokens } from './shared/claim-tokens.js';
 
 export interface GenerateSettings {
   colors: number;
@@ -41,9 +41,6 @@ export interface GenerationControl {
   /** Aborted when the client has gone: waiting work is dropped, running work is stopped, nothing is stored. */
   signal?: AbortSignal;
 }
-
-/** What visitors may do without an account (decisions §1.10): anything else needs one. */
-export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50, 100] } as const;
 
 /** The settings a visitor asked for that need an account, as field errors. */
 export function anonymousViolations(settings: GenerateSettings): { field: string; message: string }[] {
@@ -72,9 +69,9 @@ export class StitchService {
     private readonly transientFiles: TransientFiles,
     private readonly projects: ProjectsRepository,
     private readonly fileUrl: (id: string) => string,
-    private readonly claims: VisitorClaims,
+    private readonly claims: ClaimTokens,
     private readonly charts: ChartStore,
-    private readonly ownedThreads: OwnedThreadsService,
+    private readonly ownedThreads: OwnedThreadsRepository,
     private readonly quota: StorageQuota,
   ) {}
 
@@ -207,7 +204,7 @@ export class StitchService {
    * chart of two colours: 400 naming the field, with what to do.
    */
   private async ownedThreadCodes(user: UserRow): Promise<string[]> {
-    const codes = [...(await this.ownedThreads.skeinsByCode(user)).keys()];
+    const codes = [...(await this.ownedThreads.skeinsByCode(user.id)).keys()];
     if (codes.length < 2) {
       const owned = codes.length === 1 ? 'You own 1 thread' : 'You own no threads';
       throw HttpProblem.invalidFields([

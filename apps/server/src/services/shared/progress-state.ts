@@ -1,5 +1,5 @@
 import { countDone, decodeProgress, emptyProgress, encodeProgress, keepMarkable, markableCells, type Pattern } from '@stitchwise/core';
-import type { ProgressState } from '../repositories/progress.js';
+import type { ProgressState } from '../../repositories/progress.js';
 
 /*
  * A chart's stitching progress as it is stored: shared by the services that store charts (generation,

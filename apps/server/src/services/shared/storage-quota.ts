@@ -1,10 +1,10 @@
 import { readableBytes } from '@stitchwise/core';
-import type { StorageUsage } from '../contract/storage.js';
-import type { UserRow } from '../db/schema.js';
-import { HttpProblem } from '../http/problem.js';
-import { KEPT_LATEST_VERSIONS } from '../repositories/pattern-versions.js';
-import type { StorageUsageRepository } from '../repositories/storage-usage.js';
-import type { FileStore } from '../storage/file-store.js';
+import type { StorageUsage } from '../../contract/storage.js';
+import type { UserRow } from '../../db/schema.js';
+import { HttpProblem } from '../../http/problem.js';
+import { KEPT_LATEST_VERSIONS } from '../../repositories/pattern-versions.js';
+import type { StorageUsageRepository } from '../../repositories/storage-usage.js';
+import type { FileStore } from '../../storage/file-store.js';
 
 /** Whose storage: a signed-in user, known by the token's subject. */
 export type StorageOwner = Pick<UserRow, 'subject'>;

@@ -1,8 +1,8 @@
 import type { Pattern } from '@stitchwise/core';
-import { HttpProblem } from '../http/problem.js';
-import type { CheckedDocument } from '../images/check-document.js';
-import type { ImageTask } from '../images/image-worker.js';
-import type { WorkerPool } from '../images/worker-pool.js';
+import { HttpProblem } from '../../http/problem.js';
+import type { CheckedDocument } from '../../images/check-document.js';
+import type { ImageTask } from '../../images/image-worker.js';
+import type { WorkerPool } from '../../images/worker-pool.js';
 
 /** What a refused chart could not be: completes the sentence "The pattern cannot be …". */
 export type DocumentUse = 'exported' | 'saved';

@@ -1,9 +1,9 @@
-import type { ModelState } from '../contract/session.js';
-import type { SegmentationResult, SegmentationTask } from '../images/background-removal.js';
-import { HttpProblem } from '../http/problem.js';
-import { Refusal } from '../refusals.js';
-import type { ImageInput } from '../images/intake.js';
-import type { WorkerProcess } from '../images/worker-process.js';
+import type { ModelState } from '../../contract/session.js';
+import type { SegmentationResult, SegmentationTask } from '../../images/background-removal.js';
+import { HttpProblem } from '../../http/problem.js';
+import { Refusal } from '../../refusals.js';
+import type { ImageInput } from '../../images/intake.js';
+import type { WorkerProcess } from '../../images/worker-process.js';
 import { runImageWork } from './image-work.js';
 
 /**

@@ -1,7 +1,7 @@
 import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type DmcThread, type Rgb, type ThreadMatch } from '@stitchwise/core';
 import type { z } from 'zod';
-import type { Color, Thread, ThreadList, threadListQuery, ThreadMatch as ThreadMatchView } from '../contract/threads.js';
-import { HttpProblem } from '../http/problem.js';
+import type { Color, Thread, ThreadList, threadListQuery, ThreadMatch as ThreadMatchView } from '../../contract/threads.js';
+import { HttpProblem } from '../../http/problem.js';
 
 function toThread({ code, name, r, g, b, hex }: DmcThread): Thread {
   return { code, name, r, g, b, hex };

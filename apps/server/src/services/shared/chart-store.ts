@@ -1,12 +1,12 @@
 import { buffer } from 'node:stream/consumers';
 import { parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
-import type { ProjectParameters } from '../contract/projects.js';
-import type { ImageTask } from '../images/image-worker.js';
-import type { WorkerPool } from '../images/worker-pool.js';
-import { chartLayout } from '../render/chart.js';
-import type { ChartDrawingsRepository, ChartLook } from '../repositories/chart-drawings.js';
-import type { StorageUsageRepository, StoredFileRef } from '../repositories/storage-usage.js';
-import { newFileId, type FileStore, type StoredFile } from '../storage/file-store.js';
+import type { ProjectParameters } from '../../contract/projects.js';
+import type { ImageTask } from '../../images/image-worker.js';
+import type { WorkerPool } from '../../images/worker-pool.js';
+import { chartLayout } from '../../render/chart.js';
+import type { ChartDrawingsRepository, ChartLook } from '../../repositories/chart-drawings.js';
+import type { StorageUsageRepository, StoredFileRef } from '../../repositories/storage-usage.js';
+import { newFileId, type FileStore, type StoredFile } from '../../storage/file-store.js';
 import { checkDocumentInPool, type DocumentUse } from './document-check.js';
 
 export type { ChartLook };
