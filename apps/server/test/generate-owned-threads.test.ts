@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StitchPlan } from '../src/contract/patterns.js';
-import { multipartBody, PHOTOS } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
-
-interface Problem {
-  code: string;
-  detail: string;
-  errors?: { field: string; message: string }[];
-}
+import type { Problem } from '../src/contract/problem.js';
+import { useTestServer, type ApiClient } from './support/harness.js';
+import { PHOTOS } from './support/images.js';
+import { generate as generateFrom, listProjects, ownThreads, projectOf } from './support/stitch-requests.js';
+import { DATABASES } from './support/test-server.js';
 
 /** Four threads, one of them with no skeins left: a black, a red, a dark brown and a green. */
 const ALICES = [
@@ -19,39 +15,18 @@ const ALICES = [
 ];
 
 /** `only_owned_threads` on POST /api/stitch/generate: the chart uses the user's own threads only. */
-describe.each(DATABASES)('generation from owned threads on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let alice: string;
-  let bob: string;
-  let carol: string;
+describe.each(DATABASES)('generation from owned threads on $name', (database) => {
+  const suite = useTestServer({ database, users: ['alice', 'bob', 'carol'] });
+  const alice = suite.user('alice');
+  const bob = suite.user('bob');
+  const carol = suite.user('carol');
 
-  const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
-    });
-  const own = async (token: string, threads: { dmc_code: string; skeins: number }[]): Promise<void> => {
-    const response = await api('/threads/owned', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(threads) });
-    expect(response.status).toBe(200);
-  };
-  const generate = (token: string | undefined, fields: Record<string, string>): Promise<Response> =>
-    api(token ? '/stitch/generate' : '/stitch/generate/anonymous', token, {
-      method: 'POST',
-      body: multipartBody(fields, { field: 'image_file', filename: 'lighthouse.png', contentType: 'image/png', bytes: PHOTOS.kodim21() }),
-    });
+  /** The lighthouse photo charted with the form `fields`; a visitor's goes to the anonymous endpoint. */
+  const generate = (client: ApiClient, fields: Record<string, string>): Promise<Response> => generateFrom(client, fields, PHOTOS.kodim21());
 
   beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    const signUp = async (name: string) => (await new OidcBrowser(server.baseUrl).signUp(newUser(name))).access_token;
-    [alice, bob, carol] = await Promise.all([signUp('alice'), signUp('bob'), signUp('carol')]);
-    await own(alice, ALICES);
-    await own(bob, [{ dmc_code: 'Blanc', skeins: 4 }]);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
+    await ownThreads(alice, ALICES);
+    await ownThreads(bob, [{ dmc_code: 'Blanc', skeins: 4 }]);
   });
 
   it('charts with only the threads the user owns, at most as many colours as they are, and keeps the choice in the project', async () => {
@@ -72,25 +47,25 @@ describe.each(DATABASES)('generation from owned threads on $name', ({ create }) 
 
     const document = (await (await fetch(plan.pattern_url)).json()) as { legend: { dmc_code: string }[] };
     expect(document.legend.map((entry) => entry.dmc_code)).toEqual(plan.legend_data.map((entry) => entry.dmc_code));
-    const project = (await (await api(`/stitch/projects/${plan.project_id!}`, alice)).json()) as { parameters: Record<string, unknown> };
+    const project = await projectOf(alice, plan.project_id!);
     expect(project.parameters).toMatchObject({ only_owned_threads: true, colors: 20 });
-    const freeProject = (await (await api(`/stitch/projects/${free.project_id!}`, alice)).json()) as { parameters: Record<string, unknown> };
+    const freeProject = await projectOf(alice, free.project_id!);
     expect(freeProject.parameters).toMatchObject({ only_owned_threads: false });
   });
 
   it.each([
-    ['bob, who owns 1 thread', () => bob, 'You own 1 thread: add at least 2 on My Threads to generate with only the threads you own.'],
-    ['carol, who owns none', () => carol, 'You own no threads: add at least 2 on My Threads to generate with only the threads you own.'],
-  ])('refuses %s with 400 naming only_owned_threads, and stores nothing', async (_, token, message) => {
-    const before = ((await (await api('/stitch/projects', token())).json()) as { total: number }).total;
-    const response = await generate(token(), { colors: '5', max_side: '30', project_name: 'Too few', only_owned_threads: 'true' });
+    ['bob, who owns 1 thread', bob, 'You own 1 thread: add at least 2 on My Threads to generate with only the threads you own.'],
+    ['carol, who owns none', carol, 'You own no threads: add at least 2 on My Threads to generate with only the threads you own.'],
+  ])('refuses %s with 400 naming only_owned_threads, and stores nothing', async (_, user, message) => {
+    const before = (await listProjects(user)).total;
+    const response = await generate(user, { colors: '5', max_side: '30', project_name: 'Too few', only_owned_threads: 'true' });
     expect(response.status).toBe(400);
     expect((await response.json()) as Problem).toMatchObject({ code: 'invalid_request', detail: message, errors: [{ field: 'only_owned_threads', message }] });
-    expect(((await (await api('/stitch/projects', token())).json()) as { total: number }).total).toBe(before);
+    expect((await listProjects(user)).total).toBe(before);
   });
 
   it('refuses a visitor with 403 sign_in_required naming only_owned_threads, and a value other than true or false with 400', async () => {
-    const visitor = await generate(undefined, { colors: '5', max_side: '30', only_owned_threads: 'true' });
+    const visitor = await generate(suite.visitor, { colors: '5', max_side: '30', only_owned_threads: 'true' });
     expect(visitor.status).toBe(403);
     const problem = (await visitor.json()) as Problem;
     expect(problem).toMatchObject({ code: 'sign_in_required', errors: [{ field: 'only_owned_threads' }] });

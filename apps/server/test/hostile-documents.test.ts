@@ -1,38 +1,19 @@
-import { CHART_SYMBOLS, DMC_THREADS, type PatternDocument } from '@stitchwise/core';
+import { DMC_THREADS, type PatternDocument } from '@stitchwise/core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_DOCUMENT_BODY_LIMIT } from '../src/routes/exports.js';
 import { cpuSecondsOf, mainThreadCpuSecondsOf } from '../../../bench/proc-stats.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { apiClient, signUpAt, useTestServer, type ApiClient } from './support/harness.js';
+import { legendEntry, patternDocument } from './support/pattern-fixtures.js';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 /** A `size` × `size` chart of `threads` threads in a scattered order (so it prints as slowly as a photo's). */
 function chart(size: number, threads: number): PatternDocument {
-  const legend = DMC_THREADS.slice(0, threads).map((thread, index) => ({
-    index,
-    hex: thread.hex,
-    symbol: CHART_SYMBOLS[index]!,
-    dmc_code: thread.code,
-    dmc_name: thread.name,
-    stitch_count: 0,
-    rgb: { r: thread.r, g: thread.g, b: thread.b },
-  }));
+  const legend = DMC_THREADS.slice(0, threads).map((thread, index) => legendEntry(thread.code, index));
   const cells = Array.from({ length: size * size }, (_, cell) => (cell * 7919 + (cell >> 5)) % threads);
-  return {
-    format: 'stitchwise-pattern',
-    version: 2,
-    width: size,
-    height: size,
-    legend,
-    cells,
-    part_stitches: [],
-    backstitches: [],
-    knots: [],
-    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
-  };
+  return patternDocument({ width: size, height: size, legend, cells });
 }
 
 /** CPU time of this process (the server and its worker threads run in it), in milliseconds. */
@@ -42,29 +23,18 @@ const cpuMs = (): number => {
 };
 
 describe('hostile pattern documents', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let token: string;
+  const suite = useTestServer({ environment: { WORKERS: '2' }, users: ['hostile'] });
+  const hostile = suite.user('hostile');
   const large = JSON.stringify(chart(500, 50));
 
   const exportOf = (body: BodyInit, { signedIn = false, format = 'pdf', signal }: { signedIn?: boolean; format?: string; signal?: AbortSignal } = {}) =>
-    fetch(`${server.baseUrl}/api/stitch/patterns/export?format=${format}`, {
+    (signedIn ? hostile : suite.visitor).api(`/stitch/patterns/export?format=${format}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
       body,
       ...(signal ? { signal } : {}),
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
-
-  beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer({ ...database.environment, WORKERS: '2' });
-    token = (await new OidcBrowser(server.baseUrl).signUp(newUser('hostile'))).access_token;
-  }, 60_000);
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
 
   it("refuses a visitor's chart larger than a visitor's can be, by its Content-Length, with a sentence", async () => {
     const response = await exportOf(large + ' '.repeat(3_000_000)); // 3.7 MB, as in the attack
@@ -141,14 +111,14 @@ describe('hostile pattern documents', () => {
 });
 
 /** Health answers and their latency p99 while `work` runs, asking every 10 ms. */
-async function healthP99During(baseUrl: string, work: () => Promise<void>): Promise<{ p99: number; answers: number[] }> {
+async function healthP99During(client: ApiClient, work: () => Promise<void>): Promise<{ p99: number; answers: number[] }> {
   const latencies: number[] = [];
   const answers: number[] = [];
   const probing = { on: true };
   const probe = (async () => {
     while (probing.on) {
       const started = performance.now();
-      answers.push((await fetch(`${baseUrl}/api/health`)).status);
+      answers.push((await client.api('/health')).status);
       latencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -179,14 +149,11 @@ describe('hostile pattern documents, timed from outside the server', () => {
   });
 
   it("keeps documents off the server's event loop: its main thread's CPU during a burst stays small, and health answers throughout", async () => {
-    const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('burst'))).access_token;
+    const burster = await signUpAt(server.baseUrl, 'burst');
+    const visitor = apiClient(server.baseUrl);
     const large = JSON.stringify(chart(500, 50));
     const send = (body: string, signedIn: boolean) =>
-      fetch(`${server.baseUrl}/api/stitch/patterns/export?format=oxs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
-        body,
-      });
+      (signedIn ? burster : visitor).api('/stitch/patterns/export?format=oxs', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     // Visitors sending 3.5 MB charts (a 500 × 500 chart with 60,000 backstitch lines), four at a time, and a
     // signed-in user's large documents, valid and broken.
     const lines = Array.from({ length: 60_000 }, (_, n) => ({
@@ -202,7 +169,7 @@ describe('hostile pattern documents, timed from outside the server', () => {
     const pid = server.child.pid!;
     const mainThreadBefore = mainThreadCpuSecondsOf(pid);
     const allBefore = cpuSecondsOf(pid);
-    const burst = await healthP99During(server.baseUrl, async () => {
+    const burst = await healthP99During(visitor, async () => {
       for (let round = 0; round < 5; round++) {
         const answers = await Promise.all([...Array.from({ length: 4 }, () => send(oversized, false)), send(broken, true), send(large, true)]);
         statuses.push(answers.map((answer) => answer.status));

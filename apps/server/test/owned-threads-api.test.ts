@@ -1,48 +1,25 @@
 import { DMC_THREADS } from '@stitchwise/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwnedThread } from '../src/contract/owned-threads.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
-
-interface Problem {
-  status: number;
-  code: string;
-  detail: string;
-  errors?: { field: string; message: string }[];
-}
+import type { Problem } from '../src/contract/problem.js';
+import { apiClient, useTestServer, type ApiClient } from './support/harness.js';
+import { DATABASES } from './support/test-server.js';
 
 /** `GET`/`PUT /api/threads/owned`: each user's own list of DMC threads, replaced whole, strictly checked. */
-describe.each(DATABASES)('threads a user owns, on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let alice: string;
-  let bob: string;
+describe.each(DATABASES)('threads a user owns, on $name', (database) => {
+  const suite = useTestServer({ database, users: ['alice', 'bob'] });
+  const alice = suite.user('alice');
+  const bob = suite.user('bob');
 
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    const signUp = async (name: string) => (await new OidcBrowser(server.baseUrl).signUp(newUser(name))).access_token;
-    [alice, bob] = await Promise.all([signUp('alice'), signUp('bob')]);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
-
-  const api = (token: string | undefined, init: RequestInit = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/threads/owned`, {
-      ...init,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.headers as Record<string, string>),
-      },
-    });
-  const put = (token: string, body: unknown): Promise<Response> => api(token, { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
-  async function listOf(token: string): Promise<OwnedThread[]> {
-    const response = await api(token);
+  /** `PUT` of `body` as JSON (a string is sent as it is). */
+  const put = (client: ApiClient, body: unknown): Promise<Response> =>
+    typeof body === 'string'
+      ? client.api('/threads/owned', { method: 'PUT', headers: { 'content-type': 'application/json' }, body })
+      : client.api('/threads/owned', { method: 'PUT', json: body });
+  async function listOf(client: ApiClient): Promise<OwnedThread[]> {
+    const { data, response } = await client.typed.GET('/api/threads/owned');
     expect(response.status).toBe(200);
-    return (await response.json()) as OwnedThread[];
+    return data!;
   }
 
   it('starts empty, stores codes as the catalogue spells them, in number order, and is replaced whole', async () => {
@@ -137,7 +114,7 @@ describe.each(DATABASES)('threads a user owns, on $name', ({ create }) => {
 
   it('refuses what is not a JSON list: bad JSON, another content type, a body over 64 KB', async () => {
     expect((await put(alice, '[{"dmc_code": "310",')).status).toBe(400);
-    const text = await api(alice, { method: 'PUT', body: '310,2', headers: { 'content-type': 'text/csv' } });
+    const text = await alice.api('/threads/owned', { method: 'PUT', body: '310,2', headers: { 'content-type': 'text/csv' } });
     expect(text.status).toBe(415);
     const huge = await put(alice, JSON.stringify([{ dmc_code: '310', skeins: 1, padding: 'x'.repeat(70 * 1024) }]));
     expect(huge.status).toBe(413);
@@ -145,9 +122,9 @@ describe.each(DATABASES)('threads a user owns, on $name', ({ create }) => {
   });
 
   it('answers 401 without a valid token, and stores nothing', async () => {
-    for (const token of [undefined, 'not-a-token']) {
-      expect((await api(token)).status).toBe(401);
-      const response = await api(token, { method: 'PUT', body: JSON.stringify([{ dmc_code: '321', skeins: 1 }]) });
+    for (const client of [suite.visitor, apiClient(suite.baseUrl, 'not-a-token')]) {
+      expect((await client.api('/threads/owned')).status).toBe(401);
+      const response = await put(client, [{ dmc_code: '321', skeins: 1 }]);
       expect(response.status).toBe(401);
       expect(((await response.json()) as Problem).code).toBe('unauthorized');
     }

@@ -1,86 +1,41 @@
 import { CHART_SYMBOLS, findThread, type PatternDocument } from '@stitchwise/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedProject } from '../src/contract/imports.js';
 import type { ShoppingList } from '../src/contract/shopping-list.js';
-import { encodePng, multipartBody } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
-
-const MISSING_PROJECT = '00000000-0000-4000-8000-000000000000';
+import { useTestServer } from './support/harness.js';
+import { encodePng } from './support/images.js';
+import { legendEntry, patternDocument } from './support/pattern-fixtures.js';
+import { createPhotoProject, importChart, MISSING_PROJECT, ownThreads, readPattern, saved } from './support/stitch-requests.js';
+import { DATABASES } from './support/test-server.js';
 
 /**
  * A 60 × 50 chart: 2,800 stitches of 310 (3 skeins on 11-count, 2 on 14, 1 on 18: about 20 mm of single
  * strand a stitch on 14-count, 48 m a skein), 200 of 321 (1 skein), and 3865 in backstitch only (1 skein).
  */
 function chart(cells = Array.from({ length: 3000 }, (_, i) => (i < 2800 ? 0 : 1))): PatternDocument {
-  const legend = ['310', '321', '3865'].map((code, index) => {
-    const { hex, name, r, g, b } = findThread(code)!;
-    return {
-      index,
-      hex,
-      symbol: CHART_SYMBOLS[index]!,
-      dmc_code: code,
-      dmc_name: name,
-      stitch_count: cells.filter((c) => c === index).length,
-      rgb: { r, g, b },
-    };
-  });
-  return {
-    format: 'stitchwise-pattern',
-    version: 2,
-    width: 60,
-    height: 50,
-    legend,
-    cells,
-    part_stitches: [],
-    backstitches: [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 2 }],
-    knots: [],
-    stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
-  };
+  const legend = ['310', '321', '3865'].map((code, index) => legendEntry(code, index, cells.filter((c) => c === index).length));
+  return patternDocument({ width: 60, height: 50, legend, cells, backstitches: [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 2 }] });
 }
 
 /** `GET /api/stitch/projects/:id/shopping-list`: what a project's chart takes, against the threads the user owns. */
-describe.each(DATABASES)('shopping list on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let alice: string;
-  let bob: string;
+describe.each(DATABASES)('shopping list on $name', (database) => {
+  const suite = useTestServer({ database, users: ['alice', 'bob'] });
+  const alice = suite.user('alice');
+  const bob = suite.user('bob');
   let projectId: string;
 
-  const api = (path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
-    });
-  const own = async (threads: { dmc_code: string; skeins: number }[]): Promise<void> => {
-    const response = await api('/threads/owned', alice, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(threads) });
-    expect(response.status).toBe(200);
-  };
-  async function listOf(query = '', token = alice, id = projectId): Promise<ShoppingList> {
-    const response = await api(`/stitch/projects/${id}/shopping-list${query}`, token);
+  const own = (threads: { dmc_code: string; skeins: number }[]): Promise<void> => ownThreads(alice, threads);
+  async function listOf(query = ''): Promise<ShoppingList> {
+    const response = await alice.api(`/stitch/projects/${projectId}/shopping-list${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
     return (await response.json()) as ShoppingList;
   }
   const rows = (list: ShoppingList) => list.threads.map(({ dmc_code, skeins_needed, owned, to_buy }) => [dmc_code, skeins_needed, owned, to_buy]);
 
   beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    const signUp = async (name: string) => (await new OidcBrowser(server.baseUrl).signUp(newUser(name))).access_token;
-    [alice, bob] = await Promise.all([signUp('alice'), signUp('bob')]);
-    const imported = await api('/stitch/projects/import', alice, {
-      method: 'POST',
-      body: multipartBody(
-        { name: 'Harbour, at dusk' },
-        { field: 'file', filename: 'harbour.json', contentType: 'application/json', bytes: Buffer.from(JSON.stringify(chart())) },
-      ),
-    });
+    const imported = await importChart(alice, JSON.stringify(chart()), 'harbour.json', { name: 'Harbour, at dusk' });
     expect(imported.status, await imported.clone().text()).toBe(201);
     projectId = ((await imported.json()) as ImportedProject).id;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
   });
 
   it("counts each thread's skeins on the fabric against those owned, in the legend's order", async () => {
@@ -114,7 +69,7 @@ describe.each(DATABASES)('shopping list on $name', ({ create }) => {
 
   it('downloads as CSV named after the project', async () => {
     await own([{ dmc_code: '310', skeins: 1 }]);
-    const response = await api(`/stitch/projects/${projectId}/shopping-list?format=csv`, alice);
+    const response = await alice.api(`/stitch/projects/${projectId}/shopping-list?format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="harbour-at-dusk-shopping-list.csv"');
@@ -124,40 +79,30 @@ describe.each(DATABASES)('shopping list on $name', ({ create }) => {
   });
 
   it("follows the project's current chart after an edit is saved", async () => {
-    const current = await api(`/stitch/projects/${projectId}/pattern`, alice);
-    const etag = current.headers.get('etag')!;
-    await current.arrayBuffer();
+    const { etag } = await readPattern(alice, projectId);
     const all310 = chart(Array.from({ length: 3000 }, () => 0));
     all310.legend = all310.legend.filter((entry) => entry.dmc_code !== '321').map((entry, index) => ({ ...entry, index }));
     all310.backstitches = [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 1 }];
-    const saved = await api(`/stitch/projects/${projectId}/pattern`, alice, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'if-match': etag },
-      body: JSON.stringify(all310),
-    });
-    expect(saved.status, await saved.clone().text()).toBe(200);
+    await saved(alice, projectId, all310, etag);
     expect((await listOf()).threads.map((entry) => entry.dmc_code)).toEqual(['310', '3865']);
   });
 
   it("answers another user's project exactly like a missing one (404), in both formats, and 401 to visitors", async () => {
     for (const format of ['json', 'csv']) {
-      const theirs = await api(`/stitch/projects/${projectId}/shopping-list?format=${format}`, bob);
-      const missing = await api(`/stitch/projects/${MISSING_PROJECT}/shopping-list?format=${format}`, bob);
+      const theirs = await bob.api(`/stitch/projects/${projectId}/shopping-list?format=${format}`);
+      const missing = await bob.api(`/stitch/projects/${MISSING_PROJECT}/shopping-list?format=${format}`);
       expect(theirs.status).toBe(404);
       expect(theirs.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(await theirs.json()).toEqual(await missing.json());
-      expect((await api(`/stitch/projects/${projectId}/shopping-list?format=${format}`, undefined)).status).toBe(401);
+      expect((await suite.visitor.api(`/stitch/projects/${projectId}/shopping-list?format=${format}`)).status).toBe(401);
     }
   });
 
   it('answers 404 for a project without a chart yet, and 400 naming a bad fabric or format', async () => {
     const image = encodePng(20, 20, (x) => [x * 10, 80, 120]);
-    const created = await api('/stitch/projects', alice, {
-      method: 'POST',
-      body: multipartBody({ name: 'Later' }, { field: 'image', filename: 'later.png', contentType: 'image/png', bytes: image }),
-    });
+    const created = await createPhotoProject(alice, 'Later', image);
     expect(created.status).toBe(201);
-    const uncharted = await api(`/stitch/projects/${((await created.json()) as { id: string }).id}/shopping-list`, alice);
+    const uncharted = await alice.api(`/stitch/projects/${((await created.json()) as { id: string }).id}/shopping-list`);
     expect(uncharted.status).toBe(404);
     expect(((await uncharted.json()) as { detail: string }).detail).toMatch(/no pattern yet/);
 
@@ -165,7 +110,7 @@ describe.each(DATABASES)('shopping list on $name', ({ create }) => {
       ['?fabric=15', 'fabric'],
       ['?format=pdf', 'format'],
     ]) {
-      const response = await api(`/stitch/projects/${projectId}/shopping-list${query}`, alice);
+      const response = await alice.api(`/stitch/projects/${projectId}/shopping-list${query}`);
       expect(response.status, query).toBe(400);
       expect(((await response.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual([field]);
     }

@@ -1,17 +1,27 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { PatternDocument } from '@stitchwise/core';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedPattern } from '../src/contract/pattern-versions.js';
 import type { StitchPlan } from '../src/contract/patterns.js';
 import type { Project } from '../src/contract/projects.js';
 import type { StorageUsage } from '../src/contract/storage.js';
 import { KEPT_LATEST_VERSIONS } from '../src/repositories/pattern-versions.js';
+import { signUpAt, useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng, multipartBody } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import {
+  createPhotoProject,
+  duplicateProject,
+  generate,
+  HARBOUR_CHART,
+  importChart,
+  listProjects,
+  projectOf,
+  readPattern,
+  savePattern,
+  storedFiles,
+} from './support/stitch-requests.js';
+import { DATABASES, sqliteUnderTest, startTestServer } from './support/test-server.js';
 
 const LIMIT = 1024 * 1024; // USER_STORAGE_MB=1
 
@@ -34,69 +44,25 @@ const OXS =
   '<chart><properties oxsversion="1.0" chartwidth="4" chartheight="3"/><palette><palette_item index="0" number="cloth" color="FFFFFF"/>' +
   '<palette_item index="1" number="DMC 310" color="000000"/></palette><fullstitches><stitch x="0" y="0" palindex="1"/></fullstitches></chart>';
 
-describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let alice: string;
-  let bob: string;
+/** How much `client`'s user stores, of how much. */
+const usage = async (client: ApiClient): Promise<StorageUsage> => (await client.typed.GET('/api/stitch/storage')).data!;
+const sizeOf = async (url: string): Promise<number> => (await (await fetch(url)).arrayBuffer()).byteLength;
 
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer({ ...database.environment, USER_STORAGE_MB: '1' });
-    alice = (await new OidcBrowser(server.baseUrl).signUp(newUser('alice'))).access_token;
-    bob = (await new OidcBrowser(server.baseUrl).signUp(newUser('bob'))).access_token;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', (database) => {
+  const suite = useTestServer({ database, environment: { USER_STORAGE_MB: '1' }, users: ['alice', 'bob'] });
+  const alice = suite.user('alice');
+  const bob = suite.user('bob');
 
-  const api = (path: string, token: string | null, init: RequestInit = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
-    });
-  const usage = async (token: string): Promise<StorageUsage> => (await (await api('/stitch/storage', token)).json()) as StorageUsage;
-  const sizeOf = async (url: string): Promise<number> => (await (await fetch(url)).arrayBuffer()).byteLength;
-  const storedFiles = async (): Promise<number> => {
-    if (server.config.storage.kind !== 'local') throw new Error('These tests keep files on the local disk');
-    return (await readdir(server.config.storage.directory, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
-  };
-
-  const generate = (token: string, image: Buffer, name = 'Harbour'): Promise<Response> =>
-    api('/stitch/generate', token, {
-      method: 'POST',
-      body: multipartBody(
-        { colors: '5', max_side: '30', project_name: name },
-        { field: 'image_file', filename: 'p.png', contentType: 'image/png', bytes: image },
-      ),
-    });
-  const upload = (token: string, image: Buffer): Promise<Response> =>
-    api('/images/upload', token, {
+  const upload = (client: ApiClient, image: Buffer): Promise<Response> =>
+    client.api('/images/upload', {
       method: 'POST',
       body: multipartBody({}, { field: 'image_file', filename: 'u.png', contentType: 'image/png', bytes: image }),
     });
-  const duplicate = (token: string, id: string): Promise<Response> => api(`/stitch/projects/${id}/duplicate`, token, { method: 'POST' });
-  const save = async (token: string, id: string, change: number): Promise<Response> => {
-    const read = await api(`/stitch/projects/${id}/pattern`, token);
-    const document = (await read.json()) as PatternDocument;
-    const edited = { ...document, cells: document.cells.map((cell, at) => (at < change ? -1 : cell)) };
-    return api(`/stitch/projects/${id}/pattern`, token, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'if-match': read.headers.get('etag')! },
-      body: JSON.stringify(edited),
-    });
+  /** The current chart saved with its first `change` cells emptied. */
+  const save = async (client: ApiClient, id: string, change: number): Promise<Response> => {
+    const { etag, document } = await readPattern(client, id);
+    return savePattern(client, id, { ...document, cells: document.cells.map((cell, at) => (at < change ? -1 : cell)) }, etag);
   };
-  const importChart = (token: string): Promise<Response> =>
-    api('/stitch/projects/import', token, {
-      method: 'POST',
-      body: multipartBody({}, { field: 'file', filename: 'c.oxs', contentType: 'application/octet-stream', bytes: Buffer.from(OXS) }),
-    });
-  const createProject = (token: string, image: Buffer): Promise<Response> =>
-    api('/stitch/projects', token, {
-      method: 'POST',
-      body: multipartBody({ name: 'Photo only' }, { field: 'image', filename: 'a.png', contentType: 'image/png', bytes: image }),
-    });
   const outputSizes = async (project: Project): Promise<number> => {
     const urls = [project.outputs.input_image_url, project.outputs.stitch_plan_url, project.outputs.pattern_url].filter((url): url is string => url !== null);
     return (await Promise.all(urls.map(sizeOf))).reduce((sum, size) => sum + size, 0);
@@ -113,17 +79,17 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
   }
 
   it('answers visitors 401', async () => {
-    expect((await api('/stitch/storage', null)).status).toBe(401);
+    expect((await suite.visitor.api('/stitch/storage')).status).toBe(401);
   });
 
   it('counts projects, every kept version, copies and uploads; refuses each kind of storing past the quota, storing nothing; others are unaffected; deleting frees room', async () => {
     expect(await usage(alice)).toEqual({ used: 0, limit: LIMIT });
 
     // A project from a 300,000-byte picture: its photo, chart and pattern document.
-    const generated = await generate(alice, pngOfSize(300_000));
+    const generated = await generate(alice, HARBOUR_CHART, pngOfSize(300_000));
     expect(generated.status).toBe(200);
     const projectId = ((await generated.json()) as StitchPlan).project_id!;
-    const project = (await (await api(`/stitch/projects/${projectId}`, alice)).json()) as Project;
+    const project = await projectOf(alice, projectId);
     const projectBytes = await outputSizes(project);
     expect(projectBytes).toBeGreaterThan(300_000);
     expect((await usage(alice)).used).toBe(projectBytes);
@@ -136,7 +102,7 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     expect((await usage(alice)).used).toBe(projectBytes + versionBytes);
 
     // A copy has its own copies of the current files.
-    const copied = await duplicate(alice, projectId);
+    const copied = await duplicateProject(alice, projectId);
     expect(copied.status).toBe(201);
     const copy = (await copied.json()) as Project;
     const copyBytes = await outputSizes(copy);
@@ -149,70 +115,55 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     expect((await usage(alice)).used).toBe(used);
 
     // A project of just a photo fills the quota to 100 bytes short.
-    expect((await createProject(alice, pngOfSize(LIMIT - used - 100, 8))).status).toBe(201);
+    expect((await createPhotoProject(alice, 'Photo only', pngOfSize(LIMIT - used - 100, 8))).status).toBe(201);
     used = LIMIT - 100;
     expect(await usage(alice)).toEqual({ used, limit: LIMIT });
 
     // A visitor's result, to be claimed: made before counting the stored files.
-    const visitorPlan = (await (
-      await api('/stitch/generate/anonymous', null, {
-        method: 'POST',
-        body: multipartBody({ colors: '4', max_side: '30' }, { field: 'image_file', filename: 'v.png', contentType: 'image/png', bytes: pngOfSize(3_000, 2) }),
-      })
-    ).json()) as StitchPlan;
-    const filesBefore = await storedFiles();
-    const projectsBefore = ((await (await api('/stitch/projects', alice)).json()) as { total: number }).total;
+    const visitorPlan = (await (await generate(suite.visitor, { colors: '4', max_side: '30' }, pngOfSize(3_000, 2))).json()) as StitchPlan;
+    const filesBefore = (await storedFiles(suite.server)).length;
+    const projectsBefore = (await listProjects(alice)).total;
 
-    await expectRefused(await duplicate(alice, projectId));
+    await expectRefused(await duplicateProject(alice, projectId));
     await expectRefused(await save(alice, projectId, 5));
-    await expectRefused(await importChart(alice));
+    await expectRefused(await importChart(alice, OXS, 'c.oxs'));
     await expectRefused(await upload(alice, pngOfSize(3_000, 3)));
-    await expectRefused(await generate(alice, pngOfSize(3_000, 4)));
-    await expectRefused(await createProject(alice, pngOfSize(3_000, 5)));
+    await expectRefused(await generate(alice, HARBOUR_CHART, pngOfSize(3_000, 4)));
+    await expectRefused(await createPhotoProject(alice, 'Photo only', pngOfSize(3_000, 5)));
     // An idea picture is kept for its user too: refused, and its credit given back.
-    const credits = async () => ((await (await api('/stitch/creative-credits', alice)).json()) as { remaining: number }).remaining;
+    const credits = async () => ((await (await alice.api('/stitch/creative-credits')).json()) as { remaining: number }).remaining;
     const creditsBefore = await credits();
-    const idea = await api('/stitch/creative-ideas', alice, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'a red fox in the snow' }),
-    });
+    const idea = await alice.api('/stitch/creative-ideas', { method: 'POST', json: { prompt: 'a red fox in the snow' } });
     expect(idea.status).toBe(507);
     expect(await credits()).toBe(creditsBefore);
-    await expectRefused(
-      await api('/stitch/projects/claim', alice, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: visitorPlan.claim!.token }),
-      }),
-    );
+    await expectRefused(await alice.api('/stitch/projects/claim', { method: 'POST', json: { token: visitorPlan.claim!.token } }));
 
     // Nothing was stored, nothing counted, no project made.
-    expect(await storedFiles()).toBe(filesBefore);
+    expect((await storedFiles(suite.server)).length).toBe(filesBefore);
     expect((await usage(alice)).used).toBe(used);
-    expect(((await (await api('/stitch/projects', alice)).json()) as { total: number }).total).toBe(projectsBefore);
-    expect((await api(`/stitch/projects/${projectId}/pattern/versions`, alice)).ok).toBe(true);
+    expect((await listProjects(alice)).total).toBe(projectsBefore);
+    expect((await alice.api(`/stitch/projects/${projectId}/pattern/versions`)).ok).toBe(true);
 
     // Another user stores as before.
-    expect((await generate(bob, pngOfSize(300_000, 6))).status).toBe(200);
+    expect((await generate(bob, HARBOUR_CHART, pngOfSize(300_000, 6))).status).toBe(200);
     expect((await upload(bob, pngOfSize(300_000, 7))).status).toBe(201);
     expect((await usage(alice)).used).toBe(used);
 
     // Deleting the copy frees its files' room: copying works again.
-    expect((await api(`/stitch/projects/${copy.id}`, alice, { method: 'DELETE' })).status).toBe(204);
+    expect((await alice.api(`/stitch/projects/${copy.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await usage(alice)).used).toBe(used - copyBytes);
-    expect((await duplicate(alice, projectId)).status).toBe(201);
+    expect((await duplicateProject(alice, projectId)).status).toBe(201);
 
     // Deleting a project frees the files of all its versions.
     const beforeDeleting = (await usage(alice)).used;
-    expect((await api(`/stitch/projects/${projectId}`, alice, { method: 'DELETE' })).status).toBe(204);
+    expect((await alice.api(`/stitch/projects/${projectId}`, { method: 'DELETE' })).status).toBe(204);
     expect((await usage(alice)).used).toBe(beforeDeleting - projectBytes - versionBytes);
   });
 
   it('stops counting the versions a save drops past the kept number', async () => {
-    const carol = (await new OidcBrowser(server.baseUrl).signUp(newUser('carol'))).access_token;
-    const projectId = ((await (await generate(carol, pngOfSize(5_000, 9))).json()) as StitchPlan).project_id!;
-    const originalBytes = await outputSizes((await (await api(`/stitch/projects/${projectId}`, carol)).json()) as Project);
+    const carol = await suite.signUp('carol');
+    const projectId = ((await (await generate(carol, HARBOUR_CHART, pngOfSize(5_000, 9))).json()) as StitchPlan).project_id!;
+    const originalBytes = await outputSizes(await projectOf(carol, projectId));
     const savedBytes: number[] = [];
     for (let n = 1; n <= KEPT_LATEST_VERSIONS + 1; n++) {
       const saved = await save(carol, projectId, n);
@@ -231,15 +182,14 @@ describe('files stored before sizes were kept', () => {
     const database = await sqliteUnderTest();
     let server = await startTestServer(database.environment);
     try {
-      const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('early'))).access_token;
-      const body = multipartBody(
-        { project_name: 'Early', colors: '4', max_side: '30' },
-        { field: 'image_file', filename: 'e.png', contentType: 'image/png', bytes: pngOfSize(20_000) },
-      );
-      expect((await fetch(`${server.baseUrl}/api/stitch/generate`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-      const usage = async (): Promise<number> =>
-        ((await (await fetch(`${server.baseUrl}/api/stitch/storage`, { headers: { authorization: `Bearer ${token}` } })).json()) as StorageUsage).used;
-      const measured = await usage();
+      // The user's client, like its token, serves the server restarted on the same address.
+      const early = await signUpAt(server.baseUrl, 'early');
+      const generated = await generate(early, { project_name: 'Early', colors: '4', max_side: '30' }, pngOfSize(20_000));
+      expect(generated.status).toBe(200);
+      // Its chart image drawn (on first request), so that every file of the project is stored and measurable.
+      expect((await fetch(((await generated.json()) as StitchPlan).stitch_plan_url)).status).toBe(200);
+      const used = async (): Promise<number> => (await usage(early)).used;
+      const measured = await used();
       expect(measured).toBeGreaterThan(20_000);
       await server.stop();
 
@@ -249,8 +199,8 @@ describe('files stored before sizes were kept', () => {
       sqlite.close();
 
       server = await startTestServer(database.environment, Number(new URL(server.baseUrl).port)); // the same issuer: the token holds
-      for (let attempt = 0; attempt < 100 && (await usage()) !== measured; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await usage()).toBe(measured);
+      for (let attempt = 0; attempt < 100 && (await used()) !== measured; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await used()).toBe(measured);
     } finally {
       await server.stop();
       await database.dispose();

@@ -1,44 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StitchPlan } from '../src/contract/patterns.js';
 import type { Project } from '../src/contract/projects.js';
-import { multipartBody, PHOTOS } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { useTestServer, type ApiClient } from './support/harness.js';
+import { PHOTOS } from './support/images.js';
+import { generate, listProjects } from './support/stitch-requests.js';
+import { DATABASES } from './support/test-server.js';
 
-describe.each(DATABASES)("a visitor's result claimed after signing in, on $name", ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
+describe.each(DATABASES)("a visitor's result claimed after signing in, on $name", (database) => {
   let clockOffsetMs = 0;
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment, undefined, () => new Date(Date.now() + clockOffsetMs));
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+  const suite = useTestServer({ database, now: () => new Date(Date.now() + clockOffsetMs) });
 
   const visitorResult = async (): Promise<StitchPlan> => {
-    const response = await fetch(`${server.baseUrl}/api/stitch/generate/anonymous`, {
-      method: 'POST',
-      body: multipartBody({ max_side: '30', colors: '6' }, { field: 'image_file', filename: 'photo.png', contentType: 'image/png', bytes: PHOTOS.kodim21() }),
-    });
+    const response = await generate(suite.visitor, { max_side: '30', colors: '6' }, PHOTOS.kodim21());
     expect(response.status).toBe(200);
     return (await response.json()) as StitchPlan;
   };
-  const signUp = async (label: string): Promise<string> => (await new OidcBrowser(server.baseUrl).signUp(newUser(label))).access_token;
-  const claim = (token: string, body: Record<string, unknown>) =>
-    fetch(`${server.baseUrl}/api/stitch/projects/claim`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const claim = (client: ApiClient, body: Record<string, unknown>) => client.api('/stitch/projects/claim', { method: 'POST', json: body });
 
   it('gives visitors a claim that lapses with the result, and makes it the project of whoever signs in, once', async () => {
     const plan = await visitorResult();
     expect(plan.claim).toBeDefined();
     expect(Date.parse(plan.claim!.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
-    const user = await signUp('claimer');
+    const user = await suite.signUp('claimer');
 
     const claimed = await claim(user, { token: plan.claim!.token, name: 'Kept from before' });
     expect(claimed.status).toBe(201);
@@ -50,21 +33,19 @@ describe.each(DATABASES)("a visitor's result claimed after signing in, on $name"
     expect(project.color_legend.map((entry) => entry.dmc_code)).toEqual(plan.legend_data.map((entry) => entry.dmc_code));
     expect(project.parameters.max_side).toBe(30);
 
-    const list = (await (await fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization: `Bearer ${user}` } })).json()) as {
-      projects: Project[];
-    };
+    const list = await listProjects(user);
     expect(list.projects.map((p) => p.id)).toContain(project.id);
-    const exported = await fetch(`${server.baseUrl}/api/stitch/projects/${project.id}/export?format=oxs`, { headers: { authorization: `Bearer ${user}` } });
+    const exported = await user.api(`/stitch/projects/${project.id}/export?format=oxs`);
     expect(exported.status).toBe(200);
 
     // Once only: again, or by someone else, it is refused.
     expect((await claim(user, { token: plan.claim!.token })).status).toBe(409);
-    expect((await claim(await signUp('second'), { token: plan.claim!.token })).status).toBe(409);
+    expect((await claim(await suite.signUp('second'), { token: plan.claim!.token })).status).toBe(409);
   });
 
   it('refuses a token the server did not sign or that was changed', async () => {
     const plan = await visitorResult();
-    const user = await signUp('forger');
+    const user = await suite.signUp('forger');
     const [payload, signature] = plan.claim!.token.split('.') as [string, string];
     const contents = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const changed = Buffer.from(JSON.stringify({ ...contents, pattern: 'someone-else.json' })).toString('base64url');
@@ -78,13 +59,9 @@ describe.each(DATABASES)("a visitor's result claimed after signing in, on $name"
 
   it('answers 410 once the result has lapsed, and needs a signed-in user', async () => {
     const plan = await visitorResult();
-    const anonymous = await fetch(`${server.baseUrl}/api/stitch/projects/claim`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: plan.claim!.token }),
-    });
+    const anonymous = await claim(suite.visitor, { token: plan.claim!.token });
     expect(anonymous.status).toBe(401);
-    const user = await signUp('late');
+    const user = await suite.signUp('late');
     clockOffsetMs = 25 * 3600_000;
     try {
       const answer = await claim(user, { token: plan.claim!.token });
