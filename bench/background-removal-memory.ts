@@ -28,7 +28,7 @@ import type { SegmentationResult } from '../apps/server/src/images/background-re
 import { decodeImage } from '../apps/server/src/images/decode.js';
 import { sniffImage } from '../apps/server/src/images/sniff.js';
 import { WorkerProcess } from '../apps/server/src/images/worker-process.js';
-import { BackgroundRemoval } from '../apps/server/src/services/background-removal.js';
+import { BackgroundRemoval } from '../apps/server/src/services/shared/background-removal.js';
 import { subjectOnPlainBackground } from '../apps/server/test/support/images.js';
 import type { Setup } from './background-removal-probe.js';
 

@@ -4,7 +4,7 @@ import { Refusal } from '../src/refusals.js';
 import type { ImageInput } from '../src/images/intake.js';
 import { sniffImage } from '../src/images/sniff.js';
 import { WorkerProcess } from '../src/images/worker-process.js';
-import { BackgroundRemoval } from '../src/services/background-removal.js';
+import { BackgroundRemoval } from '../src/services/shared/background-removal.js';
 import { multipartBody, subjectOnPlainBackground } from './support/images.js';
 import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
