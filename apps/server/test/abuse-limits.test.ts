@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng, multipartBody } from './support/images.js';
 import { answerOf, headOf, openUpload } from './support/raw-http.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
@@ -7,25 +8,13 @@ import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, ty
 const image = encodePng(32, 24, (x, y) => [x * 8, y * 10, 90]);
 const pickForm = () => multipartBody({ x: '3', y: '4' }, { field: 'image_file', filename: 'a.png', contentType: 'image/png', bytes: image });
 
+/** A POST of `body` by `client`, through a proxy that saw it come from `address`. */
+const postFrom = (client: ApiClient, path: string, address: string, body: FormData): Promise<Response> =>
+  client.api(path, { method: 'POST', body, headers: { 'x-forwarded-for': address } });
+
 describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer({ ...database.environment, RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
-
-  const post = (path: string, address: string, body: FormData, token?: string): Promise<Response> =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      method: 'POST',
-      body,
-      headers: { 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
+  const suite = useTestServer({ environment: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+  const post = (path: string, address: string, body: FormData, client: ApiClient = suite.visitor): Promise<Response> => postFrom(client, path, address, body);
 
   it('answers the fourth request of a minute with 429, Retry-After and problem JSON saying how long to wait', async () => {
     for (let i = 0; i < 3; i++) expect((await post('/colors/pick', '203.0.113.1', pickForm())).status).toBe(200);
@@ -47,9 +36,9 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
   });
 
   it('counts a signed-in user apart from the address, wherever they come from', async () => {
-    const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('limited'))).access_token;
-    for (let i = 0; i < 3; i++) expect((await post('/colors/pick', '198.51.100.7', pickForm(), token)).status).toBe(200);
-    expect((await post('/colors/pick', '198.51.100.8', pickForm(), token)).status).toBe(429);
+    const limited = await suite.signUp('limited');
+    for (let i = 0; i < 3; i++) expect((await post('/colors/pick', '198.51.100.7', pickForm(), limited)).status).toBe(200);
+    expect((await post('/colors/pick', '198.51.100.8', pickForm(), limited)).status).toBe(429);
     // The address's own budget for visitors is untouched by the user's requests.
     expect((await post('/colors/pick', '198.51.100.7', pickForm())).status).toBe(200);
   });
@@ -63,7 +52,7 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
 
   it('never limits health, thread look-ups, the API document or other reads', async () => {
     for (const path of ['/api/health', '/api/dmc/threads/closest/ff8800', '/api/config', '/api/docs/json']) {
-      const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.baseUrl}${path}`).then((response) => response.status)));
+      const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${suite.baseUrl}${path}`).then((response) => response.status)));
       expect(new Set(statuses), path).toEqual(new Set([200]));
     }
   });
@@ -71,73 +60,49 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
   it('refuses a limited client before reading its upload: reads and drops an upload-sized body, closes on a larger one', async () => {
     const limited = { 'X-Forwarded-For': '203.0.113.1' };
     // Within the upload limit: answered at once, and the rest is read and dropped, so the client can read the answer.
-    const upload = await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 9_000_000, headers: limited });
+    const upload = await openUpload(suite.baseUrl, '/api/colors/pick', { bodyBytes: 9_000_000, headers: limited });
     const { head, afterMs } = await headOf(upload);
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
     expect(head.toLowerCase()).not.toContain('connection: close');
     expect(afterMs).toBeLessThan(20_000); // before the body, which never comes (a stalled body is dropped after 30 s)
     upload.destroy();
     // Larger than anything accepted: not worth reading, the connection is closed.
-    const { text, closedAfterMs } = await answerOf(await openUpload(server.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
+    const { text, closedAfterMs } = await answerOf(await openUpload(suite.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
     expect(text).toMatch(/^HTTP\/1\.1 429 /);
     expect(text.toLowerCase()).toContain('connection: close');
     expect(closedAfterMs).toBeLessThan(20_000);
   }, 60_000);
 
   it('stops start-up naming REDIS_URL when Redis cannot be reached', async () => {
-    await expect(startTestServer({ ...database.environment, REDIS_URL: 'redis://127.0.0.1:1' })).rejects.toThrow(/REDIS_URL/);
+    await expect(startTestServer({ DATA_DIR: suite.server.config.dataDir, REDIS_URL: 'redis://127.0.0.1:1' })).rejects.toThrow(/REDIS_URL/);
   });
 });
 
 describe('sign-ups per address (SIGN_UPS_PER_DAY=2)', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer({ ...database.environment, SIGN_UPS_PER_DAY: '2' });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+  const suite = useTestServer({ environment: { SIGN_UPS_PER_DAY: '2' } });
 
   it('refuses a third new account from one address with a page saying so, and still lets its users sign in', async () => {
-    const first = newUser('first');
-    await new OidcBrowser(server.baseUrl).signUp(first);
-    await new OidcBrowser(server.baseUrl).signUp(newUser('second'));
-    const browser = new OidcBrowser(server.baseUrl);
+    const first = await suite.signUp('first');
+    await suite.signUp('second');
+    const browser = new OidcBrowser(suite.baseUrl);
     const { page } = await browser.authorize({ prompt: 'create' });
     const refused = await browser.submit(page, 'signup', newUser('third'));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
     expect(await refused.text()).toContain('Too many accounts were created from your network today.');
-    await expect(new OidcBrowser(server.baseUrl).signIn(first)).resolves.toMatchObject({ token_type: 'Bearer' });
+    await expect(new OidcBrowser(suite.baseUrl).signIn(first)).resolves.toMatchObject({ token_type: 'Bearer' });
   });
 });
 
-describe.each(DATABASES)('storage quota of visitors (VISITOR_STORAGE_MB_PER_DAY=1) on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer({ ...database.environment, VISITOR_STORAGE_MB_PER_DAY: '1', TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+describe.each(DATABASES)('storage quota of visitors (VISITOR_STORAGE_MB_PER_DAY=1) on $name', (database) => {
+  const suite = useTestServer({ database, environment: { VISITOR_STORAGE_MB_PER_DAY: '1', TRUST_PROXY: 'true' } });
 
   // Noise does not compress: about 750 KB, so the second upload would pass 1 MB.
   let seed = 7;
   const noise = encodePng(500, 500, () => [(seed = (seed * 48271) % 2147483647) % 256, (seed * 7) % 256, (seed * 13) % 256]);
-  const upload = (address: string, token?: string): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/images/upload`, {
-      method: 'POST',
-      body: multipartBody({}, { field: 'image_file', filename: 'noise.png', contentType: 'image/png', bytes: noise }),
-      headers: { 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
+  const upload = (address: string, client: ApiClient = suite.visitor): Promise<Response> =>
+    postFrom(client, '/images/upload', address, multipartBody({}, { field: 'image_file', filename: 'noise.png', contentType: 'image/png', bytes: noise }));
 
   it('refuses a visitor past the quota with 429, Retry-After and a sentence; others are unaffected', async () => {
     expect(noise.length).toBeGreaterThan(600_000);
@@ -151,14 +116,14 @@ describe.each(DATABASES)('storage quota of visitors (VISITOR_STORAGE_MB_PER_DAY=
     expect(problem.detail).toMatch(/up to 1 MB a day.*Sign in.*about 24 hours/);
 
     // Refused when the request arrives, before its upload is read or any work is done.
-    const early = await openUpload(server.baseUrl, '/api/images/upload', { bodyBytes: 9_000_000, headers: { 'X-Forwarded-For': '203.0.113.50' } });
+    const early = await openUpload(suite.baseUrl, '/api/images/upload', { bodyBytes: 9_000_000, headers: { 'X-Forwarded-For': '203.0.113.50' } });
     const { head } = await headOf(early);
     early.destroy();
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
 
     expect((await upload('203.0.113.51')).status).toBe(201);
-    const token = (await new OidcBrowser(server.baseUrl).signUp(newUser('quota'))).access_token;
-    for (let i = 0; i < 3; i++) expect((await upload('203.0.113.50', token)).status).toBe(201);
+    const member = await suite.signUp('quota');
+    for (let i = 0; i < 3; i++) expect((await upload('203.0.113.50', member)).status).toBe(201);
   });
 });
 

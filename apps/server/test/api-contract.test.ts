@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import createClient from 'openapi-fetch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components, paths } from '../../web/src/api/openapi.gen.js';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../web/src/api/openapi.gen.js';
 import { generateOpenApiDocument, generateWebTypes, OPENAPI_DOCUMENT_PATH, WEB_TYPES_PATH } from '../../../scripts/api-contract.js';
+import { useTestServer } from './support/harness.js';
 import { PHOTOS } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 /**
  * The committed contract (apps/server/openapi.json and the web app's types generated from it) is
@@ -114,10 +112,10 @@ function isTyped(schema: JsonSchema | undefined): boolean {
 }
 
 describe('a client generated from the committed document (openapi-typescript + openapi-fetch)', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let client: ReturnType<typeof createClient<paths>>;
-  let token: string;
+  const suite = useTestServer({ users: ['contract'] });
+  /** The generated client (`.typed`) of a visitor, and of a signed-in user, which sends the user's token with every call. */
+  const { visitor: anonymous } = suite;
+  const contract = suite.user('contract');
   const photo = new Blob([new Uint8Array(PHOTOS.kodim21())], { type: 'image/png' });
 
   /** Multipart forms as a browser sends them: files as they are, other values as text. */
@@ -127,59 +125,49 @@ describe('a client generated from the committed document (openapi-typescript + o
     return form;
   };
 
-  beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer(database.environment);
-    client = createClient<paths>({ baseUrl: server.baseUrl });
-    token = (await new OidcBrowser(server.baseUrl).signUp(newUser('contract'))).access_token;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
-
   it('finds dominant colours, each with matches and their ΔE00', async () => {
-    const { data, error } = await client.POST('/api/colors/dominant', { body: { image_file: photo, n_colors: 4 }, bodySerializer: asForm });
+    const { data, error } = await anonymous.typed.POST('/api/colors/dominant', { body: { image_file: photo, n_colors: 4 }, bodySerializer: asForm });
     expect(error).toBeUndefined();
     expect(data!.colors).toHaveLength(4);
     expect(data!.colors[0]!.closest_dmc[0]!.distance).toBeGreaterThanOrEqual(0);
   });
 
   it('picks a colour', async () => {
-    const { data } = await client.POST('/api/colors/pick', { body: { image_file: photo, x: 10, y: 20 }, bodySerializer: asForm });
+    const { data } = await anonymous.typed.POST('/api/colors/pick', { body: { image_file: photo, x: 10, y: 20 }, bodySerializer: asForm });
     expect(data!.picked_color.coordinates).toEqual({ x: 10, y: 20 });
     expect(data!.closest_dmc_threads).toHaveLength(5);
   });
 
   it('uploads an image', async () => {
-    const { data, response } = await client.POST('/api/images/upload', { body: { image_file: photo }, bodySerializer: asForm });
+    const { data, response } = await anonymous.typed.POST('/api/images/upload', { body: { image_file: photo }, bodySerializer: asForm });
     expect(response.status).toBe(201);
     expect(data).toMatchObject({ width: 768, height: 512, format: 'png' });
   });
 
   it('generates as a visitor and as a user, and reads the project and its typed parameters back', async () => {
-    const visitor = await client.POST('/api/stitch/generate/anonymous', { body: { image_file: photo, colors: 6, max_side: 30 }, bodySerializer: asForm });
+    const visitor = await anonymous.typed.POST('/api/stitch/generate/anonymous', {
+      body: { image_file: photo, colors: 6, max_side: 30 },
+      bodySerializer: asForm,
+    });
     // Without Accept: text/event-stream the answer is the plan as JSON (the stream's events are the other content type).
     const visitorPlan = visitor.data as StitchPlan;
     expect(visitorPlan.metadata.grid_size).toEqual({ width: 30, height: 20 });
     expect(visitorPlan.project_id).toBeUndefined();
 
-    const headers = { authorization: `Bearer ${token}` };
-    const generated = await client.POST('/api/stitch/generate', {
-      headers,
+    const generated = await contract.typed.POST('/api/stitch/generate', {
       body: { image_file: photo, colors: 8, max_side: 40, use_kmeans: 'true', project_name: 'Contract' },
       bodySerializer: asForm,
     });
     expect(generated.error).toBeUndefined();
     const plan = generated.data as StitchPlan;
-    const project = await client.GET('/api/stitch/projects/{id}', { headers, params: { path: { id: plan.project_id! } } });
+    const project = await contract.typed.GET('/api/stitch/projects/{id}', { params: { path: { id: plan.project_id! } } });
     expect(project.data!.parameters).toMatchObject({ colors: 8, max_side: 40, use_kmeans: true, original_size: { width: 768, height: 512 } });
     expect(project.data!.metadata.colors_count).toBe(plan.metadata.colors_used);
     expect(project.data!.color_legend).toEqual(plan.legend_data);
   });
 
   it('gets typed problems', async () => {
-    const { error, response } = await client.GET('/api/dmc/threads/{id}', { params: { path: { id: 'nope' } } });
+    const { error, response } = await anonymous.typed.GET('/api/dmc/threads/{id}', { params: { path: { id: 'nope' } } });
     expect(response.status).toBe(404);
     expect(error).toMatchObject({ status: 404, code: 'not_found' });
   });

@@ -1,43 +1,25 @@
 import { parseOxs, parsePatternDocument } from '@stitchwise/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
-import { encodePng, multipartBody } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { fileIdOf, generatedPlan } from './support/chart-calls.js';
+import { useTestServer, type ApiClient } from './support/harness.js';
+import { encodePng } from './support/images.js';
+import { DATABASES } from './support/test-server.js';
 
-describe.each(DATABASES)('pattern exports on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let owner: string;
-  let stranger: string;
+describe.each(DATABASES)('pattern exports on $name', (database) => {
+  const suite = useTestServer({ database, users: ['owner', 'stranger'] });
+  const owner = suite.user('owner');
+  const stranger = suite.user('stranger');
   let plan: StitchPlanView;
   let visitorPlan: StitchPlanView;
 
   const image = encodePng(90, 60, (x, y) => [x < 45 ? 200 : 30, y < 30 ? 60 : 190, (x * y) % 255]);
-  const generate = async (token?: string): Promise<StitchPlanView> => {
-    const fields: Record<string, string> = token ? { colors: '6', max_side: '90', project_name: 'Harbour & Sea' } : { colors: '6', max_side: '50' };
-    const response = await fetch(`${server.baseUrl}/api/stitch/generate${token ? '' : '/anonymous'}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: multipartBody(fields, { field: 'image_file', filename: 'harbour.png', contentType: 'image/png', bytes: image }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as StitchPlanView;
-  };
-  const exportOf = (query: string, token?: string, id = plan.project_id!): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/stitch/projects/${id}/export${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const exportOf = (query: string, client: ApiClient = suite.visitor, id = plan.project_id!): Promise<Response> =>
+    client.api(`/stitch/projects/${id}/export${query}`);
 
   beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    owner = (await new OidcBrowser(server.baseUrl).signUp(newUser('owner'))).access_token;
-    stranger = (await new OidcBrowser(server.baseUrl).signUp(newUser('stranger'))).access_token;
-    plan = await generate(owner);
-    visitorPlan = await generate();
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
+    plan = await generatedPlan(owner, { colors: '6', max_side: '90', project_name: 'Harbour & Sea' }, image, 'harbour.png');
+    visitorPlan = await generatedPlan(suite.visitor, { colors: '6', max_side: '50' }, image, 'harbour.png');
   });
 
   it('gives the owner a PDF named after the project', async () => {
@@ -73,12 +55,12 @@ describe.each(DATABASES)('pattern exports on $name', ({ create }) => {
   });
 
   it("exports a visitor's pattern by its id, and 404s unknown ones", async () => {
-    const patternId = visitorPlan.pattern_url.split('/').pop()!;
-    const response = await fetch(`${server.baseUrl}/api/stitch/patterns/${patternId}/export?format=oxs`);
+    const patternId = fileIdOf(visitorPlan.pattern_url);
+    const response = await suite.visitor.api(`/stitch/patterns/${patternId}/export?format=oxs`);
     expect(response.status).toBe(200);
     expect(parseOxs(await response.text()).width).toBe(50);
-    const chartId = visitorPlan.stitch_plan_url.split('/').pop()!;
-    expect((await fetch(`${server.baseUrl}/api/stitch/patterns/${chartId}/export?format=pdf`)).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}/api/stitch/patterns/nope.json/export`)).status).toBe(404);
+    const chartId = fileIdOf(visitorPlan.stitch_plan_url);
+    expect((await suite.visitor.api(`/stitch/patterns/${chartId}/export?format=pdf`)).status).toBe(404);
+    expect((await suite.visitor.api('/stitch/patterns/nope.json/export')).status).toBe(404);
   });
 });

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiClient, useTestServer } from './support/harness.js';
 import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { DATABASES } from './support/test-server.js';
 
-describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+describe.each(DATABASES)('built-in identity provider on $name', (database) => {
+  const suite = useTestServer({ database });
 
-  const me = (accessToken: string): Promise<Response> => fetch(`${server.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const me = (accessToken: string): Promise<Response> => apiClient(suite.baseUrl, accessToken).api('/auth/me');
 
   it('publishes discovery for the issuer under /oidc, code flow with PKCE only', async () => {
-    const response = await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`);
+    const response = await fetch(`${suite.baseUrl}/oidc/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
     const discovery = (await response.json()) as Record<string, unknown>;
-    expect(discovery.issuer).toBe(`${server.baseUrl}/oidc`);
+    expect(discovery.issuer).toBe(`${suite.baseUrl}/oidc`);
     expect(discovery.response_types_supported).toEqual(['code']);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
   });
 
   it('opens sign-up directly for prompt=create, with labelled fields', async () => {
-    const browser = new OidcBrowser(server.baseUrl);
+    const browser = new OidcBrowser(suite.baseUrl);
     const { page } = await browser.authorize({ prompt: 'create' });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -38,7 +30,7 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
 
   it('signs a new user up and gives a JWT access token for the API', async () => {
     const user = newUser('signup');
-    const tokens = await new OidcBrowser(server.baseUrl).signUp(user);
+    const tokens = await new OidcBrowser(suite.baseUrl).signUp(user);
     expect(tokens.token_type).toBe('Bearer');
     expect(tokens.refresh_token).toBeTruthy();
     const [header, payload] = tokens.access_token
@@ -46,7 +38,7 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
       .slice(0, 2)
       .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
-    expect(payload).toMatchObject({ iss: `${server.baseUrl}/oidc`, aud: `${server.baseUrl}/api`, email: user.email, name: user.name });
+    expect(payload).toMatchObject({ iss: `${suite.baseUrl}/oidc`, aud: `${suite.baseUrl}/api`, email: user.email, name: user.name });
 
     const response = await me(tokens.access_token);
     expect(response.status).toBe(200);
@@ -54,21 +46,19 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
   });
 
   it('signs an existing user in, and the same user comes back', async () => {
-    const user = newUser('signin');
-    const first = await new OidcBrowser(server.baseUrl).signUp(user);
-    const second = await new OidcBrowser(server.baseUrl).signIn({ email: user.email.toUpperCase(), password: user.password });
-    const [a, b] = await Promise.all([me(first.access_token), me(second.access_token)]);
+    const user = await suite.signUp('signin');
+    const second = await new OidcBrowser(suite.baseUrl).signIn({ email: user.email.toUpperCase(), password: user.password });
+    const [a, b] = await Promise.all([user.api('/auth/me'), me(second.access_token)]);
     expect(((await a.json()) as { id: string }).id).toBe(((await b.json()) as { id: string }).id);
   });
 
   it('says clearly when the password is wrong, and when the e-mail is unknown, in the same words', async () => {
-    const user = newUser('wrong');
-    await new OidcBrowser(server.baseUrl).signUp(user);
+    const user = await suite.signUp('wrong');
     for (const credentials of [
       { email: user.email, password: 'not the password at all' },
       { email: 'nobody-here@example.com', password: user.password },
     ]) {
-      const browser = new OidcBrowser(server.baseUrl);
+      const browser = new OidcBrowser(suite.baseUrl);
       const { page } = await browser.authorize();
       const refused = await browser.submit(page, 'login', credentials);
       expect(refused.status).toBe(401);
@@ -80,10 +70,9 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
   });
 
   it('pauses sign-in for an address after ten wrong passwords, even with the right one', async () => {
-    const user = newUser('guess');
-    await new OidcBrowser(server.baseUrl).signUp(user);
+    const user = await suite.signUp('guess');
     const attempt = async (password: string): Promise<Response> => {
-      const browser = new OidcBrowser(server.baseUrl);
+      const browser = new OidcBrowser(suite.baseUrl);
       const { page } = await browser.authorize();
       return browser.submit(page, 'login', { email: user.email, password });
     };
@@ -92,13 +81,13 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     expect(throttled.status).toBe(429);
     expect(await throttled.text()).toContain('Too many wrong passwords for this e-mail address.');
     // Other addresses are not affected.
-    await expect(new OidcBrowser(server.baseUrl).signUp(newUser('bystander'))).resolves.toMatchObject({ token_type: 'Bearer' });
+    await expect(suite.signUp('bystander')).resolves.toMatchObject({ tokens: { token_type: 'Bearer' } });
   });
 
   it('refuses a second account with the same e-mail address, whatever its case', async () => {
     const user = newUser('dupe');
-    await new OidcBrowser(server.baseUrl).signUp(user);
-    const browser = new OidcBrowser(server.baseUrl);
+    await new OidcBrowser(suite.baseUrl).signUp(user);
+    const browser = new OidcBrowser(suite.baseUrl);
     const { page } = await browser.authorize({ prompt: 'create' });
     const refused = await browser.submit(page, 'signup', { ...user, email: user.email.toUpperCase(), password: 'another long passphrase' });
     expect(refused.status).toBe(409);
@@ -112,7 +101,7 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     ['aaaaaaaaaaaa', 'more variety'],
     ['password123', 'too common'],
   ])('applies the password policy to %s', async (password, message) => {
-    const browser = new OidcBrowser(server.baseUrl);
+    const browser = new OidcBrowser(suite.baseUrl);
     const { page } = await browser.authorize({ prompt: 'create' });
     const refused = await browser.submit(page, 'signup', { ...newUser('policy'), password });
     expect(refused.status).toBe(400);
@@ -121,10 +110,10 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
 
   it('renews tokens with the refresh token, and ends every session on logout', async () => {
     const user = newUser('logout');
-    const browser = new OidcBrowser(server.baseUrl);
+    const browser = new OidcBrowser(suite.baseUrl);
     const tokens = await browser.signUp(user);
     const refresh = (token: string): Promise<Response> =>
-      fetch(`${server.baseUrl}/oidc/token`, {
+      fetch(`${suite.baseUrl}/oidc/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'stitchwise-web' }).toString(),
@@ -138,9 +127,9 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
     const silent = await browser.authorize({ prompt: 'none' });
     expect(new URL(silent.page.headers.get('location')!).searchParams.get('code')).toBeTruthy();
 
-    const logout = await fetch(`${server.baseUrl}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${renewedTokens.access_token}` } });
+    const logout = await apiClient(suite.baseUrl, renewedTokens.access_token).api('/auth/logout', { method: 'POST' });
     expect(logout.status).toBe(200);
-    expect(await logout.json()).toEqual({ signed_out: true, end_session_url: `${server.baseUrl}/oidc/session/end` });
+    expect(await logout.json()).toEqual({ signed_out: true, end_session_url: `${suite.baseUrl}/oidc/session/end` });
 
     expect((await refresh(renewedTokens.refresh_token)).status).toBe(400);
     const after = await browser.authorize({ prompt: 'none' });
@@ -148,22 +137,22 @@ describe.each(DATABASES)('built-in identity provider on $name', ({ create }) => 
   });
 
   it('reports status without a token, with a valid one and with a broken one', async () => {
-    const tokens = await new OidcBrowser(server.baseUrl).signUp(newUser('status'));
+    const user = await suite.signUp('status');
     const status = async (authorization?: string): Promise<unknown> =>
-      (await fetch(`${server.baseUrl}/api/auth/status`, { headers: authorization ? { authorization } : {} })).json();
+      (await suite.visitor.api('/auth/status', { headers: authorization ? { authorization } : {} })).json();
     expect(await status()).toEqual({ authenticated: false });
     expect(await status('Bearer not-a-token')).toEqual({ authenticated: false });
-    expect(await status(`Bearer ${tokens.access_token}`)).toMatchObject({ authenticated: true, user: { email: expect.any(String) } });
+    expect(await status(`Bearer ${user.token}`)).toMatchObject({ authenticated: true, user: { email: expect.any(String) } });
   });
 
   it('tells the web app how to sign in', async () => {
-    const config = (await (await fetch(`${server.baseUrl}/api/config`)).json()) as { auth: Record<string, unknown> };
+    const config = (await (await suite.visitor.api('/config')).json()) as { auth: Record<string, unknown> };
     expect(config.auth).toMatchObject({
       provider: 'builtin',
-      issuer: `${server.baseUrl}/oidc`,
+      issuer: `${suite.baseUrl}/oidc`,
       client_id: 'stitchwise-web',
-      audience: `${server.baseUrl}/api`,
-      redirect_uri: `${server.baseUrl}/callback`,
+      audience: `${suite.baseUrl}/api`,
+      redirect_uri: `${suite.baseUrl}/callback`,
       signup_parameters: { prompt: 'create' },
     });
     expect(String(config.auth.scopes).split(' ')).toContain('openid');

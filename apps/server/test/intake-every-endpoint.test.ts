@@ -1,8 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './support/harness.js';
 import { multipartBody, PHOTOS } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 /**
  * Every endpoint that takes an image file refuses the same hostile uploads with the same problem —
@@ -112,19 +111,7 @@ const HOSTILE: HostileCase[] = [
   },
 ];
 
-let database: DatabaseUnderTest;
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  database = await sqliteUnderTest();
-  server = await startTestServer(database.environment);
-  token = (await new OidcBrowser(server.baseUrl).signUp(newUser('intake'))).access_token;
-});
-afterAll(async () => {
-  await server.stop();
-  await database.dispose();
-});
+const suite = useTestServer({ users: ['intake'] });
 
 interface Answer {
   status: number;
@@ -134,8 +121,7 @@ interface Answer {
 
 async function send(endpoint: Endpoint, upload: Upload): Promise<Answer> {
   const body = multipartBody(endpoint.fields, { field: endpoint.field, ...upload });
-  const headers: Record<string, string> = endpoint.signedIn ? { authorization: `Bearer ${token}` } : {};
-  const response = await fetch(`${server.baseUrl}/api${endpoint.path}`, { method: 'POST', body, headers });
+  const response = await (endpoint.signedIn ? suite.user('intake') : suite.visitor).api(endpoint.path, { method: 'POST', body });
   return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Answer['body'] };
 }
 

@@ -1,12 +1,11 @@
 import { CHART_SYMBOLS, DMC_THREADS, findThread, parseOxs, type LegendEntry, type PatternDocument } from '@stitchwise/core';
 import { pdfPageTexts as pageTexts } from './support/pdf-text.js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StitchPlan } from '../src/contract/patterns.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
-import { encodePng, multipartBody } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { generatedPlan, problemOf as refusal } from './support/chart-calls.js';
+import { useTestServer } from './support/harness.js';
+import { encodePng } from './support/images.js';
 
 /** Catalogue codes that are not in a legend, for threads an edit brings in. */
 const codesOutside = (legend: readonly LegendEntry[]): string[] => DMC_THREADS.map((t) => t.code).filter((code) => !legend.some((e) => e.dmc_code === code));
@@ -70,43 +69,24 @@ function sized(width: number, height: number, threads: number): PatternDocument 
 }
 
 describe('POST /api/stitch/patterns/export', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let token: string;
+  const suite = useTestServer({ users: ['editor'] });
+  const editor = suite.user('editor');
   let original: PatternDocument;
   let edited: PatternDocument;
 
+  /** A pattern document (a string is sent as it is, as `type`) exported by a visitor, or by the editor when `signedIn`. */
   const exportOf = (body: unknown, query = '', { signedIn = false, type = 'application/json' } = {}): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/stitch/patterns/export${query}`, {
-      method: 'POST',
-      headers: { 'content-type': type, ...(signedIn ? { authorization: `Bearer ${token}` } : {}) },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-
-  /** A refusal: its status, code and the fields its errors name. */
-  const refusal = async (response: Response): Promise<{ status: number; code: string; fields: string[]; detail: string }> => {
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const problem = (await response.json()) as { code: string; detail: string; errors?: { field: string }[] };
-    return { status: response.status, code: problem.code, detail: problem.detail, fields: (problem.errors ?? []).map((error) => error.field) };
-  };
+    (signedIn ? editor : suite.visitor).api(
+      `/stitch/patterns/export${query}`,
+      typeof body === 'string' ? { method: 'POST', headers: { 'content-type': type }, body } : { method: 'POST', json: body },
+    );
 
   beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer(database.environment);
-    token = (await new OidcBrowser(server.baseUrl).signUp(newUser('editor'))).access_token;
     const image = encodePng(60, 40, (x, y) => [x < 30 ? 210 : 40, y < 20 ? 70 : 180, (x * 5 + y * 3) % 255]);
-    const generated = await fetch(`${server.baseUrl}/api/stitch/generate/anonymous`, {
-      method: 'POST',
-      body: multipartBody({ colors: '6', max_side: '50' }, { field: 'image_file', filename: 'meadow.png', contentType: 'image/png', bytes: image }),
-    });
-    expect(generated.status).toBe(200);
-    original = (await (await fetch(((await generated.json()) as StitchPlan).pattern_url)).json()) as PatternDocument;
+    const plan = await generatedPlan(suite.visitor, { colors: '6', max_side: '50' }, image, 'meadow.png');
+    original = (await (await fetch(plan.pattern_url)).json()) as PatternDocument;
     edited = edit(original);
   }, 60_000);
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
 
   it('prints the edited chart as a PDF whose thread list names the catalogue threads, not what the document claimed', async () => {
     const response = await exportOf(edited, '?format=pdf&name=Meadow%20edit');
@@ -241,10 +221,10 @@ describe('POST /api/stitch/patterns/export', () => {
     expect(asText).toMatchObject({ status: 415, code: 'unsupported_media_type' });
     const spaced = `${JSON.stringify(edited)}${' '.repeat(4 * 1024 * 1024)}`;
     expect((await refusal(await exportOf(spaced))).status).toBe(413);
-    const badToken = await fetch(`${server.baseUrl}/api/stitch/patterns/export`, {
+    const badToken = await suite.visitor.api('/stitch/patterns/export', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-token' },
-      body: JSON.stringify(edited),
+      headers: { authorization: 'Bearer not-a-token' },
+      json: edited,
     });
     expect((await refusal(badToken)).status).toBe(401);
     for (const [query, field] of [

@@ -1,11 +1,11 @@
 import { fabricByCount, generatePattern, type Pattern } from '@stitchwise/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StitchPlan } from '../src/contract/patterns.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PageRangeError, renderPdf, type PdfOptions } from '../src/render/pdf.js';
-import { encodePng, multipartBody } from './support/images.js';
+import { fileIdOf, generatedPlan, problemOf } from './support/chart-calls.js';
+import { useTestServer } from './support/harness.js';
+import { encodePng } from './support/images.js';
 import { pdfPageSizes, pdfPageTexts as pageTexts } from './support/pdf-text.js';
-import { sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 function chart(width: number, height: number, colours: number): Pattern {
   const data = new Uint8Array(width * height * 4);
@@ -147,43 +147,21 @@ describe('PDF chart of 100 × 75 stitches', () => {
 });
 
 describe('PDF print options through the API', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
+  const { visitor } = useTestServer();
   let patternId: string;
   let document: unknown;
 
-  const problemOf = async (response: Response): Promise<{ status: number; fields: string[]; detail: string }> => {
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const problem = (await response.json()) as { detail: string; errors?: { field: string }[] };
-    return { status: response.status, detail: problem.detail, fields: (problem.errors ?? []).map((error) => error.field) };
-  };
-  const storedExport = (query: string): Promise<Response> => fetch(`${server.baseUrl}/api/stitch/patterns/${patternId}/export${query}`);
-  const sentExport = (query: string): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/stitch/patterns/export${query}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(document),
-    });
+  const storedExport = (query: string): Promise<Response> => visitor.api(`/stitch/patterns/${patternId}/export${query}`);
+  const sentExport = (query: string): Promise<Response> => visitor.api(`/stitch/patterns/export${query}`, { method: 'POST', json: document });
 
   beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer(database.environment);
     // A 4:3 picture at 100 stitches on the long side: a visitor's 100 × 75 chart.
     const image = encodePng(400, 300, (x, y) => [x < 200 ? 210 : 40, y < 150 ? 70 : 180, (x + y) % 255]);
-    const generated = await fetch(`${server.baseUrl}/api/stitch/generate/anonymous`, {
-      method: 'POST',
-      body: multipartBody({ colors: '6', max_side: '100' }, { field: 'image_file', filename: 'meadow.png', contentType: 'image/png', bytes: image }),
-    });
-    expect(generated.status).toBe(200);
-    const plan = (await generated.json()) as StitchPlan;
+    const plan = await generatedPlan(visitor, { colors: '6', max_side: '100' }, image, 'meadow.png');
     expect(plan.metadata.grid_size).toEqual({ width: 100, height: 75 });
-    patternId = plan.pattern_url.split('/').pop()!;
+    patternId = fileIdOf(plan.pattern_url);
     document = await (await fetch(plan.pattern_url)).json();
   }, 60_000);
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
 
   it('prints the chart pages as asked, by default on 2 portrait pages', async () => {
     const plain = await storedExport('?format=pdf');

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_APP_DIR } from '../src/routes/web-app.js';
 import { LocalFileStore } from '../src/storage/file-store.js';
 import { buildTestApp } from './helpers.js';
+import { useTestServer } from './support/harness.js';
 import { encodePng } from './support/images.js';
 import { OidcBrowser } from './support/oidc-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * The security headers of every kind of answer, as a browser receives them: the web app's page and
@@ -47,14 +45,11 @@ function expectCommonHeaders(headers: Headers): void {
 }
 
 describe('security headers over http', () => {
-  let server: TestServer;
-  let dataDir: string;
+  const suite = useTestServer();
   const stored: Record<'png' | 'pdf' | 'json', string> = { png: '', pdf: '', json: '' };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'stitchwise-headers-'));
-    server = await startTestServer({ DATA_DIR: dataDir });
-    const files = new LocalFileStore(join(dataDir, 'files'));
+    const files = new LocalFileStore(join(suite.server.config.dataDir, 'files'));
     stored.png = await files.put(
       encodePng(16, 16, () => [200, 10, 10]),
       'png',
@@ -62,12 +57,8 @@ describe('security headers over http', () => {
     stored.pdf = await files.put(Buffer.from('%PDF-1.4\n%%EOF\n'), 'pdf');
     stored.json = await files.put(Buffer.from('{"script":"<script>alert(1)</script>"}'), 'json');
   });
-  afterAll(async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 
-  const get = (path: string, init?: RequestInit): Promise<Response> => fetch(`${server.baseUrl}${path}`, { redirect: 'manual', ...init });
+  const get = (path: string, init?: RequestInit): Promise<Response> => fetch(`${suite.baseUrl}${path}`, { redirect: 'manual', ...init });
 
   describe.skipIf(!WEB_APP_BUILT)('the web app', () => {
     it.each(['/', '/stitch/projects/42', '/about'])('%s: its page under the strict policy, never cached', async (path) => {
@@ -154,7 +145,7 @@ describe('security headers over http', () => {
     });
 
     it('the sign-in page allows exactly its own stylesheet, and forms posting to the provider', async () => {
-      const { page } = await new OidcBrowser(server.baseUrl).authorize();
+      const { page } = await new OidcBrowser(suite.baseUrl).authorize();
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('<form method="post" action="/oidc/interaction/');

@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppAddress, loopbackOrigin } from '../src/identity/app-address.js';
 import { loadConfig } from '../src/config.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
+import { apiClient, signUpAt, useTestServer } from './support/harness.js';
+import { OidcBrowser } from './support/oidc-client.js';
 import { freePort, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
 
 /** A request as the server sees it: the Host header the client wrote, and the address and port it really connected to. */
@@ -71,26 +72,19 @@ function getWithHost(port: number, path: string, host: string): Promise<{ status
 }
 
 type AuthConfig = { auth: Record<string, unknown> };
-const authConfigAt = async (baseUrl: string): Promise<Record<string, unknown>> => ((await (await fetch(`${baseUrl}/api/config`)).json()) as AuthConfig).auth;
+const authConfigAt = async (baseUrl: string): Promise<Record<string, unknown>> => ((await (await apiClient(baseUrl).api('/config')).json()) as AuthConfig).auth;
 
 describe('signing in from the address the browser opened, with PUBLIC_URL unset', () => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
+  const suite = useTestServer({ environment: { PUBLIC_URL: '' } });
   let port: number;
   let loopback: string;
-  beforeAll(async () => {
-    database = await sqliteUnderTest();
-    server = await startTestServer({ ...database.environment, PUBLIC_URL: '' });
-    port = server.config.port;
+  beforeAll(() => {
+    port = suite.server.config.port;
     loopback = `http://127.0.0.1:${port}`;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
   });
 
   it('defaults to localhost, and tells a browser at 127.0.0.1 to sign in at 127.0.0.1', async () => {
-    expect(server.config.publicUrl).toBe(`http://localhost:${port}`);
+    expect(suite.server.config.publicUrl).toBe(`http://localhost:${port}`);
     expect(await authConfigAt(loopback)).toMatchObject({
       issuer: `${loopback}/oidc`,
       redirect_uri: `${loopback}/callback`,
@@ -107,11 +101,10 @@ describe('signing in from the address the browser opened, with PUBLIC_URL unset'
   });
 
   it('signs up and in at 127.0.0.1, with tokens from the one issuer the API trusts', async () => {
-    const user = newUser('loopback');
-    const tokens = await new OidcBrowser(loopback).signUp(user);
-    const payload = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const user = await signUpAt(loopback, 'loopback');
+    const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(payload).toMatchObject({ iss: `http://localhost:${port}/oidc`, aud: `http://localhost:${port}/api` });
-    const me = await fetch(`${loopback}/api/auth/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await user.api('/auth/me');
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: user.email });
     await expect(new OidcBrowser(loopback).signIn(user)).resolves.toMatchObject({ token_type: 'Bearer' });
@@ -130,7 +123,7 @@ describe('signing in from the address the browser opened, with PUBLIC_URL unset'
   });
 
   it('lets the page at 127.0.0.1 call the token endpoint, and no page elsewhere', async () => {
-    const tokens = await new OidcBrowser(loopback).signUp(newUser('cors'));
+    const { tokens } = await signUpAt(loopback, 'cors');
     const refresh = (origin: string): Promise<Response> =>
       fetch(`${loopback}/oidc/token`, {
         method: 'POST',
@@ -147,6 +140,7 @@ describe('signing in from the address the browser opened, with PUBLIC_URL unset'
 });
 
 describe('with PUBLIC_URL set, sign-in happens only there', () => {
+  // Set up here: the harness picks the port itself, and PUBLIC_URL must name it before the server starts.
   let database: DatabaseUnderTest;
   let server: TestServer;
   let port: number;

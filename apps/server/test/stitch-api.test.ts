@@ -1,34 +1,21 @@
 import { findThread, parsePatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
 import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
+import { generate as generateAs } from './support/chart-calls.js';
+import { useTestServer } from './support/harness.js';
 import { fromRaw, multipartBody, PHOTOS } from './support/images.js';
-import { newUser, OidcBrowser } from './support/oidc-client.js';
-import { DATABASES, startTestServer, type DatabaseUnderTest, type TestServer, statusOf } from './support/test-server.js';
+import { DATABASES, statusOf } from './support/test-server.js';
 
 type Plan = StitchPlanView;
 
-describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
-  let database: DatabaseUnderTest;
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    database = await create();
-    server = await startTestServer(database.environment);
-    token = (await new OidcBrowser(server.baseUrl).signUp(newUser('stitcher'))).access_token;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await database.dispose();
-  });
+describe.each(DATABASES)('stitch generation on $name', (database) => {
+  const suite = useTestServer({ database, users: ['stitcher'] });
+  const stitcher = suite.user('stitcher');
 
   const generate = (fields: Record<string, string>, file: Buffer, signedIn = false): Promise<Response> =>
-    fetch(`${server.baseUrl}/api/stitch/generate${signedIn ? '' : '/anonymous'}`, {
-      method: 'POST',
-      headers: signedIn ? { authorization: `Bearer ${token}` } : {},
-      body: multipartBody(fields, { field: 'image_file', filename: 'image.png', contentType: 'image/png', bytes: file }),
-    });
+    generateAs(signedIn ? stitcher : suite.visitor, fields, file, { filename: 'image.png' });
 
   // 60 × 30 pixels in three DMC colours: 310 (30 columns), 666 (20) and 700 (10).
   const bandsPng = (): Promise<Buffer> => {
@@ -125,9 +112,7 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
     expect(plan.metadata.colors_used).toBeGreaterThan(15);
     expect(plan.metadata.confetti_after).toBeLessThanOrEqual(plan.metadata.confetti_before);
 
-    const project = (await (
-      await fetch(`${server.baseUrl}/api/stitch/projects/${plan.project_id!}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
+    const project = (await (await stitcher.api(`/stitch/projects/${plan.project_id!}`)).json()) as {
       name: string;
       parameters: Record<string, unknown>;
       metadata: Record<string, unknown>;
@@ -143,7 +128,7 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
     expect(project.color_legend).toEqual(plan.legend_data);
     expect(await statusOf(project.outputs.input_image_url!)).toBe(200);
 
-    const unauthenticated = await fetch(`${server.baseUrl}/api/stitch/generate`, { method: 'POST', body: multipartBody({ project_name: 'x' }) });
+    const unauthenticated = await suite.visitor.api('/stitch/generate', { method: 'POST', body: multipartBody({ project_name: 'x' }) });
     expect(unauthenticated.status).toBe(401);
   });
 
@@ -162,9 +147,7 @@ describe.each(DATABASES)('stitch generation on $name', ({ create }) => {
 
     const signedIn = await cellsOf(await generate({ colors: '6', max_side: '50', dithering: 'soft', project_name: 'Dithered' }, PHOTOS.kodim21(), true));
     expect(signedIn.cells).toEqual(soft.cells);
-    const parametersOf = async (id: string) =>
-      ((await (await fetch(`${server.baseUrl}/api/stitch/projects/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { parameters: object })
-        .parameters;
+    const parametersOf = async (id: string) => ((await (await stitcher.api(`/stitch/projects/${id}`)).json()) as { parameters: object }).parameters;
     expect(await parametersOf(signedIn.plan.project_id!)).toMatchObject({ dithering: 'soft', colors: 6, max_side: 50 });
     const undithered = (await (await generate({ colors: '3', max_side: '30', project_name: 'Plain' }, await bandsPng(), true)).json()) as Plan;
     expect(await parametersOf(undithered.project_id!)).toMatchObject({ dithering: 'off' });

@@ -1,29 +1,24 @@
 import { deltaE2000, parseHex, rgbToLab } from '@stitchwise/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Problem as ProblemBody } from '../src/contract/problem.js';
 import type { ThreadMatch as ThreadMatchView, Thread as ThreadView } from '../src/contract/threads.js';
 import { buildTestApp } from './helpers.js';
+import { useTestServer } from './support/harness.js';
 
 type Thread = ThreadView;
 type Match = ThreadMatchView;
 type Problem = ProblemBody;
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { visitor } = useTestServer();
 
-async function get(url: string): Promise<{ status: number; type: string; body: unknown }> {
-  const response = await app.inject({ method: 'GET', url });
-  return { status: response.statusCode, type: String(response.headers['content-type']), body: response.json() };
+/** `GET /api{path}`, read as JSON. */
+async function get(path: string): Promise<{ status: number; type: string; body: unknown }> {
+  const response = await visitor.api(path);
+  return { status: response.status, type: String(response.headers.get('content-type')), body: await response.json() };
 }
 
-async function expectProblem(url: string, status: number, field?: string): Promise<Problem> {
-  const response = await get(url);
+async function expectProblem(path: string, status: number, field?: string): Promise<Problem> {
+  const response = await get(path);
   expect(response.status).toBe(status);
   expect(response.type).toMatch(/^application\/problem\+json/);
   const problem = response.body as Problem;
@@ -35,7 +30,7 @@ async function expectProblem(url: string, status: number, field?: string): Promi
 
 describe('GET /api/dmc/threads', () => {
   it('lists the first page of the catalogue with its total', async () => {
-    const { status, body } = await get('/api/dmc/threads');
+    const { status, body } = await get('/dmc/threads');
     const { threads, total } = body as { threads: Thread[]; total: number };
     expect(status).toBe(200);
     expect(total).toBe(489);
@@ -44,19 +39,19 @@ describe('GET /api/dmc/threads', () => {
   });
 
   it('pages with limit and offset without overlap', async () => {
-    const first = (await get('/api/dmc/threads?limit=10&offset=0')).body as { threads: Thread[] };
-    const second = (await get('/api/dmc/threads?limit=10&offset=10')).body as { threads: Thread[] };
-    const all = (await get('/api/dmc/threads?limit=500')).body as { threads: Thread[]; total: number };
+    const first = (await get('/dmc/threads?limit=10&offset=0')).body as { threads: Thread[] };
+    const second = (await get('/dmc/threads?limit=10&offset=10')).body as { threads: Thread[] };
+    const all = (await get('/dmc/threads?limit=500')).body as { threads: Thread[]; total: number };
     expect(all.threads).toHaveLength(489);
     expect([...first.threads, ...second.threads]).toEqual(all.threads.slice(0, 20));
-    const past = (await get('/api/dmc/threads?offset=1000')).body as { threads: Thread[]; total: number };
+    const past = (await get('/dmc/threads?offset=1000')).body as { threads: Thread[]; total: number };
     expect(past).toEqual({ threads: [], total: 489 });
   });
 
   it('searches by code or name', async () => {
-    const byCode = (await get('/api/dmc/threads?q=310')).body as { threads: Thread[]; total: number };
+    const byCode = (await get('/dmc/threads?q=310')).body as { threads: Thread[]; total: number };
     expect(byCode.threads[0]).toEqual({ code: '310', name: 'Black', r: 0, g: 0, b: 0, hex: '#000000' });
-    const byName = (await get('/api/dmc/threads?q=salmon')).body as { threads: Thread[]; total: number };
+    const byName = (await get('/dmc/threads?q=salmon')).body as { threads: Thread[]; total: number };
     expect(byName.total).toBe(byName.threads.length);
     expect(byName.threads.length).toBeGreaterThan(3);
     expect(byName.threads.every((t) => /salmon/i.test(t.name))).toBe(true);
@@ -69,7 +64,7 @@ describe('GET /api/dmc/threads', () => {
     ['offset=-1', 'offset'],
     ['offset=1.5', 'offset'],
   ])('refuses %s naming the field', async (query, field) => {
-    await expectProblem(`/api/dmc/threads?${query}`, 400, field);
+    await expectProblem(`/dmc/threads?${query}`, 400, field);
   });
 });
 
@@ -82,7 +77,7 @@ describe('GET /api/dmc/threads/{id}', () => {
     ['ecru', 'Ecru'],
     ['01', '01'],
   ])('finds %s', async (id, code) => {
-    const { status, type, body } = await get(`/api/dmc/threads/${id}`);
+    const { status, type, body } = await get(`/dmc/threads/${id}`);
     expect(status).toBe(200);
     expect(type).toMatch(/^application\/json/);
     expect((body as Thread).code).toBe(code);
@@ -90,7 +85,7 @@ describe('GET /api/dmc/threads/{id}', () => {
   });
 
   it('answers an unknown code with a 404 problem', async () => {
-    const problem = await expectProblem('/api/dmc/threads/9999', 404);
+    const problem = await expectProblem('/dmc/threads/9999', 404);
     expect(problem.code).toBe('not_found');
     expect(problem.detail).toContain('9999');
   });
@@ -98,7 +93,7 @@ describe('GET /api/dmc/threads/{id}', () => {
 
 describe('GET /api/dmc/threads/closest/{color}', () => {
   it('gives 5 threads nearest first with their ΔE00 by default', async () => {
-    const { status, body } = await get('/api/dmc/threads/closest/ff8800');
+    const { status, body } = await get('/dmc/threads/closest/ff8800');
     expect(status).toBe(200);
     const { color, threads } = body as { color: Thread; threads: Match[] };
     expect(color).toEqual({ r: 255, g: 136, b: 0, hex: '#FF8800' });
@@ -112,48 +107,48 @@ describe('GET /api/dmc/threads/closest/{color}', () => {
   });
 
   it('reads the colour as hex, #hex or r,g,b alike', async () => {
-    const plain = await get('/api/dmc/threads/closest/ff8800');
-    expect((await get('/api/dmc/threads/closest/%23ff8800')).body).toEqual(plain.body);
-    expect((await get('/api/dmc/threads/closest/255,136,0')).body).toEqual(plain.body);
-    expect((await get('/api/dmc/threads/closest/FF8800')).body).toEqual(plain.body);
+    const plain = await get('/dmc/threads/closest/ff8800');
+    expect((await get('/dmc/threads/closest/%23ff8800')).body).toEqual(plain.body);
+    expect((await get('/dmc/threads/closest/255,136,0')).body).toEqual(plain.body);
+    expect((await get('/dmc/threads/closest/FF8800')).body).toEqual(plain.body);
   });
 
   it('honours count from 1 to 50', async () => {
-    expect(((await get('/api/dmc/threads/closest/000000?count=1')).body as { threads: Match[] }).threads).toMatchObject([{ code: '310', distance: 0 }]);
-    expect(((await get('/api/dmc/threads/closest/123456?count=50')).body as { threads: Match[] }).threads).toHaveLength(50);
+    expect(((await get('/dmc/threads/closest/000000?count=1')).body as { threads: Match[] }).threads).toMatchObject([{ code: '310', distance: 0 }]);
+    expect(((await get('/dmc/threads/closest/123456?count=50')).body as { threads: Match[] }).threads).toHaveLength(50);
   });
 
   it.each(['0', '51', 'abc', '2.5', ''])('refuses count=%s naming count', async (count) => {
-    await expectProblem(`/api/dmc/threads/closest/ff8800?count=${count}`, 400, 'count');
+    await expectProblem(`/dmc/threads/closest/ff8800?count=${count}`, 400, 'count');
   });
 
   it.each(['zzz', 'ff880', '256,0,0', '1,2', 'red', '%23%23ff8800'])('refuses the colour %s naming color', async (color) => {
-    const problem = await expectProblem(`/api/dmc/threads/closest/${color}`, 400, 'color');
+    const problem = await expectProblem(`/dmc/threads/closest/${color}`, 400, 'color');
     expect(problem.code).toBe('invalid_request');
   });
 });
 
 describe('the rest of /api', () => {
   it('reports health with the version', async () => {
-    const { status, body } = await get('/api/health');
+    const { status, body } = await get('/health');
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
 
   it('answers unknown paths with a 404 problem', async () => {
-    await expectProblem('/api/no/such/thing', 404);
-    const problem = await expectProblem('/api/dmc', 404);
+    await expectProblem('/no/such/thing', 404);
+    const problem = await expectProblem('/dmc', 404);
     expect(problem.detail).toContain('/api/dmc');
   });
 
   it('answers a wrong method with a problem, not an HTML page', async () => {
-    const response = await app.inject({ method: 'DELETE', url: '/api/dmc/threads/310' });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const response = await visitor.api('/dmc/threads/310', { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
   it('serves the OpenAPI document generated from the route schemas, and a readable page', async () => {
-    const { status, body } = await get('/api/docs/json');
+    const { status, body } = await get('/docs/json');
     expect(status).toBe(200);
     const document = body as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
     expect(document.openapi).toMatch(/^3\./);
@@ -163,11 +158,11 @@ describe('the rest of /api', () => {
     const closestParameters = document.paths['/api/dmc/threads/closest/{color}']?.get?.parameters?.map((p) => p.name);
     expect(closestParameters).toEqual(expect.arrayContaining(['color', 'count']));
 
-    const page = await app.inject({ method: 'GET', url: '/api/docs' });
-    const html = page.statusCode === 302 ? await app.inject({ method: 'GET', url: page.headers.location! }) : page;
-    expect(html.statusCode).toBe(200);
-    expect(html.headers['content-type']).toMatch(/text\/html/);
-    expect(html.body).toContain('swagger');
+    const page = await visitor.api('/docs', { redirect: 'manual' });
+    const html = page.status === 302 ? await fetch(new URL(page.headers.get('location')!, page.url)) : page;
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await html.text()).toContain('swagger');
   });
 });
 

@@ -1,37 +1,34 @@
 import { exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { newUser, OidcBrowser, type Tokens } from './support/oidc-client.js';
-import { DATABASES, sqliteUnderTest, startTestServer, type DatabaseUnderTest, type TestServer } from './support/test-server.js';
+import { apiClient, useTestServer } from './support/harness.js';
+import type { Tokens } from './support/oidc-client.js';
+import { DATABASES, type TestServer } from './support/test-server.js';
 
-let database: DatabaseUnderTest;
-let server: TestServer;
+/** The provider's signing key, read from the server's database: tokens signed with it are validly signed. */
+async function signingKeyOf(server: TestServer): Promise<JWK> {
+  const db = await openDatabase(server.config.database);
+  const secret = await db.selectFrom('server_secrets').select('value').where('name', '=', 'oidc_signing_keys').executeTakeFirstOrThrow();
+  await db.destroy();
+  return (JSON.parse(secret.value) as { keys: JWK[] }).keys[0]!;
+}
+
+const suite = useTestServer({ users: ['attack'] });
 let tokens: Tokens;
 let subject: string;
 let realKey: JWK;
 
 beforeAll(async () => {
-  database = await sqliteUnderTest();
-  server = await startTestServer(database.environment);
-  tokens = await new OidcBrowser(server.baseUrl).signUp(newUser('attack'));
+  tokens = suite.user('attack').tokens;
   subject = (JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
   // The attacker does not have this key; the test reads it to forge tokens that are validly signed but wrong in one claim.
-  const db = await openDatabase(server.config.database);
-  const secret = await db.selectFrom('server_secrets').select('value').where('name', '=', 'oidc_signing_keys').executeTakeFirstOrThrow();
-  await db.destroy();
-  realKey = (JSON.parse(secret.value) as { keys: JWK[] }).keys[0]!;
-});
-afterAll(async () => {
-  await server.stop();
-  await database.dispose();
+  realKey = await signingKeyOf(suite.server);
 });
 
 const now = (): number => Math.floor(Date.now() / 1000);
 const base64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-async function call(token: string): Promise<Response> {
-  return fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization: `Bearer ${token}` } });
-}
+const call = (token: string): Promise<Response> => apiClient(suite.baseUrl, token).api('/stitch/projects');
 
 async function forge(claims: Record<string, unknown>, options: { key?: JWK; kid?: string } = {}): Promise<string> {
   const key = options.key ?? realKey;
@@ -40,8 +37,8 @@ async function forge(claims: Record<string, unknown>, options: { key?: JWK; kid?
 }
 
 const validClaims = (): Record<string, unknown> => ({
-  iss: `${server.baseUrl}/oidc`,
-  aud: `${server.baseUrl}/api`,
+  iss: `${suite.baseUrl}/oidc`,
+  aud: `${suite.baseUrl}/api`,
   sub: subject,
   iat: now(),
   exp: now() + 600,
@@ -106,42 +103,31 @@ describe('bearer token verification', () => {
   });
 
   it('answers a missing or malformed Authorization header with 401 and a Bearer challenge', async () => {
-    const missing = await fetch(`${server.baseUrl}/api/stitch/projects`);
+    const missing = await suite.visitor.api('/stitch/projects');
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="stitchwise"');
     expect(await missing.json()).toMatchObject({ detail: 'Authentication required. Please sign in.' });
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b']) {
-      const response = await fetch(`${server.baseUrl}/api/stitch/projects`, { headers: { authorization } });
+      const response = await suite.visitor.api('/stitch/projects', { headers: { authorization } });
       expect(response.status).toBe(401);
     }
   });
 });
 
-describe.each(DATABASES)('profile claims with disallowed characters on $name', ({ create }) => {
-  let db: DatabaseUnderTest;
-  let app: TestServer;
+describe.each(DATABASES)('profile claims with disallowed characters on $name', (database) => {
+  // A first sign-up makes sure the provider's signing key exists; the test reads it to sign claims a provider might send.
+  const claims = useTestServer({ database, users: ['claims'] });
   let key: JWK;
 
   beforeAll(async () => {
-    db = await create();
-    app = await startTestServer(db.environment);
-    // A first sign-up makes sure the provider's signing key exists; the test reads it to sign claims a provider might send.
-    await new OidcBrowser(app.baseUrl).signUp(newUser('claims'));
-    const connection = await openDatabase(app.config.database);
-    const secret = await connection.selectFrom('server_secrets').select('value').where('name', '=', 'oidc_signing_keys').executeTakeFirstOrThrow();
-    await connection.destroy();
-    key = (JSON.parse(secret.value) as { keys: JWK[] }).keys[0]!;
-  });
-  afterAll(async () => {
-    await app.stop();
-    await db.dispose();
+    key = await signingKeyOf(claims.server);
   });
 
-  const signed = async (claims: Record<string, unknown>): Promise<string> =>
-    new SignJWT({ iss: `${app.baseUrl}/oidc`, aud: `${app.baseUrl}/api`, iat: now(), exp: now() + 600, ...claims })
+  const signed = async (values: Record<string, unknown>): Promise<string> =>
+    new SignJWT({ iss: `${claims.baseUrl}/oidc`, aud: `${claims.baseUrl}/api`, iat: now(), exp: now() + 600, ...values })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid! })
       .sign(await importJWK(key, 'RS256'));
-  const me = (token: string): Promise<Response> => fetch(`${app.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string): Promise<Response> => apiClient(claims.baseUrl, token).api('/auth/me');
 
   it('signs in a token whose name holds a NUL, with the name cleaned, and drops an e-mail or picture holding one', async () => {
     const token = await signed({
