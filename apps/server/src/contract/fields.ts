@@ -66,7 +66,11 @@ export function textField(name: string, { multiline = false, error }: TextFieldO
 }
 
 /** A yes/no form field, sent as the text `true` or `false`. */
-export const flagField = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
+export const flagField = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true'));
 
 /** An uploaded image: PNG, JPEG, GIF, WebP or BMP, at most 10 MB and 40 megapixels. */
 export const imageFileField = z

@@ -36,7 +36,7 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
       const signal = clientGone(reply);
       const form = await readMultipartForm(request, dominantForm);
       const input = await intake.fromForm(form, { allowUrl: false });
-      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background === 'true', await auth.clientKey(request), signal);
+      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background ?? false, await auth.clientKey(request), signal);
     },
   );
 

@@ -1,3 +1,4 @@
+import { fromGenerationFields } from '@stitchwise/core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
@@ -7,7 +8,7 @@ import { storageFullResponse } from '../contract/storage.js';
 import { answerWithEvents, clientGone, wantsEvents } from '../http/event-stream.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
-import type { GenerateSettings, StitchService } from '../services/stitch.js';
+import type { StitchService } from '../services/stitch.js';
 import { heavyRoute } from '../http/admission.js';
 
 export interface StitchRouteOptions {
@@ -32,18 +33,8 @@ export const stitchRoutes: FastifyPluginCallbackZod<StitchRouteOptions> = (app, 
     const signal = clientGone(reply);
     const submitted = await readMultipartForm(request, form);
     const { fields } = submitted;
-    const settings: GenerateSettings = {
-      colors: fields.colors,
-      cellSize: fields.cell_size,
-      maxSide: fields.max_side,
-      useKmeans: fields.use_kmeans === 'true',
-      symbols: fields.return_symbols_overlay === 'true',
-      removeBackground: fields.remove_background === 'true',
-      mergeThreads: fields.merge_dmc_colors === 'true',
-      cleanConfetti: fields.clean_confetti !== 'false',
-      dithering: fields.dithering,
-      onlyOwnedThreads: fields.only_owned_threads === 'true',
-    };
+    // The one renaming of the settings: from the API's names (flags and defaults already read by the form).
+    const settings = fromGenerationFields(fields);
     const input = await intake.fromForm(submitted, { allowUrl: true });
     const owner = signedIn ? { user: request.user!, projectName: fields.project_name! } : undefined;
     const client = await auth.clientKey(request);

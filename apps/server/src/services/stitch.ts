@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Dithering } from '@stitchwise/core';
+import { toGenerationFields, type GenerationSettings } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import { MessageChannel } from 'node:worker_threads';
 import { ANONYMOUS_LIMITS, type GenerationStage, type StitchPlan } from '../contract/patterns.js';
@@ -21,20 +21,6 @@ import type { OwnedThreadsRepository } from '../repositories/owned-threads.js';
 import type { StorageQuota } from './shared/storage-quota.js';
 import type { ClaimTokens } from './shared/claim-tokens.js';
 
-export interface GenerateSettings {
-  colors: number;
-  cellSize: number;
-  maxSide: number;
-  useKmeans: boolean;
-  symbols: boolean;
-  removeBackground: boolean;
-  mergeThreads: boolean;
-  cleanConfetti: boolean;
-  dithering: Dithering;
-  /** Choose among the threads the user owns only (signed-in users). */
-  onlyOwnedThreads: boolean;
-}
-
 /** How a caller follows a generation: told of each stage as it begins, and able to stop it. */
 export interface GenerationControl {
   onStage?: (stage: GenerationStage) => void;
@@ -43,7 +29,7 @@ export interface GenerationControl {
 }
 
 /** The settings a visitor asked for that need an account, as field errors. */
-export function anonymousViolations(settings: GenerateSettings): { field: string; message: string }[] {
+export function anonymousViolations(settings: GenerationSettings): { field: string; message: string }[] {
   const violations: { field: string; message: string }[] = [];
   if (settings.colors > ANONYMOUS_LIMITS.maxColors) violations.push({ field: 'colors', message: `more than ${ANONYMOUS_LIMITS.maxColors} colours` });
   if (settings.cellSize !== ANONYMOUS_LIMITS.cellSize)
@@ -78,7 +64,7 @@ export class StitchService {
   /** A signed-in `owner` gets a project; otherwise the result is kept 24 hours, stored for `client`. */
   async generate(
     input: ImageInput,
-    settings: GenerateSettings,
+    settings: GenerationSettings,
     client: ClientKey,
     owner?: { user: UserRow; projectName: string },
     { onStage, signal }: GenerationControl = {},
@@ -143,19 +129,7 @@ export class StitchService {
       legend_data: result.legend,
     });
 
-    const parameters: ProjectParameters = {
-      colors: settings.colors,
-      cell_size: settings.cellSize,
-      original_size: result.original,
-      max_side: settings.maxSide,
-      use_kmeans: settings.useKmeans,
-      remove_background: settings.removeBackground,
-      merge_dmc_colors: settings.mergeThreads,
-      return_symbols_overlay: settings.symbols,
-      clean_confetti: settings.cleanConfetti,
-      dithering: settings.dithering,
-      only_owned_threads: settings.onlyOwnedThreads,
-    };
+    const parameters: ProjectParameters = { ...toGenerationFields(settings), original_size: result.original };
 
     // The chart image is drawn when first asked for (services/chart-store.ts): counted at the document's size till then.
     if (!owner) {

@@ -1,4 +1,4 @@
-import { toPatternDocument, type Dithering, type Pattern } from '@stitchwise/core';
+import { toGenerationFields, toPatternDocument, type GenerationSettings, type Pattern } from '@stitchwise/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, API_BASE_URL, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
 import { sendGeneration, type SendOptions } from './generation';
@@ -7,22 +7,8 @@ import { queryKeys } from './query-keys';
 import type { operations } from './openapi.gen';
 import type { StitchPlan } from './schemas';
 
-/** The wizard's settings, as the generate form's fields take them. */
-export interface PatternSettings {
-  colors: number;
-  cellSize: number;
-  useKmeans: boolean;
-  maxSide: number;
-  showSymbols: boolean;
-  removeBackground: boolean;
-  mergeDmcColors: boolean;
-  dithering: Dithering;
-  /** Choose among the user's own threads only (signed-in users). */
-  onlyOwnedThreads: boolean;
-  projectName: string;
-}
-
-const flag = (value: boolean) => (value ? 'true' : 'false');
+/** The wizard's settings: the generation's (one vocabulary with the server's) and the project's name. */
+export type PatternSettings = GenerationSettings & { projectName: string };
 
 /** A generation to send, followed through `onProgress` and stopped (on the server too) by `signal`. */
 export interface GenerationRequest extends Omit<SendOptions, 'timeoutMs'> {
@@ -38,18 +24,8 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ source, settings, onProgress, signal }: GenerationRequest): Promise<StitchPlan> => {
-      const body = {
-        ...imageFields(source),
-        colors: settings.colors,
-        cell_size: settings.cellSize,
-        max_side: settings.maxSide,
-        use_kmeans: flag(settings.useKmeans),
-        return_symbols_overlay: flag(settings.showSymbols),
-        remove_background: flag(settings.removeBackground),
-        merge_dmc_colors: flag(settings.mergeDmcColors),
-        dithering: settings.dithering,
-        only_owned_threads: flag(settings.onlyOwnedThreads),
-      } as const;
+      // The one renaming of the settings: to the API's names.
+      const body = { ...imageFields(source), ...toGenerationFields(settings) };
       const following = { onProgress, signal, timeoutMs: LONG_TIMEOUT_MS };
       return signedIn
         ? sendGeneration(`${API_BASE_URL}/api/stitch/generate`, asForm({ ...body, project_name: settings.projectName.trim() }), following)

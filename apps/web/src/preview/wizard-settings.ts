@@ -12,8 +12,8 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, o
     maxSide: settings.maxSide,
     colors: settings.colors,
     useKmeans: settings.useKmeans,
-    mergeThreads: settings.mergeDmcColors,
-    cleanConfetti: true,
+    mergeThreads: settings.mergeThreads,
+    cleanConfetti: settings.cleanConfetti,
     dithering: settings.dithering, // visitors may dither too
   };
   if (signedIn) return ownedCodes ? { ...chosen, threadCodes: ownedCodes } : chosen;

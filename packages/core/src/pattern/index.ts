@@ -18,3 +18,4 @@ export * from './edit/index.js';
 export * from './print-layout.js';
 export * from './progress.js';
 export * from './stitching.js';
+export * from './generation-settings.js';

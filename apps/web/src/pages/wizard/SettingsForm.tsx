@@ -3,13 +3,13 @@ import { DitheringChoice } from './DitheringChoice';
 import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 import { OwnedThreadsChoice } from './OwnedThreadsChoice';
 
-type OptionKey = 'useKmeans' | 'showSymbols' | 'removeBackground' | 'mergeDmcColors';
+type OptionKey = 'useKmeans' | 'symbols' | 'removeBackground' | 'mergeThreads';
 
 const options: { key: OptionKey; label: string; help: string }[] = [
   { key: 'useKmeans', label: 'Use k-means colour reduction', help: 'Slower, finds the palette more carefully.' },
-  { key: 'showSymbols', label: 'Show symbols on the chart', help: 'A symbol in every stitch, for printing.' },
+  { key: 'symbols', label: 'Show symbols on the chart', help: 'A symbol in every stitch, for printing.' },
   { key: 'removeBackground', label: 'Remove background', help: 'Leaves the background unstitched.' },
-  { key: 'mergeDmcColors', label: 'Merge similar DMC colors', help: 'Joins threads that look nearly the same.' },
+  { key: 'mergeThreads', label: 'Merge similar DMC colors', help: 'Joins threads that look nearly the same.' },
 ];
 
 interface SettingsFormProps {

@@ -1,3 +1,4 @@
+import { DEFAULT_GENERATION_SETTINGS } from '@stitchwise/core';
 import type { ImageSource } from '../../api/colors';
 import type { PatternSettings } from '../../api/patterns';
 
@@ -14,15 +15,8 @@ export type WizardSettings = PatternSettings;
 export type UpdateSettings = (changes: Partial<WizardSettings>) => void;
 
 export const defaults = (signedIn: boolean): WizardSettings => ({
-  colors: signedIn ? 20 : 10,
-  cellSize: 12,
-  useKmeans: false,
-  maxSide: 100,
-  showSymbols: false,
-  removeBackground: false,
-  mergeDmcColors: false,
-  dithering: 'off',
-  onlyOwnedThreads: false,
+  ...DEFAULT_GENERATION_SETTINGS,
+  colors: signedIn ? DEFAULT_GENERATION_SETTINGS.colors : 10,
   projectName: '',
 });
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { Location } from 'react-router';
 import { toast } from 'react-toastify';
+import { fromGenerationFields } from '@stitchwise/core';
 import { api, unwrap } from '../../api/client';
 import type { Project } from '../../api/schemas';
-import type { Picture, WizardSettings } from './model';
+import { defaults, type Picture, type WizardSettings } from './model';
 
 /** Router state with which another page sends a picture into the wizard (an idea from the home page). */
 export interface WizardEntry {
@@ -11,21 +12,8 @@ export interface WizardEntry {
 }
 
 /** A project's settings as the wizard holds them, for 'Regenerate with new settings' (those it recorded). */
-export function settingsOfProject(project: Project): Partial<WizardSettings> {
-  const p = project.parameters;
-  const settings: Partial<Record<keyof WizardSettings, unknown>> = {
-    colors: p.colors,
-    cellSize: p.cell_size,
-    maxSide: p.max_side,
-    useKmeans: p.use_kmeans,
-    showSymbols: p.return_symbols_overlay,
-    removeBackground: p.remove_background,
-    mergeDmcColors: p.merge_dmc_colors,
-    dithering: p.dithering,
-    onlyOwnedThreads: p.only_owned_threads,
-    projectName: project.name,
-  };
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+export function settingsOfProject(project: Project, fallback: WizardSettings): WizardSettings {
+  return { ...fromGenerationFields(project.parameters, fallback), projectName: project.name };
 }
 
 async function pictureAt(url: string, name: string): Promise<Picture> {
@@ -56,7 +44,7 @@ export function useStartingPicture(location: Location, start: (picture: Picture,
         const project: Project = unwrap(await api.GET('/api/stitch/projects/{id}', { params: { path: { id: fromProject! } } }));
         const original = project.outputs.input_image_url;
         if (!original) return void toast.warn('This project keeps no original picture to start again from. Please choose one.');
-        start(await pictureAt(original, `${project.name}.${original.split('.').pop() ?? 'png'}`), settingsOfProject(project));
+        start(await pictureAt(original, `${project.name}.${original.split('.').pop() ?? 'png'}`), settingsOfProject(project, defaults(true))); // a project is a signed-in user's
       } catch {
         toast.error('The picture could not be loaded. Please choose one.');
       }
