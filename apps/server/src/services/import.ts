@@ -8,7 +8,7 @@ import type { UploadedFile } from '../contract/multipart-form.js';
 import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
-import type { ChartStore } from './shared/chart-store.js';
+import { chartImageSize, chartLookOf, type ChartStore } from './shared/chart-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
 import { progressStateOf } from './shared/progress-state.js';
@@ -20,12 +20,6 @@ export interface ChartUpload {
   file: UploadedFile;
   /** The name the user gave; the chart's title or the file's name when blank. */
   name?: string | undefined;
-}
-
-interface ChartImage {
-  png: Uint8Array;
-  width: number;
-  height: number;
 }
 
 const UNNAMED = 'Imported chart';
@@ -46,16 +40,16 @@ export class ImportService {
     private readonly quota: StorageQuota,
   ) {}
 
-  /** `signal` (the client going away) stops the drawing of the chart, and nothing is stored. */
+  /** `signal` (the client going away) stops the reading of the file, and nothing is stored. */
   async importChart(user: UserRow, { file, name }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
     const chart = await this.read(file.bytes, signal);
     const { pattern } = chart;
     const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
-    const chartImage = await this.render(pattern, signal);
     const documentBytes = this.charts.documentOf(pattern);
-
-    await this.quota.assertRoom(user, chartImage.png.byteLength + documentBytes.byteLength);
-    const { chartId, patternId, files } = await this.charts.store(documentBytes, chartImage.png);
+    // The chart image is drawn when first asked for, as generation draws it with symbols on.
+    const look = chartLookOf(parametersOf(pattern));
+    await this.quota.assertRoom(user, 2 * documentBytes.byteLength);
+    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, look);
     const now = nowIso();
     const projectId = randomUUID();
     try {
@@ -67,7 +61,7 @@ export class ImportService {
           description: null,
           status: 'active',
           parameters: parametersOf(pattern),
-          metadata: metadataOf(pattern, chartImage),
+          metadata: metadataOf(pattern, chartImageSize(pattern, look)),
           outputs: { input_image: null, stitch_plan: chartId, pattern: patternId } satisfies StoredOutputs,
           color_legend: pattern.legend,
           created_at: now,
@@ -89,14 +83,6 @@ export class ImportService {
     if ('chart' in read) return read.chart;
     throw new HttpProblem(400, 'invalid_chart_file', read.refused, [{ field: 'file', message: read.refused }]);
   }
-
-  /** The chart image as generation draws it with symbols on, in the image worker pool (503 when it is full). */
-  private async render(pattern: Pattern, signal: AbortSignal | undefined): Promise<ChartImage> {
-    const bytes = await this.charts.draw(pattern, { cellSize: EXPORT_CHART_CELL_SIZE, symbols: true }, signal);
-    // The size from the PNG's header (IHDR: width and height, big-endian, at bytes 16 and 20).
-    const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return { png: bytes, width: header.getUint32(16), height: header.getUint32(20) };
-  }
 }
 
 /** As a generated project records its settings: the grid stands for the original size, since there is no picture. */
@@ -109,7 +95,7 @@ function parametersOf(pattern: Pattern): ProjectParameters {
   };
 }
 
-function metadataOf(pattern: Pattern, { width, height }: ChartImage): ProjectMetadata {
+function metadataOf(pattern: Pattern, { width, height }: { width: number; height: number }): ProjectMetadata {
   return {
     total_stitches: totalStitches(pattern),
     canvas_size: { width, height },

@@ -31,7 +31,7 @@ export function chartImageSize(pattern: Pick<Pattern, 'width' | 'height'>, look:
 /**
  * The one place charts are stored, read, checked and drawn: a stored pattern document is read and parsed
  * once, through the core's parser; a pattern is written as the document every reader expects; a document a
- * client sends is checked in the worker pool; the chart image is drawn there too. Services ask it, and none
+ * client sends is checked in the worker pool; a chart image is drawn there too, on its first request. Services ask it, and none
  * of them reads or writes pattern documents itself.
  */
 export class ChartStore {
@@ -54,19 +54,6 @@ export class ChartStore {
   /** A pattern as the stored document's bytes (JSON), before it is stored: its size counts against a quota. */
   documentOf(pattern: Pattern): Uint8Array {
     return new TextEncoder().encode(JSON.stringify(toPatternDocument(pattern)));
-  }
-
-  /** Stores a chart's document and image; their ids and sizes, to be recorded with the project. */
-  async store(document: Uint8Array, chartPng: Uint8Array): Promise<{ patternId: string; chartId: string; files: StoredFileRef[] }> {
-    const [chartId, patternId] = await Promise.all([this.files.put(chartPng, 'png'), this.files.put(document, 'json')]);
-    return {
-      patternId,
-      chartId,
-      files: [
-        { id: chartId, size: chartPng.byteLength },
-        { id: patternId, size: document.byteLength },
-      ],
-    };
   }
 
   /**
@@ -139,10 +126,13 @@ export class ChartStore {
     return checkDocumentInPool(this.pool, json, use, signal);
   }
 
-  /** The chart image, drawn in the pool as generation draws it (`look`); `signal` stops it when the client goes. */
-  async draw(pattern: Pattern, look: ChartLook, signal?: AbortSignal): Promise<Uint8Array> {
+  /**
+   * The chart image, drawn in the pool as `look` says. Not stopped when a reader goes: others may be
+   * waiting for the same image, and it is stored for the next.
+   */
+  private async draw(pattern: Pattern, look: ChartLook): Promise<Uint8Array> {
     const task: ImageTask = { kind: 'chart-png', pattern, ...look };
-    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
+    const { bytes } = await this.pool.run<{ bytes: Uint8Array }>(task);
     return bytes;
   }
 }
