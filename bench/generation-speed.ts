@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import run from '../apps/server/src/images/image-worker.js';
 import { decodeImage } from '../apps/server/src/images/decode.js';
 import { sniffImage } from '../apps/server/src/images/sniff.js';
+import { alternatingMedians } from './timing.js';
 
 const require = createRequire(import.meta.url);
 const RUNS = 15;
@@ -22,18 +23,7 @@ export async function benchGenerationSpeed(): Promise<void> {
   const decode = () => decodeImage(bytes, header, { shrinkTo: maxSide * 4 });
   const generate = () => run({ kind: 'pattern', bytes, header, options });
 
-  for (let i = 0; i < 3; i++) await Promise.all([decode(), generate()].map((p) => p.then(() => undefined)));
-  const times = { decode: [] as number[], generate: [] as number[] };
-  for (let i = 0; i < RUNS; i++) {
-    let start = performance.now();
-    await decode();
-    times.decode.push(performance.now() - start);
-    start = performance.now();
-    await generate();
-    times.generate.push(performance.now() - start);
-  }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const [decodeMs, generateMs] = [median(times.decode), median(times.generate)];
+  const [decodeMs, generateMs] = await alternatingMedians(RUNS, decode, generate);
   const ratio = generateMs / decodeMs;
   console.log(`\nA 100-stitch chart (20 colours) from a 12 MP JPEG (4256 × 2832), against decoding it (shrink-on-load to ${maxSide * 4} px)`);
   console.table([

@@ -43,3 +43,21 @@ export function printTable(title: string, measurements: Measurement[], extra: Re
     })),
   );
 }
+
+/**
+ * Median milliseconds of each of two async operations, run alternately `runs` times after 3 warm-ups (both
+ * at once), so that both see the same machine.
+ */
+export async function alternatingMedians(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number, number]> {
+  for (let i = 0; i < 3; i++) await Promise.all([first(), second()]);
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [which, operation] of [first, second].entries()) {
+      const start = performance.now();
+      await operation();
+      times[which as 0 | 1].push(performance.now() - start);
+    }
+  }
+  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return [median(times[0]), median(times[1])];
+}

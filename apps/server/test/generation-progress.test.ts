@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationEvent } from '../src/contract/patterns.js';
-import { generate as generateAs } from './support/chart-calls.js';
+import { generate as generateAs } from './support/stitch-requests.js';
 import { useTestServer } from './support/harness.js';
 import { PHOTOS } from './support/images.js';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
 import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
-import { generate as generateAs } from './support/chart-calls.js';
+import { generate as generateAs } from './support/stitch-requests.js';
 import { useTestServer } from './support/harness.js';
 import { fromRaw, multipartBody, PHOTOS } from './support/images.js';
 import { DATABASES, statusOf } from './support/test-server.js';

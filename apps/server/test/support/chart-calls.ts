@@ -1,24 +1,9 @@
 import { expect } from 'vitest';
 import type { StitchPlan } from '../../src/contract/patterns.js';
 import type { ApiClient } from './harness.js';
-import { multipartBody } from './images.js';
+import { generate } from './stitch-requests.js';
 
-/**
- * Calls several server suites make: charting a PNG through the API, and reading a refusal. A signed-in
- * client charts through `/stitch/generate` (and gets a project), a visitor through `/stitch/generate/anonymous`.
- */
-export function generate(
-  client: ApiClient,
-  fields: Record<string, string>,
-  png: Buffer,
-  { filename = 'photo.png', ...init }: RequestInit & { filename?: string } = {},
-): Promise<Response> {
-  return client.api(client.token ? '/stitch/generate' : '/stitch/generate/anonymous', {
-    ...init,
-    method: 'POST',
-    body: multipartBody(fields, { field: 'image_file', filename, contentType: 'image/png', bytes: png }),
-  });
-}
+/** A generation's plan and a refusal's problem, as several server suites read them. */
 
 /** The plan of a generation that must succeed. */
 export async function generatedPlan(client: ApiClient, fields: Record<string, string>, png: Buffer, filename?: string): Promise<StitchPlan> {

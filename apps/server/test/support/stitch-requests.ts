@@ -28,10 +28,16 @@ export const HARBOUR_CHART: Record<string, string> = { colors: '5', max_side: '3
 const pngPart = (field: string, image: Buffer) => ({ field, filename: 'photo.png', contentType: 'image/png', bytes: image });
 
 /** `POST /stitch/generate` of `image` with the form `fields`; a visitor's goes to `/stitch/generate/anonymous`. */
-export function generate(client: ApiClient, fields: Record<string, string>, image: Buffer = HARBOUR_PNG): Promise<Response> {
+export function generate(
+  client: ApiClient,
+  fields: Record<string, string>,
+  image: Buffer = HARBOUR_PNG,
+  { filename = 'photo.png', ...init }: RequestInit & { filename?: string } = {},
+): Promise<Response> {
   return client.api(client.token ? '/stitch/generate' : '/stitch/generate/anonymous', {
+    ...init,
     method: 'POST',
-    body: multipartBody(fields, pngPart('image_file', image)),
+    body: multipartBody(fields, { ...pngPart('image_file', image), filename }),
   });
 }
 

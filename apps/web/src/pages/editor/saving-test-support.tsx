@@ -9,6 +9,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Project } from '../../api/schemas';
 import { installFakeCanvas } from '../../components/chart/fake-canvas';
+import { PROJECT as STORED_PROJECT } from '../../test/fixtures';
 import { renderScreen, type Answer } from '../../test/harness';
 import { ProjectChartEditor } from '../ChartEditor';
 import { patternOf } from './editor-test-charts';
@@ -19,22 +20,14 @@ export const PATTERN = patternOf(['00001', '11100', '11122', '200..', '0....'], 
 export const DOCUMENT = toPatternDocument(PATTERN);
 
 export const PROJECT: Project = {
-  id: 'p1',
-  user_id: 'u1',
-  name: 'Roses',
-  description: null,
-  status: 'active',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-  parameters: { colors: 3, cell_size: 12, max_side: 100, original_size: { width: 800, height: 600 }, use_kmeans: true, remove_background: false },
+  ...STORED_PROJECT,
+  parameters: { ...STORED_PROJECT.parameters, colors: 3 },
   metadata: { colors_count: 3, total_stitches: 16, canvas_size: { width: 60, height: 60 } },
   outputs: {
     input_image_url: 'http://localhost/files/in.png',
     stitch_plan_url: 'http://localhost/files/plan.png',
     pattern_url: 'http://localhost/files/p1-pattern.json',
   },
-  color_legend: [],
-  progress: { done: 0, total: 0 },
 };
 
 /** The document of `pattern` after removing one of its threads (its stitches go to the nearest other thread), as the editor saves it. */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_MARKS, toPatternDocument } from '@stitchwise/core';
 import type { Project, ShoppingList as List } from '../../api/schemas';
 import { installFakeCanvas } from '../../components/chart/fake-canvas';
+import { PROJECT } from '../../test/fixtures';
 import { renderScreen, type Answer } from '../../test/harness';
 import { ProjectDetail } from '../ProjectDetail';
 import { ShoppingList } from './ShoppingList';
@@ -138,13 +139,7 @@ describe('Shopping list', () => {
     installFakeCanvas({ width: 600, height: 420 });
     const legend = [{ index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 4, rgb: { r: 0, g: 0, b: 0 } }];
     const project: Project = {
-      id: 'p1',
-      user_id: 'u1',
-      name: 'Roses',
-      description: null,
-      status: 'active',
-      created_at: '2026-11-20T10:00:00.000Z',
-      updated_at: '2026-11-21T10:00:00.000Z',
+      ...PROJECT,
       parameters: { original_size: { width: 20, height: 20 } },
       metadata: { colors_count: 1, total_stitches: 4, grid_size: { width: 2, height: 2 } },
       outputs: { input_image_url: null, stitch_plan_url: 'http://localhost/files/plan.png', pattern_url: 'http://localhost/files/pattern.json' },
