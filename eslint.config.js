@@ -67,7 +67,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^\\./(?!shared/)',
+              regex: '^(\\./(?!shared/)|\\.\\./services/)',
               message: 'A service does not import another service: move what both need into services/shared/, or call a repository.',
             },
           ],

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/database.js';
 import { chartLayout } from '../src/render/chart.js';
 import { ChartDrawingsRepository } from '../src/repositories/chart-drawings.js';
 import { FileReferences } from '../src/repositories/file-references.js';
+import { estimatedImageBytes } from '../src/services/shared/chart-store.js';
 import { useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng, multipartBody, pixelAt } from './support/images.js';
 import { DATABASES } from './support/test-server.js';
@@ -98,13 +99,13 @@ describe.each(DATABASES)('saved charts’ images, drawn on first request, on $na
     expect(project.metadata.canvas_size).toEqual({ width, height });
   });
 
-  it('counts an image not drawn yet at its document’s size, and at its own size once drawn', async () => {
+  it('counts an image not drawn yet at its estimate, and at its own size once drawn', async () => {
     const { projectId, etag, document } = await generated(alice);
     const before = (await (await alice.api('/stitch/storage')).json()) as StorageUsage;
     const edit = await save(projectId, allIn(document, '321'), etag);
     const documentSize = (await (await fetch(edit.pattern_url)).arrayBuffer()).byteLength;
     const pending = (await (await alice.api('/stitch/storage')).json()) as StorageUsage;
-    expect(pending.used - before.used).toBe(2 * documentSize);
+    expect(pending.used - before.used).toBe(documentSize + estimatedImageBytes(document, { cellSize: CELL_SIZE, symbols: false }));
 
     const imageSize = (await (await fetch(edit.stitch_plan_url)).arrayBuffer()).byteLength;
     const drawn = (await (await alice.api('/stitch/storage')).json()) as StorageUsage;

@@ -115,8 +115,7 @@ describe.each(DATABASES)('projects API on $name', (database) => {
 
   it('updates name, description and status, and refuses bad changes', async () => {
     const project = await createProject(alice, 'Old name', 'Old description');
-    const patch = (body: unknown): Promise<Response> =>
-      alice.api(`/stitch/projects/${project.id}`, { method: 'PATCH', json: body });
+    const patch = (body: unknown): Promise<Response> => alice.api(`/stitch/projects/${project.id}`, { method: 'PATCH', json: body });
 
     const renamed = await patch({ name: 'New name', description: '', status: 'archived' });
     expect(renamed.status).toBe(200);

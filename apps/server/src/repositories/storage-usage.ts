@@ -44,8 +44,11 @@ export class StorageUsageRepository {
 
   /** The real size of a file recorded with an estimate (a chart image drawn after it was named), wherever it is recorded. */
   async correctSize(fileId: string, size: number): Promise<void> {
-    await this.db.updateTable('project_files').set({ size }).where('file_id', '=', fileId).execute();
-    await this.db.updateTable('transient_files').set({ size }).where('file_id', '=', fileId).execute();
+    // Together, so a claim moving the file from the one table to the other meanwhile is seen in one of them.
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('project_files').set({ size }).where('file_id', '=', fileId).execute();
+      await trx.updateTable('transient_files').set({ size }).where('file_id', '=', fileId).execute();
+    });
   }
 
   async recordSize(fileId: string, size: number): Promise<void> {

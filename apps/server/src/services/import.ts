@@ -8,7 +8,7 @@ import type { UploadedFile } from '../contract/multipart-form.js';
 import { EXPORT_CHART_CELL_SIZE, type ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
-import { chartImageSize, chartLookOf, type ChartStore } from './shared/chart-store.js';
+import { chartImageSize, chartLookOf, estimatedImageBytes, type ChartStore } from './shared/chart-store.js';
 import type { ChartFile, ReadChartFile } from '../images/read-chart-file.js';
 import { HttpProblem } from '../http/problem.js';
 import { progressStateOf } from './shared/progress-state.js';
@@ -48,8 +48,8 @@ export class ImportService {
     const documentBytes = this.charts.documentOf(pattern);
     // The chart image is drawn when first asked for, as generation draws it with symbols on.
     const look = chartLookOf(parametersOf(pattern));
-    await this.quota.assertRoom(user, 2 * documentBytes.byteLength);
-    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, look);
+    await this.quota.assertRoom(user, documentBytes.byteLength + estimatedImageBytes(pattern, look));
+    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, pattern, look);
     const now = nowIso();
     const projectId = randomUUID();
     try {

@@ -8,7 +8,7 @@ import { VersionConflict, type PatternVersionsRepository } from '../repositories
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectsRepository } from '../repositories/projects.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { chartImageSize, chartLookOf, type ChartStore } from './shared/chart-store.js';
+import { chartImageSize, chartLookOf, estimatedImageBytes, type ChartStore } from './shared/chart-store.js';
 import { originalVersion, versionNotFound, type CurrentVersions } from './shared/current-versions.js';
 import { projectNotFound } from './shared/project-views.js';
 import { progressStateOf, storedBits } from './shared/progress-state.js';
@@ -93,10 +93,10 @@ export class PatternVersionsService {
     const carry = await this.progressCarry(projectId, existing ?? originalVersion(project), pattern);
     const documentBytes = this.charts.documentOf(pattern);
     // Every kept version counts against the owner's storage (versions past the kept number go after the save);
-    // its chart image, drawn when first asked for, counts at the document's size until then.
+    // its chart image, drawn when first asked for, counts at its estimate until then.
     const look = chartLookOf(project.stored.parameters);
-    await this.quota.assertRoom(user, 2 * documentBytes.byteLength);
-    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, look);
+    await this.quota.assertRoom(user, documentBytes.byteLength + estimatedImageBytes(pattern, look));
+    const { chartId, patternId, files } = await this.charts.storeDocument(documentBytes, pattern, look);
 
     const savedAt = nowIso();
     const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);

@@ -15,7 +15,7 @@ import type { StoredOutputs } from '../repositories/stored-project.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { BackgroundRemoval } from './shared/background-removal.js';
-import { chartImageSize, type ChartStore } from './shared/chart-store.js';
+import { chartImageSize, estimatedImageBytes, type ChartStore } from './shared/chart-store.js';
 import { runImageWork } from './shared/image-work.js';
 import type { OwnedThreadsRepository } from '../repositories/owned-threads.js';
 import type { StorageQuota } from './shared/storage-quota.js';
@@ -131,19 +131,24 @@ export class StitchService {
 
     const parameters: ProjectParameters = { ...toGenerationFields(settings), original_size: result.original };
 
-    // The chart image is drawn when first asked for (services/chart-store.ts): counted at the document's size till then.
+    // The chart image is drawn when first asked for (services/shared/chart-store.ts), counted at its estimate till then.
     if (!owner) {
       const patternId = await this.transientFiles.store(documentBytes, 'json', client);
       const chartId = await this.charts.nameImage(patternId, look);
-      await this.transientFiles.keepNamed(chartId, documentBytes.byteLength, client);
+      try {
+        await this.transientFiles.keepNamed(chartId, estimatedImageBytes(result.grid, look), client);
+      } catch (error) {
+        await this.charts.discard({ chartId, patternId }); // nothing left behind (its row expires with the day)
+        throw error;
+      }
       const plan = view(chartId, patternId);
       return { ...plan, claim: this.claims.issue({ chart: chartId, pattern: patternId, parameters, metadata: projectMetadataOf(plan) }) };
     }
 
-    await this.quota.assertRoom(owner.user, input.bytes.byteLength + 2 * documentBytes.byteLength);
+    await this.quota.assertRoom(owner.user, input.bytes.byteLength + documentBytes.byteLength + estimatedImageBytes(result.grid, look));
     const [inputId, { patternId, chartId, files }] = await Promise.all([
       this.files.put(input.bytes, input.header.format),
-      this.charts.storeDocument(documentBytes, look),
+      this.charts.storeDocument(documentBytes, result.grid, look),
     ]);
     const plan = view(chartId, patternId);
     const now = nowIso();

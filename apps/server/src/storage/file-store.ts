@@ -105,7 +105,7 @@ export class LocalFileStore implements FileStore {
     const path = this.pathOf(id);
     await mkdir(join(path, '..'), { recursive: true });
     // Write then rename, so a reader never sees a half-written file.
-    const partial = `${path}.${process.pid}.partial`;
+    const partial = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.partial`; // two writers of one id never share it
     await writeFile(partial, bytes);
     await rename(partial, path);
   }

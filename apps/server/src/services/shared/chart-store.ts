@@ -1,12 +1,12 @@
 import { buffer } from 'node:stream/consumers';
-import { parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
+import { fromGenerationFields, parsePatternDocument, toPatternDocument, type Pattern } from '@stitchwise/core';
 import type { ProjectParameters } from '../../contract/projects.js';
 import type { ImageTask } from '../../images/image-worker.js';
 import type { WorkerPool } from '../../images/worker-pool.js';
 import { chartLayout } from '../../render/chart.js';
 import type { ChartDrawingsRepository, ChartLook } from '../../repositories/chart-drawings.js';
 import type { StorageUsageRepository, StoredFileRef } from '../../repositories/storage-usage.js';
-import { newFileId, type FileStore, type StoredFile } from '../../storage/file-store.js';
+import { isFileId, newFileId, type FileStore, type StoredFile } from '../../storage/file-store.js';
 import { checkDocumentInPool, type DocumentUse } from './document-check.js';
 
 export type { ChartLook };
@@ -14,18 +14,25 @@ export type { ChartLook };
 /** A row for an image not drawn yet is kept at least this long, so a save still being written keeps it. */
 const UNDRAWN_GRACE_MS = 60 * 60_000;
 
-/** Generation's defaults, for projects whose parameters do not say (imported charts). */
-const DEFAULT_CELL_SIZE = 12;
-
-/** The chart image as generation drew it for a project: its stitch size and symbols setting. */
+/** The chart image as generation drew it for a project: its stitch size and symbols setting (the defaults where unsaid). */
 export function chartLookOf(parameters: ProjectParameters): ChartLook {
-  return { cellSize: parameters.cell_size ?? DEFAULT_CELL_SIZE, symbols: parameters.return_symbols_overlay ?? false };
+  const { cellSize, symbols } = fromGenerationFields(parameters);
+  return { cellSize, symbols };
 }
 
 /** The chart image's size in pixels, known before it is drawn. */
 export function chartImageSize(pattern: Pick<Pattern, 'width' | 'height'>, look: ChartLook): { width: number; height: number } {
   const { width, height } = chartLayout(pattern, look.cellSize);
   return { width, height };
+}
+
+/**
+ * Bytes a chart image will take, counted against quotas until it is drawn: 0.04 a pixel, above what charts
+ * of 100–500 stitches at stitch sizes 6–24 take with symbols (0.02–0.04) and without (0.007–0.025).
+ */
+export function estimatedImageBytes(grid: Pick<Pattern, 'width' | 'height'>, look: ChartLook): number {
+  const { width, height } = chartImageSize(grid, look);
+  return Math.ceil(width * height * 0.04);
 }
 
 /**
@@ -37,6 +44,8 @@ export function chartImageSize(pattern: Pick<Pattern, 'width' | 'height'>, look:
 export class ChartStore {
   /** Chart images being drawn in this process, by file id: readers asking at once share one drawing. */
   private readonly drawing = new Map<string, Promise<StoredFile | undefined>>();
+  /** The drawing whose turn it is (see drawNamed). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly files: FileStore,
@@ -68,17 +77,21 @@ export class ChartStore {
   }
 
   /**
-   * Stores a chart's document and names its image (`nameImage`); the ids and sizes to record, the image
-   * counted at the document's size until it is drawn and measured.
+   * Stores a chart's document (of a chart `grid` stitches wide and high) and names its image (`nameImage`);
+   * the ids and sizes to record, the image at its estimate until it is drawn and measured.
    */
-  async storeDocument(document: Uint8Array, look: ChartLook): Promise<{ patternId: string; chartId: string; files: StoredFileRef[] }> {
+  async storeDocument(
+    document: Uint8Array,
+    grid: Pick<Pattern, 'width' | 'height'>,
+    look: ChartLook,
+  ): Promise<{ patternId: string; chartId: string; files: StoredFileRef[] }> {
     const patternId = await this.files.put(document, 'json');
     const chartId = await this.nameImage(patternId, look);
     return {
       patternId,
       chartId,
       files: [
-        { id: chartId, size: document.byteLength },
+        { id: chartId, size: estimatedImageBytes(grid, look) },
         { id: patternId, size: document.byteLength },
       ],
     };
@@ -91,7 +104,7 @@ export class ChartStore {
    */
   async file(id: string): Promise<StoredFile | undefined> {
     const stored = await this.files.get(id);
-    if (stored || !id.endsWith('.png')) return stored;
+    if (stored || !isFileId(id) || !id.endsWith('.png')) return stored;
     let drawing = this.drawing.get(id);
     if (!drawing) {
       drawing = this.drawNamed(id).finally(() => this.drawing.delete(id));
@@ -102,9 +115,14 @@ export class ChartStore {
 
   private async drawNamed(chartId: string): Promise<StoredFile | undefined> {
     const named = await this.drawings.find(chartId);
-    const pattern = named && (await this.read(named.patternFile));
-    if (!named || !pattern) return undefined; // not an image of ours, or its chart was deleted a moment ago
-    const png = await this.draw(pattern, named.look);
+    // No row: not an image of ours, or another reader (here or in another process) has just drawn it.
+    if (!named) return this.files.get(chartId);
+    const pattern = await this.read(named.patternFile);
+    if (!pattern) return undefined; // its chart was deleted a moment ago
+    // One image at a time per process: a page of thumbnails waits its turn rather than filling the pool.
+    const drawn = this.turn.catch(() => undefined).then(() => this.draw(pattern, named.look));
+    this.turn = drawn;
+    const png = await drawn;
     await this.files.putAs(chartId, png);
     await this.usage.correctSize(chartId, png.byteLength);
     await this.drawings.remove(chartId);
