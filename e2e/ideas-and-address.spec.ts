@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { guardAgainstCspViolations, test } from './csp-guard.js';
-import { signUp } from './editor-page.js';
+import { PHOTO, signUp } from './editor-page.js';
 
 /**
  * Issue #19, items 10 and 11. Ideas: the idea box keeps its prompt, lists this tab's ideas, and 'Use
@@ -171,6 +171,32 @@ test.describe('with PUBLIC_URL unset', () => {
     expect(again.url()).toBe(`${origin}/`);
     await page.context().close();
     await again.context().close();
+  });
+
+  test("a visitor's chart at 127.0.0.1 loads: its file links name the address the browser used", async ({ browser }) => {
+    const page = await freshPage(browser);
+    const origin = `http://127.0.0.1:${port}`;
+    await page.goto(`${origin}/stitch/new`);
+    await page.getByTestId('file-input').setInputFiles(PHOTO);
+    await page.getByRole('button', { name: 'Continue to Settings' }).click();
+    await page.getByRole('radio', { name: '30', exact: true }).check();
+    await page.getByLabel(/^Project name/).fill('At 127.0.0.1');
+    await expect(page.getByRole('img', { name: /^Preview of the chart/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate Pattern' }).click();
+    const download = page.getByRole('link', { name: 'Download Pattern' });
+    await expect(download).toBeVisible({ timeout: 60_000 });
+    const planUrl = new URL((await download.getAttribute('href'))!);
+    expect(planUrl.origin).toBe(origin);
+    // The chart drawn from the pattern document (fetched from the same address), and the plan image itself.
+    await expect(page.getByTestId('chart-canvas')).toBeVisible();
+    const image = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bitmap = await createImageBitmap(await response.blob());
+      return { status: response.status, width: bitmap.width };
+    }, planUrl.toString());
+    expect(image.status).toBe(200);
+    expect(image.width).toBeGreaterThan(0);
+    await page.context().close(); // the page's CSP guard fails the test on any refused load
   });
 
   test('at an address it cannot follow, says that the operator must set PUBLIC_URL, and stays', async ({ browser }) => {

@@ -51,6 +51,7 @@ import { ImagesService } from './services/images.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerFileLinks } from './http/file-links.js';
 import { exportRoutes } from './routes/exports.js';
 import { healthRoutes } from './routes/health.js';
 import { ideaRoutes } from './routes/ideas.js';
@@ -129,7 +130,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
 
   await registerOpenApi(app, { version, serverUrl: config.publicUrl });
 
-  const fileUrl = (id: string): string => `${config.publicUrl}/files/${id}`;
+  const fileUrl = registerFileLinks(app, config);
   const storageUsage = new StorageUsageRepository(db);
   const storageQuota = new StorageQuota(storageUsage, config.userStorageBytes);
   const transientFiles = new TransientFiles(db, files, config.visitorStorageBytes, storageQuota);
