@@ -1,7 +1,7 @@
 import type { DmcThread } from '../threads/catalogue.js';
 import { checkMarks, storedMarkLimits } from './mark-checks.js';
 import { NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
-import { symbolFor } from './symbols.js';
+import { assignSymbols } from './symbols.js';
 
 /** One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none (backstitch only). */
 export interface LegendEntry {
@@ -73,13 +73,15 @@ export function buildLegend(threads: readonly DmcThread[], assignment: Int16Arra
     .filter((i) => counts[i]! > 0)
     .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.code.localeCompare(threads[y]!.code));
   const position = new Int16Array(threads.length).fill(-1);
+  // Threads that look alike get symbols of different families (symbols.ts).
+  const symbols = assignSymbols(order.map((threadIndex) => threads[threadIndex]!.lab));
   const legend = order.map((threadIndex, rank) => {
     position[threadIndex] = rank;
     const thread = threads[threadIndex]!;
     return {
       index: rank,
       hex: thread.hex,
-      symbol: symbolFor(rank),
+      symbol: symbols[rank]!,
       dmc_code: thread.code,
       dmc_name: thread.name,
       stitch_count: counts[threadIndex]!,

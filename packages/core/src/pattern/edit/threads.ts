@@ -1,7 +1,7 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
 import { findThread, nearestThreads, type DmcThread } from '../../threads/catalogue.js';
-import { CHART_SYMBOLS } from '../symbols.js';
+import { CHART_SYMBOLS, symbolBeside } from '../symbols.js';
 import {
   activeThreads,
   ChartEditError,
@@ -79,7 +79,12 @@ export function addThread(chart: EditableChart, dmcCode: string): EditResult {
   const active = activeThreads(chart);
   if (active.length >= MAX_CHART_THREADS) throw new ChartEditError(`A chart can have at most ${MAX_CHART_THREADS} threads. Remove or merge one first.`);
   const used = new Set(active.map((index) => chart.threads[index]!.symbol));
-  const symbol = existing && !used.has(existing.symbol) ? existing.symbol : CHART_SYMBOLS.find((candidate) => !used.has(candidate))!;
+  // A symbol of another family than those of the threads that look like it (symbols.ts).
+  const holders = active.map((index) => {
+    const { symbol, rgb } = chart.threads[index]!;
+    return { symbol, lab: rgbToLab(rgb) };
+  });
+  const symbol = existing && !used.has(existing.symbol) ? existing.symbol : symbolBeside(dmc.lab, holders);
   const change: ThreadChange = existing
     ? { index: slot, before: existing, after: chartThreadOf(dmc, symbol) }
     : { index: chart.threads.length, before: undefined, after: chartThreadOf(dmc, symbol) };
