@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../test/harness';
 import { Layout } from './Layout';
 
@@ -46,6 +46,17 @@ describe('Layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: /Color Matcher/ })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: /Home/ })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens a new page at its top, wherever the last one was scrolled to (issue #30)', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    vi.stubGlobal('scrollY', 700);
+    const user = userEvent.setup();
+    renderScreen(<Layout />, { path: '/*', route: '/stitch/new?step=result&pattern=p.json' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: /About/ }));
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'instant' });
   });
 
   it('opens the slide-over with the hamburger and closes it with the close button and the backdrop', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { Icon } from './Icon';
 import { PageLoading } from './PageLoading';
 import { Spinner } from './Spinner';
@@ -33,6 +34,8 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new page opens at its top (Back and Forward keep the browser's own restoring).
+  useScrollToTop(location.pathname);
   const menu = session.signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
   // Stays mounted once started: the claim leaves storage as it is sent.
   const [claimWaiting, setClaimWaiting] = useState(false);

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CREDITS } from '../test/fixtures';
 import { renderScreen } from '../test/harness';
-import { photo, owning, toSettings } from '../test/wizard';
+import { generateAs, photo, owning, PLAN, toSettings } from '../test/wizard';
 import { Wizard } from './Wizard';
 
 describe('Stitch Pattern Wizard', () => {
@@ -14,6 +14,27 @@ describe('Stitch Pattern Wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
     expect(await screen.findByText('Please upload an image or enter an image URL')).toBeInTheDocument();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Upload Image');
+  });
+
+  it("opens each step at its top, not at the previous step's scroll position (issue #30)", async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    vi.stubGlobal('scrollY', 900); // scrolled down to each step's button
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: { ...CREDITS, 'POST /api/stitch/generate': { status: 200, data: { ...PLAN, project_id: 'p1' } } },
+    });
+    await user.upload(screen.getByTestId('file-input'), photo());
+    await screen.findByRole('img', { name: 'The selected image' });
+    expect(scrollTo).not.toHaveBeenCalled(); // choosing a picture stays on the step
+    await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0, behavior: 'instant' });
+    await generateAs(user, 'Roses');
+    await screen.findByRole('link', { name: 'Download Pattern' });
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    expect(scrollTo).toHaveBeenCalledTimes(3);
   });
 
   it('locks colours, stitch size, large sizes and advanced options for visitors, with 10 colours', async () => {

@@ -9,6 +9,7 @@ import type { StitchPlan } from '../api/schemas';
 import { useSession } from '../auth/use-session';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
 import { ImageStep } from './wizard/ImageStep';
 import { keepResult, keptResult, patternIdOf } from './wizard/kept-results';
@@ -54,6 +55,8 @@ export function Wizard() {
   const requested = params.get('step');
   const step = requested === 'result' && plan ? 2 : requested === 'settings' && picture ? 1 : 0;
   useDocumentTitle('Stitch Pattern Wizard');
+  // Each step opens at its top, not at the previous step's scroll position (the address names the step).
+  useScrollToTop(location.search);
 
   // A step that cannot be shown (a reload lost the picture, a result this tab never had) falls back to the first.
   useEffect(() => {
