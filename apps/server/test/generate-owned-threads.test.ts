@@ -75,4 +75,31 @@ describe.each(DATABASES)('generation from owned threads on $name', (database) =>
     expect(unclear.status).toBe(400);
     expect(await unclear.json()).toMatchObject({ errors: [{ field: 'only_owned_threads', message: 'only_owned_threads must be true or false' }] });
   });
+
+  it('leaves out the owned threads named in left_out_threads, keeps them in the project, and refuses unknown codes', async () => {
+    const fields = { colors: '20', max_side: '60', project_name: 'Without the white', only_owned_threads: 'true' };
+    const response = await generate(alice, { ...fields, left_out_threads: ' 3865, blanc ' }); // Blanc is not Alice's: nothing to leave out
+    expect(response.status, await response.clone().text()).toBe(200);
+    const plan = (await response.json()) as StitchPlan;
+    expect(plan.legend_data.map((entry) => entry.dmc_code)).not.toContain('3865');
+    expect(plan.legend_data.length).toBeLessThanOrEqual(3);
+    expect((await projectOf(alice, plan.project_id!)).parameters).toMatchObject({ only_owned_threads: true, left_out_threads: ['3865', 'Blanc'] });
+
+    const unknown = await generate(alice, { ...fields, left_out_threads: '3865,99999' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      errors: [{ field: 'left_out_threads', message: 'left_out_threads names codes that are not DMC threads: 99999' }],
+    });
+
+    const tooFew = await generate(alice, { ...fields, left_out_threads: '310,321,3865' });
+    expect(tooFew.status).toBe(400);
+    expect(await tooFew.json()).toMatchObject({
+      errors: [
+        {
+          field: 'only_owned_threads',
+          message: 'Without those left out you have 1 thread: add at least 2 on My Threads to generate with only the threads you own.',
+        },
+      ],
+    });
+  });
 });

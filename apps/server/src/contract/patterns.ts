@@ -2,6 +2,7 @@ import {
   CHART_SYMBOLS,
   DITHERING_LEVELS,
   FABRICS,
+  findThread,
   PART_KINDS,
   PATTERN_LIMITS,
   type LegendEntry as CoreLegendEntry,
@@ -169,6 +170,26 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
       description:
         'Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.',
     }),
+    left_out_threads: textField('left_out_threads')
+      .max(2000, { error: 'left_out_threads must be at most 2000 characters' })
+      .optional()
+      .transform((list, context) => {
+        const codes = (list ?? '')
+          .split(',')
+          .map((code) => code.trim())
+          .filter((code) => code !== '');
+        const threads = codes.map((code) => findThread(code));
+        const unknown = codes.filter((_, i) => threads[i] === undefined);
+        if (unknown.length > 0) {
+          context.issues.push({ code: 'custom', input: list, message: `left_out_threads names codes that are not DMC threads: ${unknown.join(', ')}` });
+          return z.NEVER;
+        }
+        return [...new Set(threads.map((thread) => thread!.code))];
+      })
+      .meta({
+        description:
+          'With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric).',
+      }),
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
       : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),

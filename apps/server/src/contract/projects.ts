@@ -20,6 +20,7 @@ export const projectParametersSchema = z
     clean_confetti: z.boolean().optional(),
     dithering: z.enum(DITHERING_LEVELS).optional(),
     only_owned_threads: z.boolean().optional(),
+    left_out_threads: z.array(z.string()).readonly().optional(),
   })
   .meta({ id: 'ProjectParameters' });
 

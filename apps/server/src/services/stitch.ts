@@ -82,7 +82,7 @@ export class StitchService {
       }
     }
     // Read before any heavy work, so a stash too small or a full storage is refused at once.
-    const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user) : undefined;
+    const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user, settings.leftOutThreads) : undefined;
     if (owner) await this.quota.assertRoom(owner.user, input.bytes.byteLength);
     signal?.throwIfAborted(); // gone while the upload or the picture's address was read
     let source = input;
@@ -182,12 +182,14 @@ export class StitchService {
    * the stitcher has chosen it, and the shopping list says to buy more). Fewer than 2 cannot make a
    * chart of two colours: 400 naming the field, with what to do.
    */
-  private async ownedThreadCodes(user: UserRow): Promise<string[]> {
-    const codes = [...(await this.ownedThreads.skeinsByCode(user.id)).keys()];
+  private async ownedThreadCodes(user: UserRow, leftOut: readonly string[]): Promise<string[]> {
+    const owned = [...(await this.ownedThreads.skeinsByCode(user.id)).keys()];
+    const codes = owned.filter((code) => !leftOut.includes(code));
     if (codes.length < 2) {
-      const owned = codes.length === 1 ? 'You own 1 thread' : 'You own no threads';
+      const left = codes.length === 1 ? '1 thread' : 'no threads';
+      const told = codes.length === owned.length ? `You own ${left}` : `Without those left out you have ${left}`;
       throw HttpProblem.invalidFields([
-        { field: 'only_owned_threads', message: `${owned}: add at least 2 on My Threads to generate with only the threads you own.` },
+        { field: 'only_owned_threads', message: `${told}: add at least 2 on My Threads to generate with only the threads you own.` },
       ]);
     }
     return codes;

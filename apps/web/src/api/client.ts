@@ -87,11 +87,12 @@ export function failureMessage(error: unknown, otherwise: string): string {
 }
 
 /** A multipart body: files as they are, other values as text, undefined left out. */
-export function asForm(body: Record<string, Blob | string | number | boolean | undefined>): FormData {
+export function asForm(body: Record<string, Blob | string | number | boolean | readonly string[] | undefined>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    form.append(name, value instanceof Blob ? value : String(value));
+    // A list is sent as one field, its items separated by commas (as the contract reads them).
+    form.append(name, value instanceof Blob ? value : typeof value === 'object' ? value.join(',') : String(value));
   }
   return form;
 }

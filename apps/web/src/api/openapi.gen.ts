@@ -894,6 +894,7 @@ export interface components {
             /** @enum {string} */
             dithering?: "off" | "soft" | "strong";
             only_owned_threads?: boolean;
+            readonly left_out_threads?: string[];
         };
         ProjectMetadata: {
             total_stitches?: number;
@@ -2829,6 +2830,8 @@ export interface operations {
                      * @enum {string}
                      */
                     only_owned_threads?: "true" | "false";
+                    /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
+                    left_out_threads?: string;
                     project_name: string;
                 };
             };
@@ -2977,6 +2980,8 @@ export interface operations {
                      * @enum {string}
                      */
                     only_owned_threads?: "true" | "false";
+                    /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
+                    left_out_threads?: string;
                     /** @description Ignored without an account. */
                     project_name?: string;
                 };

@@ -77,4 +77,40 @@ describe('Stitch Pattern Wizard', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.form).toMatchObject({ only_owned_threads: 'false', colors: '20' });
   });
+
+  it('points out owned threads that look the same on fabric, and leaves one out in one click', async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: {
+        ...CREDITS,
+        ...owning(['310', '3865', 'Blanc', '321']),
+        'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }),
+      },
+    });
+    await toSettings(user);
+    const option = await screen.findByRole('checkbox', { name: 'Use only threads I own' });
+    await waitFor(() => expect(option).toBeEnabled());
+    expect(screen.queryByTestId('look-alike-threads')).not.toBeInTheDocument(); // only when choosing among them
+    await user.click(option);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(/These threads you own look the same on fabric; the chart may use both:/);
+    expect(notice).toHaveTextContent(/DMC 3865 .* and DMC Blanc .* \(ΔE00 \d\.\d\)|DMC Blanc .* and DMC 3865 .* \(ΔE00 \d\.\d\)/);
+    expect(notice).not.toHaveTextContent(/310|321/);
+
+    await user.click(screen.getByRole('button', { name: 'Leave out 3865' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Put back DMC 3865' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Colors/)).toHaveAttribute('max', '3');
+    await generateAs(user, 'Snow');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({ only_owned_threads: 'true', left_out_threads: '3865', colors: '3' });
+
+    // Put back: the pair is pointed out again.
+    await screen.findByRole('link', { name: 'Open the project' });
+    await user.click(screen.getByRole('button', { name: 'Adjust settings' }));
+    await user.click(screen.getByRole('button', { name: 'Put back DMC 3865' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/look the same on fabric/);
+  });
 });

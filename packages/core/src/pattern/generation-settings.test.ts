@@ -13,6 +13,7 @@ describe('generation settings under the API’s names', () => {
     cleanConfetti: false,
     dithering: 'soft',
     onlyOwnedThreads: true,
+    leftOutThreads: ['3865'],
   };
 
   it('names each setting as the specification’s form does', () => {
@@ -27,6 +28,7 @@ describe('generation settings under the API’s names', () => {
       clean_confetti: false,
       dithering: 'soft',
       only_owned_threads: true,
+      left_out_threads: ['3865'],
     });
   });
 

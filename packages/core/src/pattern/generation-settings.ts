@@ -14,6 +14,8 @@ export interface GenerationSettings extends Required<Omit<PatternOptions, 'threa
   removeBackground: boolean;
   /** Choose among the threads the user owns only (signed-in users). */
   onlyOwnedThreads: boolean;
+  /** Owned threads not to use this time (one of two that look the same on fabric), as catalogue codes. */
+  leftOutThreads: readonly string[];
 }
 
 export const DEFAULT_GENERATION_SETTINGS: Readonly<GenerationSettings> = {
@@ -27,6 +29,7 @@ export const DEFAULT_GENERATION_SETTINGS: Readonly<GenerationSettings> = {
   cleanConfetti: true,
   dithering: 'off',
   onlyOwnedThreads: false,
+  leftOutThreads: [],
 };
 
 /**
@@ -44,6 +47,7 @@ export const GENERATION_FIELD_NAMES = {
   cleanConfetti: 'clean_confetti',
   dithering: 'dithering',
   onlyOwnedThreads: 'only_owned_threads',
+  leftOutThreads: 'left_out_threads',
 } as const satisfies { [K in keyof GenerationSettings]: string };
 
 type FieldName<K extends keyof GenerationSettings> = (typeof GENERATION_FIELD_NAMES)[K];

@@ -1,2 +1,3 @@
 export * from './catalogue.js';
 export { ThreadIndex, threadIndexFor } from './thread-index.js';
+export { lookAlikePairs, SAME_ON_FABRIC_DELTA_E, type LookAlikePair } from './look-alikes.js';

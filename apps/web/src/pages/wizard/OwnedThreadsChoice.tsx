@@ -1,3 +1,4 @@
+import { lookAlikePairs, type DmcThread } from '@stitchwise/core';
 import { Link } from 'react-router';
 import { MIN_OWNED_THREADS, ownedThreadsInUse, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 
@@ -28,7 +29,7 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
   else
     hint = `Chooses among your ${threadsText(count)} only, at most ${count} colours. Threads with no skeins left count too: the shopping list says what to buy.`;
   return (
-    <div className="text-sm">
+    <div className="space-y-2 text-sm">
       <label className={`flex items-start gap-2 ${enabled ? '' : 'opacity-60'}`}>
         <input
           type="checkbox"
@@ -46,6 +47,62 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
       <p id="owned-threads-hint" className="ml-6 text-xs text-slate-500">
         {hint}
       </p>
+      {settings.onlyOwnedThreads && owned.status === 'ready' && <LookAlikeThreads settings={settings} update={update} codes={owned.codes} />}
+    </div>
+  );
+}
+
+const threadName = (thread: DmcThread): string => `DMC ${thread.code} ${thread.name}`;
+
+/**
+ * Owned threads that look the same on fabric (ΔE00 below 3), pointed out before generating: leaving one of a
+ * pair out takes one click, and puts it back another (generation then never uses both without a word).
+ */
+function LookAlikeThreads({ settings, update, codes }: { settings: WizardSettings; update: UpdateSettings; codes: readonly string[] }) {
+  const leftOut = settings.leftOutThreads;
+  const pairs = lookAlikePairs(codes.filter((code) => !leftOut.includes(code)));
+  const kept = codes.filter((code) => !leftOut.includes(code)).length;
+  // The colour count goes no higher than the threads left to choose from.
+  const leave = (code: string) => update({ leftOutThreads: [...leftOut, code], colors: Math.min(settings.colors, kept - 1) });
+  const putBack = (code: string) => update({ leftOutThreads: leftOut.filter((left) => left !== code) });
+  if (pairs.length === 0 && leftOut.length === 0) return null;
+  return (
+    <div className="ml-6 space-y-2" data-testid="look-alike-threads">
+      {pairs.length > 0 && (
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">
+          <p className="font-medium">These threads you own look the same on fabric; the chart may use both:</p>
+          <ul className="mt-1 space-y-1">
+            {pairs.map(({ first, second, deltaE }) => (
+              <li key={`${first.code}+${second.code}`} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {threadName(first)} and {threadName(second)} (ΔE00 {deltaE.toFixed(1)})
+                </span>
+                {[first, second].map((thread) => (
+                  <button key={thread.code} type="button" className="btn-ghost min-h-6 px-2 py-0.5 text-xs" onClick={() => leave(thread.code)}>
+                    Leave out {thread.code}
+                  </button>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {leftOut.length > 0 && (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          Left out this time:
+          {leftOut.map((code) => (
+            <button
+              key={code}
+              type="button"
+              className="btn-ghost min-h-6 px-2 py-0.5 text-xs"
+              onClick={() => putBack(code)}
+              aria-label={`Put back DMC ${code}`}
+            >
+              {code} ✕
+            </button>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

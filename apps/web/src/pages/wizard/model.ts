@@ -35,7 +35,9 @@ export function ownedThreadsOf(signedIn: boolean, query: { data?: readonly { dmc
 
 /** The codes to generate among when 'Use only threads I own' is on and can be: enough threads, read. */
 export function ownedThreadsInUse(settings: WizardSettings, owned: OwnedThreads): readonly string[] | undefined {
-  return settings.onlyOwnedThreads && owned.status === 'ready' && owned.codes.length >= MIN_OWNED_THREADS ? owned.codes : undefined;
+  if (!settings.onlyOwnedThreads || owned.status !== 'ready') return undefined;
+  const codes = owned.codes.filter((code) => !settings.leftOutThreads.includes(code)); // one of two look-alikes, left out
+  return codes.length >= MIN_OWNED_THREADS ? codes : undefined;
 }
 
 /** The image to stitch: a file the user chose (or an idea taken as one), or an address on the web. */

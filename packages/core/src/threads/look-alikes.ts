@@ -1,0 +1,24 @@
+import { deltaE2000 } from '../color/ciede2000.js';
+import { findThread, type DmcThread } from './catalogue.js';
+
+/** Threads closer than this (ΔE00) look the same on fabric: a stitcher owning both wants to use one. */
+export const SAME_ON_FABRIC_DELTA_E = 3;
+
+export interface LookAlikePair {
+  first: DmcThread;
+  second: DmcThread;
+  deltaE: number;
+}
+
+/** The pairs of `codes` (catalogue codes; others are skipped) closer than `below` ΔE00, closest first. */
+export function lookAlikePairs(codes: readonly string[], below = SAME_ON_FABRIC_DELTA_E): LookAlikePair[] {
+  const threads = [...new Set(codes.map((code) => findThread(code)).filter((thread) => thread !== undefined))];
+  const pairs: LookAlikePair[] = [];
+  threads.forEach((first, i) => {
+    for (const second of threads.slice(i + 1)) {
+      const deltaE = deltaE2000(first.lab, second.lab);
+      if (deltaE < below) pairs.push({ first, second, deltaE });
+    }
+  });
+  return pairs.sort((a, b) => a.deltaE - b.deltaE);
+}
