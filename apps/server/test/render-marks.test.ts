@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { inflateSync } from 'node:zlib';
 import { fabricByCount, legendUse, marksCrossing, printLayout, skeinFootnote, threadNeedOfUse, type Pattern } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { chartLayout, renderChart } from '../src/render/chart.js';
 import { renderPdf, type PdfOptions } from '../src/render/pdf.js';
 import { BLUE, GREEN, LEMON, marksChart, RED } from './support/marks-chart.js';
 import { pdfPageTexts } from './support/pdf-text.js';
+import { inflatedStreams, strokes } from './support/pdf-content.js';
 
 const fabric = fabricByCount(14)!;
 /** Resolution the PDF's chart page is rendered at to be looked at. */
@@ -114,38 +114,11 @@ describe('the chart PNG with part stitches, backstitch and knots', () => {
   });
 });
 
-/** Every compressed stream of a PDF, inflated: page contents among them. */
-function inflatedStreams(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  const streams: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    try {
-      streams.push(inflateSync(pdf.subarray(start, text.indexOf('endstream', start))).toString('latin1'));
-    } catch {
-      // Not deflated (or not a stream): not page content.
-    }
-  }
-  return streams;
-}
-
-/** Stroked paths of a page as PDFKit writes them: points, line width, dash pattern and colour. */
-function strokes(content: string): { points: number[][]; width: number; dash: number[]; colour: number[] }[] {
-  const path = /((?:[-\d.]+ [-\d.]+ [ml]\n)+)([\d.]+) w\n1 J\n1 j\n\[([^\]]*)\] [\d.]+ d\n\/DeviceRGB CS\n([\d. ]+) SCN\nS/g;
-  return [...content.matchAll(path)].map(([, points, width, dash, colour]) => ({
-    points: points!
-      .trim()
-      .split('\n')
-      .map((line) => line.split(' ').slice(0, 2).map(Number)),
-    width: Number(width),
-    dash: dash!.trim() ? dash!.trim().split(/\s+/).map(Number) : [],
-    colour: colour!.trim().split(' ').map(Number),
-  }));
-}
-
 /** The backstitch of `marksChart` on a chart page: its two polylines of three points (the legend's samples have two). */
 function chartLines(pdf: Buffer) {
-  const all = inflatedStreams(pdf).flatMap(strokes);
+  const all = inflatedStreams(pdf)
+    .flatMap(strokes)
+    .filter((stroke) => stroke.rounded); // marks, not grid lines
   const lines = all.filter((stroke) => stroke.points.length === 3);
   expect(lines).toHaveLength(2);
   const legs = (stroke: (typeof lines)[number]) => [

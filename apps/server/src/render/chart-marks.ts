@@ -2,14 +2,17 @@
  * Part stitches, backstitch and knots for the chart PNG. Part stitches become tiles (like a full stitch's)
  * drawn into their cells under the grid; backstitch and knots are drawn over everything, each pixel row as the
  * PNG writer reaches it, from the lines and knots that cross that row: memory stays that of the marks, however
- * long the lines, and rows without any are still repeated rather than drawn.
+ * long the lines, and rows without any are still repeated rather than drawn. Backstitch is the core's width
+ * beside the grid's one-pixel lines, a light thread's over a dark casing.
  */
 import {
-  BACKSTITCH_WIDTH,
+  BACKSTITCH_CASING,
+  backstitchWidthFor,
   groupByThread,
   insidePolygon,
   KNOT_REACH,
   KNOT_RING,
+  needsCasing,
   partShape,
   partSymbolPlace,
   type Pattern,
@@ -20,6 +23,19 @@ import { glyphMask, type GlyphMask } from './glyphs.js';
 
 /** A part stitch's tile: palette indices, TRANSPARENT outside its shape. */
 const TRANSPARENT = 256;
+
+/** The chart's thin grid line, in pixels: chart.ts draws it as one pixel column or row. */
+export const THIN_GRID_PX = 1;
+
+/**
+ * Half a backstitch line's width in pixels, for a stitch `cellSize` pixels wide: the core's width beside a
+ * thin grid line, rounded up to whole pixels, and half a pixel more, so that wherever the line falls
+ * (a lattice point on a pixel's centre or between two) at least that many pixels' centres lie within it.
+ */
+export const backstitchHalf = (cellSize: number): number => (Math.ceil(backstitchWidthFor(cellSize, THIN_GRID_PX) - 1e-9) + 1) / 2;
+
+/** How many pixels a light line's casing reaches beyond each side of it: the core's share of its width, at least one. */
+export const casingReach = (cellSize: number): number => Math.max(1, Math.round(backstitchWidthFor(cellSize, THIN_GRID_PX) * BACKSTITCH_CASING));
 
 export interface MarksRaster {
   /** Cell rows that hold part stitches: their pixel rows cannot repeat the one above. */
@@ -70,24 +86,29 @@ export async function rasterMarks(pattern: Pattern, place: MarksPlacement): Prom
   // Lattice point (X, Y) in pixel coordinates, a pixel's centre at its index: grid lines fall on even points.
   const px = (lattice: number): number => left + (lattice * cellSize) / 2;
   const py = (lattice: number): number => top + (lattice * cellSize) / 2;
-  // An odd width, so a line along the grid sits centred on it.
-  const half = (2 * Math.round((cellSize * BACKSTITCH_WIDTH) / 2) + 1) / 2;
-  for (const line of [...groupByThread(backstitches).values()].flat()) {
-    const colour = palette.stitch(line.thread, 0);
+  // Centred on its lattice points, so a line along the grid sits centred on it.
+  const half = backstitchHalf(cellSize);
+  const stroke = (line: (typeof backstitches)[number], reach: number, colour: number): void => {
     const [x1, y1, x2, y2] = [px(line.x1), py(line.y1), px(line.x2), py(line.y2)];
     over.push({
       order: over.length,
-      minY: Math.floor(Math.min(y1, y2) - half),
-      maxY: Math.ceil(Math.max(y1, y2) + half),
+      minY: Math.floor(Math.min(y1, y2) - reach),
+      maxY: Math.ceil(Math.max(y1, y2) + reach),
       draw: (row, y) => {
-        segmentRow(x1, y1, x2, y2, half, y, (x) => {
+        segmentRow(x1, y1, x2, y2, reach, y, (x) => {
           plot(row, x, colour);
         });
       },
     });
+  };
+  for (const [thread, lines] of groupByThread(backstitches)) {
+    // A light thread's lines over a dark casing, all of the thread's casings first so none covers its joins.
+    if (needsCasing(pattern.legend[thread]!.rgb)) for (const line of lines) stroke(line, half + casingReach(cellSize), palette.casing);
+    for (const line of lines) stroke(line, half, palette.stitch(thread, 0));
   }
-  // The knot's outer edge, and its ring inside it.
-  const radius = Math.max(2, cellSize * KNOT_REACH);
+  // The knot's outer edge, and its ring inside it; at the smallest cells at least a pixel beyond a line's
+  // half-width, so a knot on a line still shows as a ringed dot on it.
+  const radius = Math.max(2, cellSize * KNOT_REACH, half + 1);
   const ring = Math.max(1, Math.round(cellSize * KNOT_RING));
   for (const knot of [...groupByThread(knots).values()].flat()) {
     const [cx, cy] = [px(knot.x), py(knot.y)];

@@ -1,4 +1,4 @@
-import type { LegendEntry, Pattern } from '@stitchwise/core';
+import { CASING_RGB, needsCasing, type LegendEntry, type Pattern } from '@stitchwise/core';
 import { rasterMarks } from './chart-marks.js';
 import { glyphMask, type GlyphMask } from './glyphs.js';
 import { PngWriter } from './png-writer.js';
@@ -51,7 +51,10 @@ export async function renderChart(pattern: Pattern, { cellSize, symbols }: Chart
   const labels = new Map<number, GlyphMask>();
   for (let n = 10; n <= Math.max(pattern.width, pattern.height); n += 10) labels.set(n, await glyphMask(String(n), labelSize, 'label'));
 
-  const palette = chartPalette(pattern.legend, ink, symbols);
+  // A light thread's backstitch is drawn over a dark casing (the core's), which then takes a palette entry.
+  const light = pattern.legend.map((entry) => needsCasing(entry.rgb));
+  const casing = pattern.marks.backstitches.some((line) => light[line.thread]);
+  const palette = chartPalette(pattern.legend, ink, symbols, casing);
   // One tile per thread: the cell's colour with its symbol, as palette indices, so drawing a row is copying tile rows.
   const tiles = pattern.legend.map((_, index) => {
     const tile = new Uint8Array(cellSize * cellSize).fill(palette.stitch(index, 0));
@@ -180,6 +183,8 @@ export interface ChartPalette {
   paper: number;
   grid: number;
   heavy: number;
+  /** The casing under a light thread's backstitch (CASING_RGB), when the palette was made with one; the heavy line's otherwise. */
+  casing: number;
   /** The numbers' ink at coverage `alpha` (0–255) over paper. */
   label(alpha: number): number;
   /** Thread `thread`'s colour with its symbol's ink (black or white) at coverage `alpha` (0–255) over it. */
@@ -193,17 +198,18 @@ export interface ChartPalette {
  * the rest of the palette holds, the legend's first (most used) ones: with it, a symbol's edge steps from
  * its cell by the same index differences whatever the thread, which the PNG's Up filter and deflate turn
  * into repeats (a busy 500 × 500 chart at 24 px: 7 % smaller). The colours drawn are the same either way.
- * `ink[i]` is 0 (black) or 255 (white) for thread i.
+ * `ink[i]` is 0 (black) or 255 (white) for thread i. With `casing`, the last entry is backstitch's casing.
  */
-export function chartPalette(legend: readonly LegendEntry[], ink: readonly number[], symbols: boolean): ChartPalette {
+export function chartPalette(legend: readonly LegendEntry[], ink: readonly number[], symbols: boolean, casing = false): ChartPalette {
   const colours: (readonly number[])[] = [PAPER, GRID, HEAVY, BLACK];
   const labelBase = colours.length - 1; // shade s (1…15) at labelBase + s
   for (let shade = 1; shade < LABEL_SHADES; shade++) colours.push(mix(PAPER, LABEL, shade / (LABEL_SHADES - 1)));
   const threadBase = colours.length;
-  const room = Math.floor((256 - threadBase) / Math.max(1, legend.length));
+  const entries = casing ? 255 : 256;
+  const room = Math.floor((entries - threadBase) / Math.max(1, legend.length));
   if (room < 1) throw new Error(`A chart of ${legend.length} threads does not fit a PNG palette`);
   const blends = symbols ? Math.min(7, room - 1) : 0;
-  const ownInk = Math.min(legend.length, 256 - threadBase - legend.length * (blends + 1));
+  const ownInk = Math.min(legend.length, entries - threadBase - legend.length * (blends + 1));
   const starts: number[] = [];
   for (const [index, entry] of legend.entries()) {
     const colour = [entry.rgb.r, entry.rgb.g, entry.rgb.b];
@@ -213,6 +219,7 @@ export function chartPalette(legend: readonly LegendEntry[], ink: readonly numbe
     for (let level = 1; level <= blends; level++) colours.push(mix(colour, inkColour, level / (blends + 1)));
     if (index < ownInk) colours.push(inkColour);
   }
+  const casingAt = casing ? colours.push([CASING_RGB.r, CASING_RGB.g, CASING_RGB.b]) - 1 : 2;
   const rgb = new Uint8Array(colours.length * 3);
   for (const [i, colour] of colours.entries()) rgb.set(colour, i * 3);
   return {
@@ -220,6 +227,7 @@ export function chartPalette(legend: readonly LegendEntry[], ink: readonly numbe
     paper: 0,
     grid: 1,
     heavy: 2,
+    casing: casingAt,
     label: (alpha) => {
       const shade = Math.round((alpha / 255) * (LABEL_SHADES - 1));
       return shade === 0 ? 0 : labelBase + shade;

@@ -5,12 +5,16 @@
  * backstitch threads apart by line style and knots by their thread's symbol.
  */
 import {
+  BACKSTITCH_CASING,
   BACKSTITCH_LINE_STYLES,
-  BACKSTITCH_WIDTH,
+  backstitchWidthFor,
+  CASING_RGB,
+  formatHex,
   groupByThread,
   KNOT_RADIUS,
   KNOT_RING,
   marksCrossing,
+  needsCasing,
   partShape,
   partSymbolPlace,
   polylines,
@@ -23,6 +27,12 @@ export type MarksVariant = 'color' | 'bw';
 
 /** Part stitches in black-and-white: a light grey that still shows on the shaded repeated rows. */
 const PRINT_PART_FILL = '#c8c8c8';
+
+/** The chart pages' grid lines, in points: thin between stitches, heavy every 10 and round the edge (pdf.ts). */
+export const PDF_GRID_LINE = { thin: 0.25, heavy: 1.2 } as const;
+
+/** The casing under a light thread's backstitch (the core's colour). */
+const CASING = formatHex(CASING_RGB);
 
 /** Where a chart page puts its grid: its first stitch's corner, the stitch side, in points. */
 export interface PageGrid {
@@ -62,20 +72,41 @@ export function drawParts(doc: PDFKit.PDFDocument, pattern: Pattern, variant: Ma
   }
 }
 
+/** How a thread's backstitch is stroked, in points: its width, dash pattern, and how far its casing reaches beyond each side (0: none). */
+interface LineLook {
+  width: number;
+  dash: readonly number[];
+  casing: number;
+}
+
 /**
- * The line width, and dash pattern in points, of a thread's backstitch: in black and white wider than a
- * heavy grid line (1.2 pt), so a solid line along the grid still stands out.
+ * A thread's backstitch look on a page of stitches `cell` points wide: the core's width beside the thin grid
+ * line (a fifth of a stitch, at least 2.5 thin lines), at least 0.8 pt; in black and white 1.4 × that, wider
+ * than a heavy grid line (1.2 pt), so a solid line along the grid still stands out. In colour a light thread's
+ * line lies on a dark casing the core's share of its width beyond each side, at least a thin grid line.
  */
-function lineLook(cell: number, variant: MarksVariant, style: number): { width: number; dash: readonly number[] } {
-  const width = Math.max(0.8, cell * BACKSTITCH_WIDTH * (variant === 'bw' ? 1.4 : 1));
+function lineLook(cell: number, variant: MarksVariant, style: number, entry?: Pick<LegendEntry, 'rgb'>): LineLook {
+  const width = Math.max(0.8, backstitchWidthFor(cell, PDF_GRID_LINE.thin) * (variant === 'bw' ? 1.4 : 1));
   const inWidths = variant === 'bw' ? (BACKSTITCH_LINE_STYLES[Math.max(0, style)] ?? []) : [];
-  return { width, dash: inWidths.map((length) => length * width) };
+  const casing = variant === 'color' && entry && needsCasing(entry.rgb) ? Math.max(PDF_GRID_LINE.thin, width * BACKSTITCH_CASING) : 0;
+  return { width, dash: inWidths.map((length) => length * width), casing };
 }
 
 /** PDFKit takes a whole dash pattern as an array (one `d` operator), which its type definitions leave out. */
 type DashPattern = (pattern: readonly number[], options: object) => PDFKit.PDFDocument;
 
-function strokeStyled(doc: PDFKit.PDFDocument, entry: LegendEntry, look: { width: number; dash: readonly number[] }, variant: MarksVariant): void {
+/** Strokes the path `trace` makes in the thread's look: first its casing, if any, then the line over it. */
+function strokeStyled(doc: PDFKit.PDFDocument, entry: LegendEntry, look: LineLook, variant: MarksVariant, trace: () => void): void {
+  if (look.casing > 0) {
+    trace();
+    doc
+      .lineWidth(look.width + 2 * look.casing)
+      .lineCap('round')
+      .lineJoin('round')
+      .undash()
+      .stroke(CASING);
+  }
+  trace();
   doc.lineWidth(look.width).lineCap('round').lineJoin('round');
   if (look.dash.length) (doc.dash as unknown as DashPattern).call(doc, look.dash, {});
   else doc.undash();
@@ -90,16 +121,20 @@ export function drawLinesAndKnots(doc: PDFKit.PDFDocument, pattern: Pattern, var
   const { left, top, cell, range } = grid;
   const shown = marksCrossing(pattern.marks, range);
   const at = (x: number, y: number): [number, number] => [left + (x / 2 - range.x0) * cell, top + (y / 2 - range.y0) * cell];
-  // Clipped to the grid and half a line beyond, so a line along the chart's edge is whole.
-  const edge = lineLook(cell, variant, 0).width / 2;
+  // Clipped to the grid and half a line (and a casing) beyond, so a line along the chart's edge is whole.
+  const threads = groupByThread(shown.backstitches);
+  const casing = Math.max(0, ...[...threads.keys()].map((thread) => lineLook(cell, variant, 0, pattern.legend[thread]).casing));
+  const edge = lineLook(cell, variant, 0).width / 2 + casing;
   doc.save();
   doc.rect(left - edge, top - edge, (range.x1 - range.x0) * cell + 2 * edge, (range.y1 - range.y0) * cell + 2 * edge).clip();
-  for (const [thread, lines] of groupByThread(shown.backstitches)) {
+  for (const [thread, lines] of threads) {
     // One path a thread, one polyline for lines that join, so dashes carry on round its corners.
-    for (const polyline of polylines(lines)) {
-      polyline.forEach(([x, y], index) => (index === 0 ? doc.moveTo(...at(x, y)) : doc.lineTo(...at(x, y))));
-    }
-    strokeStyled(doc, pattern.legend[thread]!, lineLook(cell, variant, styles[thread] ?? 0), variant);
+    const joined = polylines(lines);
+    const trace = () => {
+      for (const polyline of joined) polyline.forEach(([x, y], index) => (index === 0 ? doc.moveTo(...at(x, y)) : doc.lineTo(...at(x, y))));
+    };
+    const entry = pattern.legend[thread]!;
+    strokeStyled(doc, entry, lineLook(cell, variant, styles[thread] ?? 0, entry), variant, trace);
   }
   doc.restore();
   // Knots are not clipped: one on the page's edge is whole, as on the neighbouring page.
@@ -133,7 +168,6 @@ export function drawLineSample(
   style: number,
 ): void {
   doc.save();
-  doc.moveTo(x, y).lineTo(x + length, y);
-  strokeStyled(doc, entry, lineLook(cell, variant, style), variant);
+  strokeStyled(doc, entry, lineLook(cell, variant, style, entry), variant, () => doc.moveTo(x, y).lineTo(x + length, y));
   doc.restore();
 }

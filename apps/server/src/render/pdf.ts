@@ -17,7 +17,7 @@ import {
 import PDFDocument from 'pdfkit';
 import { drawCover } from './pdf-cover.js';
 import { threadList } from './pdf-legend.js';
-import { centredSymbol, drawLinesAndKnots, drawParts, inkOn, type PageGrid } from './pdf-marks.js';
+import { centredSymbol, drawLinesAndKnots, drawParts, inkOn, PDF_GRID_LINE, type PageGrid } from './pdf-marks.js';
 
 export type Paper = PaperSize;
 export type PdfVariant = 'color' | 'bw';
@@ -171,7 +171,7 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
     doc
       .moveTo(px, top)
       .lineTo(px, top + rows * cell)
-      .lineWidth(x % 10 === 0 || x === x1 ? 1.2 : 0.25)
+      .lineWidth(x % 10 === 0 || x === x1 ? PDF_GRID_LINE.heavy : PDF_GRID_LINE.thin)
       .stroke('#000000');
   }
   for (let y = block.y0; y <= y1; y++) {
@@ -179,7 +179,7 @@ function chartPage(doc: PDFKit.PDFDocument, pattern: Pattern, options: PdfOption
     doc
       .moveTo(left, py)
       .lineTo(left + cols * cell, py)
-      .lineWidth(y % 10 === 0 || y === y1 ? 1.2 : 0.25)
+      .lineWidth(y % 10 === 0 || y === y1 ? PDF_GRID_LINE.heavy : PDF_GRID_LINE.thin)
       .stroke('#000000');
   }
   // Backstitch and knots over the grid, so lines on it are seen.

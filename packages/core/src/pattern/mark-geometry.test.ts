@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { rgbToLab } from '../color/spaces.js';
+import { findThread } from '../threads/catalogue.js';
 import {
+  BACKSTITCH_CASING,
+  BACKSTITCH_OVER_GRID,
   BACKSTITCH_WIDTH,
+  backstitchWidthFor,
+  CASING_FROM_LIGHTNESS,
+  CASING_RGB,
   groupByThread,
   KNOT_RADIUS,
   KNOT_REACH,
@@ -10,6 +17,7 @@ import {
   lineWithinRange,
   marksCrossing,
   marksWithin,
+  needsCasing,
   partInRange,
   polylines,
   type StitchRange,
@@ -24,6 +32,47 @@ const RANGE: StitchRange = { x0: 2, y0: 1, x1: 5, y1: 4 };
 describe('the proportions the viewer, the chart PNG and the PDF share', () => {
   it('draw backstitch a fifth of a stitch wide', () => {
     expect(BACKSTITCH_WIDTH).toBe(0.2);
+  });
+
+  it('draw backstitch at least 2.5 thin grid lines wide, however small the stitch', () => {
+    expect(BACKSTITCH_OVER_GRID).toBe(2.5);
+    // Every medium's stitch against its thin grid line: the viewer (device px), the chart PNG (px), the PDF (pt).
+    for (const [cell, thin] of [
+      [4, 1],
+      [8, 1],
+      [12, 1],
+      [24, 1],
+      [64, 1],
+      [8, 2],
+      [6, 1],
+      [4.5, 0.25],
+      [10, 0.25],
+    ] as const) {
+      const width = backstitchWidthFor(cell, thin);
+      expect(width, `${cell} a stitch, thin grid ${thin}`).toBeGreaterThanOrEqual(0.2 * cell);
+      expect(width, `${cell} a stitch, thin grid ${thin}`).toBeGreaterThanOrEqual(2.5 * thin);
+    }
+    // A fifth of a stitch where that is the wider: not more.
+    expect(backstitchWidthFor(24, 1)).toBeCloseTo(4.8, 10);
+    expect(backstitchWidthFor(10, 0.25)).toBeCloseTo(2, 10);
+    // 2.5 grid lines where a fifth of a stitch would be about as thin as the grid (the old hairline).
+    expect(backstitchWidthFor(8, 1)).toBe(2.5);
+    expect(backstitchWidthFor(12, 1)).toBe(2.5);
+  });
+
+  it('draw a light thread’s line over a dark casing a quarter of its width beyond each side', () => {
+    const rgbOf = (code: string) => {
+      const { r, g, b } = findThread(code)!;
+      return { r, g, b };
+    };
+    // White, cream and the palest threads get one; darker threads, and mid greys, do not.
+    for (const code of ['B5200', 'Blanc', 'Ecru', '3865', '746', '744', '415', '3756']) expect(needsCasing(rgbOf(code)), code).toBe(true);
+    for (const code of ['310', '820', '321', '699', '318', '3799']) expect(needsCasing(rgbOf(code)), code).toBe(false);
+    expect(CASING_FROM_LIGHTNESS).toBe(75);
+    expect(BACKSTITCH_CASING).toBe(0.25);
+    // The casing is far darker than any line it edges: at least 45 L* below the lightest that gets none.
+    expect(CASING_RGB).toEqual({ r: 64, g: 64, b: 64 });
+    expect(CASING_FROM_LIGHTNESS - rgbToLab(CASING_RGB).L).toBeGreaterThan(45);
   });
 
   it('draw a knot almost half a stitch across, with a ring a quarter of its radius centred on it', () => {

@@ -2,13 +2,49 @@
  * Where backstitch and French knots go and how large they are drawn, shared by the viewer, the chart PNG and
  * the PDF (part stitches' shapes are `partShape`, in part-shapes.ts): one range type, which marks a range
  * shows (`marksCrossing`) and which it holds (`marksWithin`), marks grouped by thread, and the proportions of
- * a line and a knot to a stitch. Each medium keeps only its least sizes (in its own pixels or points).
+ * a line and a knot to a stitch, a line's least width beside the grid, and the casing under a light line.
+ * Each medium keeps only its least sizes (in its own pixels or points).
  */
+import { rgbToLab, type Rgb } from '../color/spaces.js';
 import type { Point } from './part-shapes.js';
 import type { Backstitch, ChartMarks, FrenchKnot, PartStitch } from './stitches.js';
 
 /** A backstitch line's width, in stitches: a fifth of one, so an outline reads over the stitches from afar. */
 export const BACKSTITCH_WIDTH = 0.2;
+
+/**
+ * A backstitch line's least width, in the thin grid lines drawn beside it: two and a half, so however small
+ * the stitches are drawn a line never passes for a grid line.
+ */
+export const BACKSTITCH_OVER_GRID = 2.5;
+
+/**
+ * A backstitch line's width in a medium's own units (pixels, points) for a stitch `cell` of them wide beside
+ * thin grid lines `thinGrid` wide: BACKSTITCH_WIDTH of a stitch, and never less than BACKSTITCH_OVER_GRID
+ * thin grid lines. A medium may draw it wider (whole pixels, a least size it keeps), never narrower.
+ */
+export function backstitchWidthFor(cell: number, thinGrid: number): number {
+  return Math.max(cell * BACKSTITCH_WIDTH, thinGrid * BACKSTITCH_OVER_GRID);
+}
+
+/**
+ * From this lightness (CIELAB L*) a thread's backstitch is drawn over a casing: white, cream, the palest
+ * yellows, blues and pinks (DMC B5200 100, Blanc 98.6, Ecru 92.8, 444 Lemon Dark 86.7, 415 Pearl Gray 84.6),
+ * which would vanish on light stitches and on the fabric; 318 Steel Gray Light (70) and darker go without.
+ */
+export const CASING_FROM_LIGHTNESS = 75;
+
+/**
+ * How far a casing reaches beyond each side of its line, as a share of the line's width (a medium keeps a
+ * least reach of its own, such as a pixel): the dark edge that shows a light line on light stitches.
+ */
+export const BACKSTITCH_CASING = 0.25;
+
+/** The casing's colour: a dark grey (L* 27), softer than black ink, that edges a light line on any stitch or the fabric. */
+export const CASING_RGB: Readonly<Rgb> = { r: 64, g: 64, b: 64 };
+
+/** Whether backstitch in colour `rgb` is drawn over a casing (CASING_FROM_LIGHTNESS): only light threads are. */
+export const needsCasing = (rgb: Rgb): boolean => rgbToLab(rgb).L >= CASING_FROM_LIGHTNESS;
 
 /**
  * A French knot's radius, in stitches, to the middle of its ring: a dot almost half a stitch across (0.45),

@@ -5,6 +5,9 @@ import type { CellRange } from './viewport';
 /** CSS px per stitch from which a line is drawn between every two stitches. */
 export const GRID_MIN_SCALE = 4;
 
+/** The thin grid line's width in device pixels: three quarters of a CSS pixel, at least one device pixel. */
+export const thinGridWidth = (dpr: number): number => Math.max(1, Math.round(dpr * 0.75));
+
 /** The chart's placement on the canvas for one frame, in device pixels. */
 export interface DevicePlacement {
   /** The chart's top-left corner. */
@@ -37,7 +40,7 @@ export function drawGrid(
   const top = Math.max(place.clip.top, rows[0]!);
   const bottom = Math.min(place.clip.bottom, rows[rows.length - 1]!);
   const cssScale = place.scale / place.dpr;
-  const thin = Math.max(1, Math.round(place.dpr * 0.75));
+  const thin = thinGridWidth(place.dpr);
   const heavy = Math.max(thin + 1, Math.round(place.dpr * 2));
 
   const lines = (width: number, keep: (boundary: number) => boolean) => {

@@ -1,9 +1,10 @@
 import { BACKSTITCH_LINE_STYLES, type Backstitch, type ChartMarks } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
-import type { DevicePlacement } from './draw-grid';
+import { drawGrid, GRID_MIN_SCALE, type DevicePlacement } from './draw-grid';
 import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
 import { markPaints } from './thread-colors';
 import type { ChartMode } from './types';
+import { MAX_SCALE, ZOOM_STEPS } from './viewport';
 
 /** A 2D context that records each call with the styles in force when it was made. */
 interface Call {
@@ -126,7 +127,7 @@ describe('part stitches', () => {
 describe('backstitches', () => {
   const line = (x1: number, y1: number, x2: number, y2: number, thread = 0): Backstitch => ({ x1, y1, x2, y2, thread });
 
-  it('are lines in the thread’s colour between lattice points, a fifth of a stitch wide (at least 2 CSS px) with round ends', () => {
+  it('are lines in the thread’s colour between lattice points, a fifth of a stitch wide (at least 2.5 thin grid lines) with round ends', () => {
     const { context, calls } = recordingContext();
     drawBackstitches(context, [line(2, 2, 6, 3)], [0], sceneOf('color'));
     const [drawn] = paths(calls);
@@ -143,7 +144,68 @@ describe('backstitches', () => {
 
     const small = recordingContext();
     drawBackstitches(small.context, [line(2, 2, 6, 3)], [0], sceneOf('color', false, undefined, { ...place, scale: 2, dpr: 2 }));
-    expect(paths(small.calls)[0]!.call.lineWidth).toBe(4); // 2 CSS px on a screen of 2 device px per CSS px
+    // 2.5 thin grid lines of 2 device px on a screen of 2 device px per CSS px (a fifth of the stitch is 0.4).
+    expect(paths(small.calls)[0]!.call.lineWidth).toBe(5);
+  });
+
+  it('are at every zoom and screen density at least a fifth of a stitch and 2.5 times the thin grid line drawn with them', () => {
+    /** The thin grid line's width in device px as drawGrid draws it at a placement: the height of a row line off the tens. */
+    const thinGrid = (at: DevicePlacement): number => {
+      const { context, calls } = recordingContext();
+      drawGrid(context, { x0: 0, y0: 0, x1: 10, y1: 10 }, { width: 10, height: 10 }, at, 'color');
+      const rows = calls.filter(
+        (call) => call.method === 'fillRect' && call.args[1] === Math.round(at.originY + at.scale) - Math.floor(Number(call.args[3]) / 2),
+      );
+      return Math.min(...rows.map((call) => Number(call.args[3])));
+    };
+    const lineWidth = (at: DevicePlacement): number => {
+      const { context, calls } = recordingContext();
+      drawBackstitches(context, [line(2, 2, 6, 2)], [0], sceneOf('color', false, undefined, at));
+      return Number(paths(calls).at(-1)!.call.lineWidth);
+    };
+    // The zoom steps and every quarter of a CSS px between them (wheel and pinch), from farthest to MAX_SCALE.
+    const zooms = [...new Set([...ZOOM_STEPS, ...Array.from({ length: MAX_SCALE * 4 }, (_, i) => (i + 1) / 4)])].sort((a, b) => a - b);
+    let checked = 0;
+    for (const dpr of [1, 1.25, 1.5, 2, 3]) {
+      // Where the thin grid shows, the line is measured against it; farther out, against the line it would be.
+      const thinAtClosest = thinGrid({ ...place, scale: MAX_SCALE * dpr, dpr });
+      for (const zoom of zooms) {
+        const at: DevicePlacement = { ...place, scale: zoom * dpr, dpr };
+        const width = lineWidth(at);
+        const thin = zoom >= GRID_MIN_SCALE ? thinGrid(at) : thinAtClosest;
+        expect(thin, `thin grid at ${zoom} CSS px a stitch, ${dpr} dppx`).toBeGreaterThan(0);
+        expect(width, `line at ${zoom} CSS px a stitch, ${dpr} dppx`).toBeGreaterThanOrEqual(0.2 * at.scale - 1e-9);
+        expect(width, `line at ${zoom} CSS px a stitch, ${dpr} dppx`).toBeGreaterThanOrEqual(2.5 * thin - 1e-9);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('of a light thread lie over a dark casing in colour, not as printed, and a dark thread’s over none', () => {
+    const light = [{ hex: '#ffffff', symbol: '○', dmc_code: 'B5200', dmc_name: 'Snow White' }, ...threads];
+    const scene = (mode: ChartMode): MarkScene => ({ ...sceneOf(mode), threads: light, paints: markPaints(light, mode, undefined, false) });
+    const lines = [line(2, 2, 6, 2, 0), line(6, 2, 6, 6, 0), line(2, 8, 6, 8, 1)];
+    const { context, calls } = recordingContext();
+    drawBackstitches(context, lines, backstitchOrder(lines), scene('color'));
+    const [casing, white, red, ...rest] = paths(calls);
+    expect(rest).toEqual([]);
+    // The white thread's whole path twice: first wide in dark grey, then the line over it.
+    expect(casing!.points).toEqual(white!.points);
+    expect(casing!.points).toHaveLength(4);
+    expect([casing!.end, casing!.call.strokeStyle, casing!.call.lineDash]).toEqual(['stroke', 'rgb(64 64 64)', []]);
+    expect(white!.call.strokeStyle).toBe('rgb(255 255 255)');
+    // A quarter of the line's width (4 px at 20 px a stitch) each side, at least 1 CSS px.
+    expect(white!.call.lineWidth).toBe(4);
+    expect(casing!.call.lineWidth).toBe(6);
+    expect(red!.call.strokeStyle).toBe(RED);
+    expect(red!.call.lineWidth).toBe(4);
+    // As printed every line is dark ink: no casing. A dimmed light thread's casing is dimmed with it.
+    const printed = recordingContext();
+    drawBackstitches(printed.context, lines, backstitchOrder(lines), scene('print'));
+    expect(paths(printed.calls)).toHaveLength(2);
+    expect(markPaints(light, 'color', 1, false)[0]!.casing).toEqual({ r: 207, g: 207, b: 207 });
+    expect(markPaints(light, 'color', undefined, false)[1]!.casing).toBeUndefined();
   });
 
   it('are black as printed, each thread with its own line pattern by its order among the backstitch threads', () => {

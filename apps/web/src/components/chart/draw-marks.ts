@@ -1,7 +1,8 @@
 import {
+  BACKSTITCH_CASING,
   BACKSTITCH_LINE_STYLES,
-  BACKSTITCH_WIDTH,
   backstitchStyles,
+  backstitchWidthFor,
   groupByThread,
   KNOT_RADIUS,
   KNOT_RING,
@@ -19,7 +20,7 @@ import {
   type StitchRange,
 } from '@stitchwise/core';
 import { SYMBOL_FONT_FAMILY, TEXT_PRESENTATION } from './cell-tiles';
-import type { DevicePlacement } from './draw-grid';
+import { thinGridWidth, type DevicePlacement } from './draw-grid';
 import { cssOf, type MarkPaint } from './thread-colors';
 import type { ChartGuide, ChartMode, ViewerThread } from './types';
 
@@ -46,8 +47,14 @@ export interface MarkScene {
 /** Each part stitch's outline in its cell (the core's, shared with the PNG and the PDF), computed once. */
 const PART_OUTLINES = new Map<PartKind, readonly Point[]>(PART_KINDS.map((kind) => [kind, partShape(kind)]));
 
-/** Backstitch width in device pixels: the core's BACKSTITCH_WIDTH of a stitch, at least 2 CSS px. */
-export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, place.scale * BACKSTITCH_WIDTH);
+/**
+ * Backstitch width in device pixels at every zoom: the core's width beside the thin grid line drawn at this
+ * screen density (a fifth of a stitch, at least 2.5 thin grid lines), and at least 2 CSS px.
+ */
+export const backstitchWidth = (place: DevicePlacement): number => Math.max(2 * place.dpr, backstitchWidthFor(place.scale, thinGridWidth(place.dpr)));
+
+/** How far a light thread's casing reaches beyond each side of its line, in device pixels: the core's share of the line's width, at least 1 CSS px. */
+export const casingReach = (place: DevicePlacement): number => Math.max(place.dpr, backstitchWidth(place) * BACKSTITCH_CASING);
 
 /** A French knot's diameter in device pixels, to the middle of its ring: the core's KNOT_RADIUS twice, at least 6 CSS px. */
 export const knotDiameter = (place: DevicePlacement): number => Math.max(6 * place.dpr, place.scale * 2 * KNOT_RADIUS);
@@ -109,27 +116,37 @@ export function drawParts(context: CanvasRenderingContext2D, parts: readonly Par
 }
 
 /**
- * The visible backstitches, over the stitches: in the thread's colour, or as printed in black with a
- * line pattern per thread (by `order`, see backstitchOrder), with round ends so joined lines meet cleanly.
+ * The visible backstitches, over the stitches: in the thread's colour (a light thread's over its dark
+ * casing), or as printed in black with a line pattern per thread (by `order`, see backstitchOrder), with
+ * round ends so joined lines meet cleanly.
  */
 export function drawBackstitches(context: CanvasRenderingContext2D, lines: readonly Backstitch[], order: readonly number[], scene: MarkScene): void {
   const { place, paints } = scene;
   const width = backstitchWidth(place);
-  const reach = width / 2 / place.scale;
+  const casing = casingReach(place);
+  const reach = (width / 2 + casing) / place.scale;
   const visible = lines.filter((line) => paints[line.thread] && lineCrossesRange(line, scene.range, reach));
   if (visible.length === 0) return;
-  context.lineWidth = width;
   context.lineCap = 'round';
   context.lineJoin = 'round';
   for (const [thread, group] of groupByThread(visible)) {
-    const dashes = scene.mode === 'print' ? (BACKSTITCH_LINE_STYLES[Math.max(0, order[thread] ?? 0)] ?? []) : [];
-    context.setLineDash(dashes.map((dash) => dash * width));
-    context.strokeStyle = cssOf(paints[thread]!.line);
+    const paint = paints[thread]!;
     context.beginPath();
     for (const line of group) {
       context.moveTo(latticeX(line.x1, place), latticeY(line.y1, place));
       context.lineTo(latticeX(line.x2, place), latticeY(line.y2, place));
     }
+    if (paint.casing) {
+      // The same path, wider and dark, under the line: all of a thread's casing before its lines, so none covers a join.
+      context.lineWidth = width + 2 * casing;
+      context.setLineDash([]);
+      context.strokeStyle = cssOf(paint.casing);
+      context.stroke();
+    }
+    const dashes = scene.mode === 'print' ? (BACKSTITCH_LINE_STYLES[Math.max(0, order[thread] ?? 0)] ?? []) : [];
+    context.lineWidth = width;
+    context.setLineDash(dashes.map((dash) => dash * width));
+    context.strokeStyle = cssOf(paint.line);
     context.stroke();
   }
   context.setLineDash([]);

@@ -1,4 +1,4 @@
-import { parseHex, srgbByteToLinear, type Rgb } from '@stitchwise/core';
+import { CASING_RGB, needsCasing, parseHex, srgbByteToLinear, type Rgb } from '@stitchwise/core';
 import type { ChartMode, ViewerThread } from './types';
 
 /**
@@ -95,11 +95,14 @@ export interface MarkPaint {
   line: Rgb;
   /** The ring around a knot's dot, so it stands out on a stitch of its own colour. */
   ring: Rgb;
+  /** The dark casing under a light thread's backstitch (the core's), so it shows on light stitches; none for other threads and as printed. */
+  casing?: Rgb;
 }
 
 /**
- * Each thread's mark paint in a mode: its colour, or as printed black lines and dots with part stitches
- * white (under symbols) or in the thread's grey tone (too small for symbols), like full stitches.
+ * Each thread's mark paint in a mode: its colour (a light thread's backstitch on a dark casing), or as printed
+ * black lines and dots with part stitches white (under symbols) or in the thread's grey tone (too small for
+ * symbols), like full stitches.
  * With a highlighted thread every other thread is dimmed.
  */
 export function markPaints(threads: readonly ViewerThread[], mode: ChartMode, highlight: number | undefined, withSymbols: boolean): MarkPaint[] {
@@ -108,13 +111,14 @@ export function markPaints(threads: readonly ViewerThread[], mode: ChartMode, hi
     const paint =
       mode === 'print'
         ? { fill: withSymbols ? FABRIC : printTone(colour), ink: DARK_INK, line: DARK_INK, ring: FABRIC }
-        : { fill: colour, ink: inkOn(colour), line: colour, ring: inkOn(colour) };
+        : { fill: colour, ink: inkOn(colour), line: colour, ring: inkOn(colour), ...(needsCasing(colour) ? { casing: CASING_RGB } : {}) };
     if (highlight === undefined || highlight === index) return paint;
     return {
       fill: towardsWhite(paint.fill, DIM_TOWARDS_WHITE),
       ink: towardsWhite(paint.ink, DIM_TOWARDS_WHITE),
       line: towardsWhite(paint.line, DIM_TOWARDS_WHITE),
       ring: towardsWhite(paint.ring, DIM_TOWARDS_WHITE),
+      ...(paint.casing ? { casing: towardsWhite(paint.casing, DIM_TOWARDS_WHITE) } : {}),
     };
   });
 }
