@@ -61,16 +61,15 @@ describe('abuse limits (RATE_LIMIT_PER_MINUTE=3, behind a trusted proxy)', () =>
     const limited = { 'X-Forwarded-For': '203.0.113.1' };
     // Within the upload limit: answered at once, and the rest is read and dropped, so the client can read the answer.
     const upload = await openUpload(suite.baseUrl, '/api/colors/pick', { bodyBytes: 9_000_000, headers: limited });
-    const { head, afterMs } = await headOf(upload);
+    // Answered before the body, which never comes: read first, it would have been cut off as too slow (408).
+    const { head } = await headOf(upload);
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
     expect(head.toLowerCase()).not.toContain('connection: close');
-    expect(afterMs).toBeLessThan(20_000); // before the body, which never comes (a stalled body is dropped after 30 s)
     upload.destroy();
     // Larger than anything accepted: not worth reading, the connection is closed.
-    const { text, closedAfterMs } = await answerOf(await openUpload(suite.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
+    const { text } = await answerOf(await openUpload(suite.baseUrl, '/api/colors/pick', { bodyBytes: 50_000_000, headers: limited }));
     expect(text).toMatch(/^HTTP\/1\.1 429 /);
     expect(text.toLowerCase()).toContain('connection: close');
-    expect(closedAfterMs).toBeLessThan(20_000);
   }, 60_000);
 
   it('stops start-up naming REDIS_URL when Redis cannot be reached', async () => {

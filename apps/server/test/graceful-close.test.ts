@@ -17,11 +17,12 @@ describe('closing the server', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       const started = performance.now();
       await server.app.close();
-      expect(performance.now() - started).toBeLessThan(3000);
+      // Not held open by the idle spare connection until its keep-alive timeout (72 s): room for a slow machine.
+      expect(performance.now() - started).toBeLessThan(30_000);
       await spareClosed;
       expect((await inFlight).status).toBe(200);
     } finally {
       await database.dispose();
     }
-  });
+  }, 60_000);
 });

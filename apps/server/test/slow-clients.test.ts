@@ -70,10 +70,9 @@ describe('slow and stalled clients, against a server process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const healthLatency = async (): Promise<number> => {
-    const started = performance.now();
+  /** Health answers while the attack's sockets are still open (a blocked server would not answer until they went). */
+  const expectHealthAnswers = async (): Promise<void> => {
     expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
-    return performance.now() - started;
   };
 
   /** Stalled uploads (100 KB sent of 5 MB) from `clients` addresses, one each unless told. */
@@ -94,12 +93,12 @@ describe('slow and stalled clients, against a server process', () => {
     const stalled = await stallUploads(['198.51.100.1', '198.51.100.2', '198.51.100.3'].flatMap((address) => [address, address, address]));
 
     const refusedSocket = await openUpload(baseUrl, '/api/images/upload', { bodyBytes: 5_000_000, headers: { 'X-Forwarded-For': '198.51.100.4' } });
+    // At once: before the body, which never comes (read first, it would have been cut off as too slow, 408).
     const refused = await headOf(refusedSocket);
     expect(refused.head).toMatch(/^HTTP\/1\.1 503 /);
     expect(refused.head.toLowerCase()).toContain('retry-after: 5');
-    expect(refused.afterMs).toBeLessThan(20_000); // at once: before the body, which never comes
     refusedSocket.destroy();
-    expect(await healthLatency()).toBeLessThan(10_000);
+    await expectHealthAnswers();
 
     // Closing the stalled uploads frees their places at once.
     for (const socket of stalled) socket.destroy();
@@ -113,7 +112,6 @@ describe('slow and stalled clients, against a server process', () => {
     const refused = await headOf(fifth);
     expect(refused.head).toMatch(/^HTTP\/1\.1 429 /);
     expect(refused.head.toLowerCase()).toContain('retry-after: 5');
-    expect(refused.afterMs).toBeLessThan(20_000);
     fifth.destroy();
     expect((await smallUpload('198.51.100.11')).status).toBe(201);
     for (const socket of stalled) socket.destroy();
@@ -144,17 +142,15 @@ describe('slow and stalled clients, against a server process', () => {
       // Meanwhile another visitor is served as usual, and health answers quickly.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect((await smallUpload('198.51.100.31')).status).toBe(201);
-      expect(await healthLatency()).toBeLessThan(10_000);
+      await expectHealthAnswers();
 
       const settled = await Promise.all(answers);
       const statuses = settled.map(({ text }) => Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]));
       // Four were admitted and cut off for being too slow; the rest were refused at once.
       expect(statuses.filter((status) => status === 408)).toHaveLength(4);
       expect(statuses.filter((status) => status === 429)).toHaveLength(14);
-      for (const { text, closedAfterMs } of settled.filter(({ text }) => text.startsWith('HTTP/1.1 408'))) {
-        expect(text).toContain('"code":"request_too_slow"');
-        expect(closedAfterMs).toBeLessThan(25_000); // cut off after 5 s of waiting, not at the 120 s request deadline
-      }
+      // The code names the cut-off after 5 s of waiting, not the 120 s request deadline.
+      for (const { text } of settled.filter(({ text }) => text.startsWith('HTTP/1.1 408'))) expect(text).toContain('"code":"request_too_slow"');
       // Their places are free again: the same visitor is served.
       expect((await smallUpload(attacker)).status).toBe(201);
     } finally {
