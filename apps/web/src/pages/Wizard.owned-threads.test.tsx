@@ -7,6 +7,16 @@ import { renderScreen, type SentRequest } from '../test/harness';
 import { generateAs, PLAN, owning, toSettings } from '../test/wizard';
 import { Wizard } from './Wizard';
 
+/** The wizard of a signed-in user owning `codes`, whose generations are kept in the list given back. */
+function showWizardOwning(codes: string[]): SentRequest[] {
+  const sent: SentRequest[] = [];
+  renderScreen(<Wizard />, {
+    auth: { signedIn: true },
+    answers: { ...CREDITS, ...owning(codes), 'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }) },
+  });
+  return sent;
+}
+
 describe('Stitch Pattern Wizard', () => {
   it('with 2 or more threads owned, generates among them only: the colour count follows them, and the server says when it cannot', async () => {
     const user = userEvent.setup();
@@ -58,15 +68,7 @@ describe('Stitch Pattern Wizard', () => {
     [[], 'You own 0 threads; add at least 2 on My Threads.'],
   ])('with %j owned, keeps the option off, says why and links to My Threads', async (codes, reason) => {
     const user = userEvent.setup();
-    const sent: SentRequest[] = [];
-    renderScreen(<Wizard />, {
-      auth: { signedIn: true },
-      answers: {
-        ...CREDITS,
-        ...owning(codes),
-        'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }),
-      },
-    });
+    const sent = showWizardOwning(codes);
     await toSettings(user);
     await screen.findByText(/You own/);
     const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
@@ -80,15 +82,7 @@ describe('Stitch Pattern Wizard', () => {
 
   it('points out owned threads that look the same on fabric, and leaves one out in one click', async () => {
     const user = userEvent.setup();
-    const sent: SentRequest[] = [];
-    renderScreen(<Wizard />, {
-      auth: { signedIn: true },
-      answers: {
-        ...CREDITS,
-        ...owning(['310', '3865', 'Blanc', '321']),
-        'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }),
-      },
-    });
+    const sent = showWizardOwning(['310', '3865', 'Blanc', '321']);
     await toSettings(user);
     const option = await screen.findByRole('checkbox', { name: 'Use only threads I own' });
     await waitFor(() => expect(option).toBeEnabled());
