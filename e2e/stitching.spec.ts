@@ -81,8 +81,8 @@ test.describe('stitching on a phone', () => {
     await expect(page).toHaveURL(/\/stitch\/projects\/[^/?]+$/);
 
     const firstRead = page.waitForResponse(isProgress('GET'));
-    await page.getByRole('button', { name: 'Start stitching' }).click();
-    await expect(page).toHaveURL(/\?mode=stitching$/);
+    await page.getByRole('link', { name: 'Start stitching' }).click();
+    await expect(page).toHaveURL(/\/stitch\/projects\/[^/?]+\/stitch$/);
     const start = (await (await firstRead).json()) as ServerProgress;
     expect(start.done_count).toBe(0);
     await chartShown(page);

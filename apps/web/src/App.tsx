@@ -19,6 +19,7 @@ const chunks = {
   myThreads: loadPage(() => import('./pages/MyThreads')),
   projectDetail: loadPage(() => import('./pages/ProjectDetail')),
   projectsList: loadPage(() => import('./pages/ProjectsList')),
+  stitching: loadPage(() => import('./pages/StitchingScreen')),
   wizard: loadPage(() => import('./pages/Wizard')),
 };
 const About = lazy(() => chunks.about().then((module) => ({ default: module.About })));
@@ -30,6 +31,7 @@ const ProjectChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ d
 const VisitorChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.VisitorChartEditor })));
 const ProjectDetail = lazy(() => chunks.projectDetail().then((module) => ({ default: module.ProjectDetail })));
 const ProjectsList = lazy(() => chunks.projectsList().then((module) => ({ default: module.ProjectsList })));
+const StitchingScreen = lazy(() => chunks.stitching().then((module) => ({ default: module.StitchingScreen })));
 const Wizard = lazy(() => chunks.wizard().then((module) => ({ default: module.Wizard })));
 
 /** The chunk of the page each path opens (as AppRoutes routes them). */
@@ -41,6 +43,7 @@ const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
   [/^\/stitch\/(new|wizard)\/?$/, chunks.wizard],
   [/^\/stitch\/projects\/?$/, chunks.projectsList],
   [/^\/stitch\/projects\/[^/]+\/edit\/?$/, chunks.chartEditor],
+  [/^\/stitch\/projects\/[^/]+\/stitch\/?$/, chunks.stitching],
   [/^\/stitch\/projects\/[^/]+\/?$/, chunks.projectDetail],
   [/^\/stitch\/edit\/[^/]+\/?$/, chunks.chartEditor],
   [/^\/threads\/mine\/?$/, chunks.myThreads],
@@ -67,6 +70,15 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<PageLoading />}>
             <Callback />
+          </Suspense>
+        }
+      />
+      {/* Full screen, for beside the hoop: no site header. */}
+      <Route
+        path="/stitch/projects/:projectId/stitch"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <StitchingScreen />
           </Suspense>
         }
       />

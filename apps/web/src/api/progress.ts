@@ -4,6 +4,7 @@ import { api, statusOf, unwrap } from './client';
 import { browserStorage } from '../lib/progress-store';
 import { ProgressSync, type ProgressTransport } from '../lib/progress-sync';
 import { queryKeys } from './query-keys';
+import type { Project } from './schemas';
 
 export type { ProgressState, ServerProgress, SyncStatus } from '../lib/progress-sync';
 
@@ -39,8 +40,8 @@ export function useProgress(projectId: string, chart: number) {
  * marks), the engine to mark with, the read, and `chartVersion`, the version of the chart shown (`chart`, a
  * number naming the pattern shown): that of the first progress read for it. Marks are only for that version:
  * when the engine moves on to a newer one (an answer showed an edit elsewhere), the project, and with it the
- * chart, is read again, and the new chart's progress after it. Each save marks the projects stale, so the
- * list shows the new progress when next opened.
+ * chart, is read again, and the new chart's progress after it. Each save puts the new progress in the project
+ * and marks the projects stale, so the list shows it when next opened.
  */
 export function useStitchingProgress(projectId: string, chart: number) {
   const queryClient = useQueryClient();
@@ -49,7 +50,14 @@ export function useStitchingProgress(projectId: string, chart: number) {
     () =>
       new ProgressSync(projectId, progressTransport(projectId), {
         storage: browserStorage(),
-        onSaved: () => void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all, refetchType: 'none' }),
+        onSaved: (answer) => {
+          // The project's page (where Done stitching leads) shows the saved progress at once; the list when next opened.
+          queryClient.setQueryData<Project>(
+            queryKeys.projects.detail(projectId),
+            (project) => project && { ...project, progress: { done: answer.done_count, total: answer.total } },
+          );
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projects.all, refetchType: 'none' });
+        },
         onNewVersion: () => void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) }),
         onStale: () => {
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) });

@@ -1,6 +1,6 @@
 import { legendUse } from '@stitchwise/core';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { statusOf } from '../api/client';
 import { usePatternDocument } from '../api/pattern-document';
 import { useProject } from '../api/projects';
@@ -12,7 +12,6 @@ import { ProjectActions } from './project/ProjectActions';
 import { ProjectHeader } from './project/ProjectHeader';
 import { ShoppingList } from './project/ShoppingList';
 import { StartStitching } from './project/StartStitching';
-import { StitchingView } from './project/StitchingView';
 import { ImagePanel, InformationPanels, PanelHeader } from './project/panels';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -27,30 +26,30 @@ export function ProjectDetail() {
   const { projectId } = useParams();
   const session = useSession();
   const project = useProject(projectId, { enabled: session.signedIn });
+  const [params] = useSearchParams();
 
   if (!projectId) return <NotFound message="Project ID is required" />;
   if (!session.signedIn) return <NotFound message="Authentication required. Please log in." />;
   if (project.isPending) return <p className="text-slate-600">Loading project...</p>;
   if (project.isError) return <NotFound message={projectErrorMessage(project.error)} />;
+  // Stitching mode was once shown on this page: its old address opens its own screen.
+  if (params.get('mode') === 'stitching') return <Navigate to={`/stitch/projects/${encodeURIComponent(projectId)}/stitch`} replace />;
   // Keyed by id: a duplicate opens with its own, fresh page state.
   return <ProjectPage key={project.data.id} project={project.data} />;
 }
 
 /**
  * A project's page leads with its chart: name, description, size and the actions on top, then the chart
- * in the viewer with its legend (or, in stitching mode — `?mode=stitching`, kept over a reload — the chart
- * to mark stitches done on), the downloads, and the spec's information and picture panels below.
+ * in the viewer with its legend and the way into Stitching mode (a screen of its own), the downloads, and
+ * the spec's information and picture panels below.
  */
 function ProjectPage({ project }: { project: Project }) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   useDocumentTitle(project.name);
   const grid = project.metadata.grid_size;
   // The chart's document (read once, shared with the viewer below): skeins count its backstitch, part stitches and knots too.
   const pattern = usePatternDocument(project.outputs.pattern_url).data;
   const threadUse = useMemo(() => (pattern ? legendUse(pattern) : project.color_legend), [pattern, project.color_legend]);
-  const stitching = params.get('mode') === 'stitching';
-  const setStitching = (on: boolean) => setParams(on ? { mode: 'stitching' } : {}, { replace: true });
   return (
     <div className="space-y-6">
       <button type="button" className="btn-ghost" onClick={() => void navigate('/stitch/projects')}>
@@ -60,32 +59,16 @@ function ProjectPage({ project }: { project: Project }) {
         <ProjectHeader project={project} />
         <ProjectActions project={project} />
       </div>
-      {/* The Stitch Plan panel shows the zoomable chart once its pattern document is read (the chart image until then), then the legend; stitching mode replaces both. */}
-      {stitching && project.outputs.pattern_url && pattern !== null ? (
-        pattern ? (
-          <StitchingView projectId={project.id} name={project.name} pattern={pattern} onClose={() => setStitching(false)} />
-        ) : (
-          <section className="card text-sm text-slate-600" aria-label="Stitching">
-            Loading the chart…
-          </section>
-        )
-      ) : (
-        <PatternChart
-          label="Stitch Plan"
-          header={
-            <PanelHeader
-              title="Stitch Plan"
-              url={project.outputs.stitch_plan_url}
-              actions={pattern && <StartStitching project={project} onStart={() => setStitching(true)} />}
-            />
-          }
-          patternUrl={project.outputs.pattern_url}
-          imageUrl={project.outputs.stitch_plan_url}
-          imageAlt={`${project.name}: stitch chart`}
-          imageClassName="max-h-96 w-full rounded object-contain"
-          legend={project.color_legend}
-        />
-      )}
+      {/* The Stitch Plan panel shows the zoomable chart once its pattern document is read (the chart image until then), then the legend. */}
+      <PatternChart
+        label="Stitch Plan"
+        header={<PanelHeader title="Stitch Plan" url={project.outputs.stitch_plan_url} actions={pattern && <StartStitching project={project} />} />}
+        patternUrl={project.outputs.pattern_url}
+        imageUrl={project.outputs.stitch_plan_url}
+        imageAlt={`${project.name}: stitch chart`}
+        imageClassName="max-h-96 w-full rounded object-contain"
+        legend={project.color_legend}
+      />
       {project.outputs.pattern_url && grid && <Downloads source={{ projectId: project.id }} width={grid.width} height={grid.height} legend={threadUse} />}
       {project.outputs.pattern_url && <ShoppingList projectId={project.id} />}
       <InformationPanels project={project} />

@@ -7,7 +7,7 @@ import { Icon } from '../components/Icon';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ImportChart } from './editor/ImportChart';
 import { StorageMeter } from './project/StorageMeter';
-import { formatPercent, ProgressBar } from './project/StitchingSummary';
+import { formatPercent, ProgressBar } from './project/stitching-progress';
 
 /** The message shown under 'Error loading projects' (spec §8). */
 export function projectsErrorMessage(error: unknown): string {

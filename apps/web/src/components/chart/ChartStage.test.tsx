@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StitchPlan } from '../../api/schemas';
 import { patternOf } from '../../pages/editor/editor-test-charts';
 import { PROJECT } from '../../pages/editor/saving-test-support';
+import { Route, Routes } from 'react-router';
+import { StitchingScreen } from '../../pages/StitchingScreen';
 import { ProjectDetail } from '../../pages/ProjectDetail';
 import { ResultStep } from '../../pages/wizard/ResultStep';
 import { EditorScreen } from '../../pages/editor/EditorScreen';
@@ -207,19 +209,25 @@ describe('the chart stage on each screen', () => {
       total: WIDTH * HEIGHT,
       updated_at: null,
     };
-    renderScreen(<ProjectDetail />, {
-      path: '/stitch/projects/:projectId',
-      route: '/stitch/projects/p1',
-      auth: { signedIn: true },
-      answers: {
-        'GET /api/stitch/projects/p1': { status: 200, data: { ...PROJECT, color_legend: pattern.legend } },
-        'GET /files/p1-pattern.json': { status: 200, data: document },
-        'GET /api/stitch/projects/p1/progress': { status: 200, data: progress },
+    renderScreen(
+      <Routes>
+        <Route path="/stitch/projects/:projectId" element={<ProjectDetail />} />
+        <Route path="/stitch/projects/:projectId/stitch" element={<StitchingScreen />} />
+      </Routes>,
+      {
+        path: '*',
+        route: '/stitch/projects/p1',
+        auth: { signedIn: true },
+        answers: {
+          'GET /api/stitch/projects/p1': { status: 200, data: { ...PROJECT, color_legend: pattern.legend } },
+          'GET /files/p1-pattern.json': { status: 200, data: document },
+          'GET /api/stitch/projects/p1/progress': { status: 200, data: progress },
+        },
       },
-    });
+    );
     await expectWorkingToolbar(user);
 
-    await user.click(await screen.findByRole('button', { name: /Start stitching/ }));
+    await user.click(await screen.findByRole('link', { name: /Start stitching/ }));
     await screen.findByRole('application', { name: /for stitching/ });
     // Stitching mode offers no layer toggles.
     expect(layerToggles()).toBeNull();

@@ -1,4 +1,4 @@
-import { useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useImperativeHandle, useRef, useState, type Dispatch, type ReactNode, type Ref, type SetStateAction } from 'react';
 import { ChartToolbar } from './ChartToolbar';
 import { ChartViewer, type ChartViewerHandle, type ChartViewerProps } from './ChartViewer';
 import { hasMarks } from './LayerToggles';
@@ -37,6 +37,10 @@ export type ChartStageProps = ViewerPassThrough & {
   layerToggles?: boolean;
   /** Shown between the toolbar and the chart (e.g. the thread Stitching mode is filtered to). */
   children?: ReactNode;
+  /** Classes of the toolbar's buttons' size (default: compact; Stitching mode's are finger-sized). */
+  large?: boolean;
+  /** The viewer's handle, for a screen that moves the view itself (Stitching mode's page jump). */
+  ref?: Ref<ChartViewerHandle>;
 };
 
 /**
@@ -46,8 +50,19 @@ export type ChartStageProps = ViewerPassThrough & {
  * box ("scale offsetX offsetY", for browser tests and the benchmark to aim at stitches; an attribute, not
  * React state, so panning renders nothing) before it is passed on.
  */
-export function ChartStage({ className = 'space-y-3', viewerClassName, state, layerToggles, onViewChange, children, ...viewerProps }: ChartStageProps) {
+export function ChartStage({
+  className = 'space-y-3',
+  viewerClassName,
+  state,
+  layerToggles,
+  onViewChange,
+  children,
+  large,
+  ref,
+  ...viewerProps
+}: ChartStageProps) {
   const viewer = useRef<ChartViewerHandle>(null);
+  useImperativeHandle(ref, () => viewer.current!, []);
   const stage = useRef<HTMLDivElement>(null);
   const own = useChartStage();
   const { mode, setMode, layers, setLayers } = state ?? own;
@@ -63,6 +78,7 @@ export function ChartStage({ className = 'space-y-3', viewerClassName, state, la
         onZoomIn={() => viewer.current?.zoomIn()}
         onZoomOut={() => viewer.current?.zoomOut()}
         onFit={() => viewer.current?.fit()}
+        large={large}
         layers={toggles ? layers : undefined}
         onLayers={toggles ? setLayers : undefined}
       />

@@ -9,6 +9,8 @@ const MODES: { mode: ChartMode; label: string; hint: string }[] = [
 
 const segment = '-ml-px border border-slate-300 px-3 py-1.5 text-sm font-medium first:ml-0 first:rounded-l-lg last:rounded-r-lg';
 const button = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50';
+/** Finger-sized, for a screen beside the hoop. */
+const large = 'min-h-11 min-w-11';
 
 /**
  * How to show the chart (colour, symbols, print), which kinds of stitches (given `layers` and `onLayers`:
@@ -23,6 +25,7 @@ export function ChartToolbar({
   onFit,
   layers,
   onLayers,
+  large: isLarge = false,
 }: {
   mode: ChartMode;
   onMode: (mode: ChartMode) => void;
@@ -34,7 +37,10 @@ export function ChartToolbar({
   onZoomIn: () => void;
   onZoomOut: () => void;
   onFit: () => void;
+  /** Buttons at least 44 px (Stitching mode's); the zoom shown shorter, to keep one row on a phone. */
+  large?: boolean | undefined;
 }) {
+  const size = isLarge ? large : '';
   return (
     <div role="toolbar" aria-label="Chart view" className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex" role="group" aria-label="Show as">
@@ -44,7 +50,7 @@ export function ChartToolbar({
             type="button"
             title={option.hint}
             aria-pressed={mode === option.mode}
-            className={`${segment} ${mode === option.mode ? 'z-10 border-violet-600 bg-violet-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}
+            className={`${segment} ${size} ${mode === option.mode ? 'z-10 border-violet-600 bg-violet-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}
             onClick={() => onMode(option.mode)}
           >
             {option.label}
@@ -53,17 +59,25 @@ export function ChartToolbar({
       </div>
       {layers && onLayers && <LayerToggles layers={layers} onLayers={onLayers} />}
       <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-        <button type="button" className={button} aria-label="Zoom out" title="Zoom out (−)" onClick={onZoomOut}>
+        <button type="button" className={`${button} ${size}`} aria-label="Zoom out" title="Zoom out (−)" onClick={onZoomOut}>
           −
         </button>
         {/* Not a live region: it changes every frame of a zoom. */}
-        <span className="min-w-24 text-center text-sm text-slate-600 tabular-nums" title="Zoom" data-testid="zoom-level">
-          {scale === undefined ? '' : `${formatScale(scale)} px per stitch`}
+        <span
+          className={`${isLarge ? 'sr-only sm:not-sr-only sm:min-w-14' : 'min-w-24'} text-center text-sm text-slate-600 tabular-nums`}
+          title="Zoom, px per stitch"
+          data-testid="zoom-level"
+        >
+          {scale !== undefined && (
+            <>
+              {formatScale(scale)} px<span className={isLarge ? 'sr-only' : ''}> per stitch</span>
+            </>
+          )}
         </span>
-        <button type="button" className={button} aria-label="Zoom in" title="Zoom in (+)" onClick={onZoomIn}>
+        <button type="button" className={`${button} ${size}`} aria-label="Zoom in" title="Zoom in (+)" onClick={onZoomIn}>
           +
         </button>
-        <button type="button" className={`${button} ml-1`} title="The whole chart (0)" onClick={onFit}>
+        <button type="button" className={`${button} ${size} ml-1`} title="The whole chart (0)" onClick={onFit}>
           Fit
         </button>
       </div>

@@ -23,6 +23,8 @@ export interface ChartViewerHandle {
   fit(): void;
   /** CSS px per stitch, around the middle of the view. */
   zoomTo(scale: number): void;
+  /** Shows a block of stitches as large as the viewer allows. */
+  showBlock(block: ChartSelection): void;
   view(): ChartViewState | undefined;
 }
 
@@ -43,6 +45,10 @@ export interface ChartViewerProps {
   selection?: ChartSelection;
   /** Stitches marked done while stitching, drawn dimmed or filled; a new `bits` array is drawn at once. */
   done?: ChartDone;
+  /** A stitch whose row and column are highlighted across the chart. */
+  crosshair?: CellPoint;
+  /** A tap or click on a stitch that did not move the chart, while no tool is set. */
+  onTap?: (cell: CellPoint) => void;
   /** Classes of the viewer's box, which sets its size (default: up to 70 % of the window's height). */
   className?: string;
   /** Called at most once per frame after the view moved or zoomed. */
@@ -70,6 +76,8 @@ export function ChartViewer({
   tool,
   selection,
   done,
+  crosshair,
+  onTap,
   className,
   onViewChange,
   initialView,
@@ -80,13 +88,15 @@ export function ChartViewer({
   const controllerRef = useRef<ViewerController | null>(null);
   const [pointed, setPointed] = useState<CellPoint | undefined>();
   const [failed, setFailed] = useState(false);
-  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView, done };
+  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView, done, crosshair };
   const inputsRef = useRef(inputs);
   const onViewChangeRef = useRef(onViewChange);
+  const onTapRef = useRef(onTap);
 
   useLayoutEffect(() => {
     inputsRef.current = inputs;
     onViewChangeRef.current = onViewChange;
+    onTapRef.current = onTap;
     controllerRef.current?.update(inputs);
   });
 
@@ -98,6 +108,7 @@ export function ChartViewer({
       controller = new ViewerController(canvas, inputsRef.current, {
         onViewChange: (view) => onViewChangeRef.current?.(view),
         onPoint: setPointed,
+        onTap: (cell) => onTapRef.current?.(cell),
       });
     } catch {
       setFailed(true);
@@ -131,6 +142,7 @@ export function ChartViewer({
       zoomOut: () => controllerRef.current?.zoomOut(),
       fit: () => controllerRef.current?.fit(),
       zoomTo: (scale) => controllerRef.current?.zoomTo(scale),
+      showBlock: (block) => controllerRef.current?.showBlock(block),
       view: () => controllerRef.current?.viewState(),
     }),
     [],
@@ -142,7 +154,8 @@ export function ChartViewer({
   const onKeyUp = (event: KeyboardEvent) => controllerRef.current?.keyUp(event.key);
 
   return (
-    <div>
+    // A column, so a viewer box sized `flex-1` fills a screen that gives the stage the rest of its height (Stitching mode).
+    <div className="flex min-h-0 flex-1 flex-col">
       <div
         className={`relative touch-none overflow-hidden rounded-lg border border-slate-200 bg-slate-100 select-none focus-visible:outline-violet-500 ${className ?? 'h-[min(70vh,44rem)] min-h-72'}`}
         tabIndex={0}

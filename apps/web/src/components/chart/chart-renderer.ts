@@ -2,7 +2,7 @@ import { BlockImage } from './block-image';
 import { CellTiles } from './cell-tiles';
 import { composeCells } from './compose';
 import { donePaints, withDoneThreads, type DonePaints } from './done-stitches';
-import { drawGrid, drawHoverCell, drawSelection, type DevicePlacement } from './draw-grid';
+import { drawCrosshair, drawGrid, drawHoverCell, drawSelection, type DevicePlacement } from './draw-grid';
 import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
 import { drawRulers } from './draw-rulers';
 import { BACKDROP, blockPixels, cellPaints, cssOf, FABRIC, markPaints, packRgb } from './thread-colors';
@@ -25,6 +25,8 @@ export interface FrameState {
   highlight: number | undefined;
   selection: ChartSelection | undefined;
   hover: CellPoint | undefined;
+  /** A stitch whose row and column are highlighted (Stitching mode's last tap). */
+  crosshair?: CellPoint | undefined;
   /** The editor's backstitch in progress. */
   guide: ChartGuide | undefined;
   /** Stitches marked done while stitching, and how to show them. */
@@ -102,6 +104,7 @@ export class ChartRenderer {
       };
       if (marks && layers.part) drawParts(context, marks.parts, scene);
       drawGrid(context, range, chart, place, mode);
+      if (state.crosshair) drawCrosshair(context, state.crosshair, place);
       if (state.selection) drawSelection(context, state.selection, place);
       if (state.hover && view.scale >= HOVER_MIN_SCALE) drawHoverCell(context, state.hover, place);
       if (marks && layers.backstitch) drawBackstitches(context, marks.backstitches, backstitchOrder(marks.backstitches), scene);

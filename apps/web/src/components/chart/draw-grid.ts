@@ -96,3 +96,26 @@ export function drawHoverCell(context: CanvasRenderingContext2D, cell: CellPoint
   context.strokeStyle = '#7c3aed';
   context.strokeRect(x0 + width / 2, y0 + width / 2, size - width, size - width);
 }
+
+/**
+ * The row and the column of a tapped stitch, as translucent bands across the chart with the stitch
+ * outlined where they cross: a stitcher counting along a row or down a column keeps their place.
+ */
+export function drawCrosshair(context: CanvasRenderingContext2D, cell: CellPoint, place: DevicePlacement): void {
+  const { clip } = place;
+  const x0 = Math.round(place.originX + cell.x * place.scale);
+  const x1 = Math.round(place.originX + (cell.x + 1) * place.scale);
+  const y0 = Math.round(place.originY + cell.y * place.scale);
+  const y1 = Math.round(place.originY + (cell.y + 1) * place.scale);
+  context.fillStyle = CROSSHAIR_BAND;
+  context.fillRect(clip.left, y0, clip.right - clip.left, y1 - y0);
+  context.fillRect(x0, clip.top, x1 - x0, y0 - clip.top);
+  context.fillRect(x0, y1, x1 - x0, clip.bottom - y1);
+  const width = Math.max(2, Math.round(place.dpr * 2));
+  context.lineWidth = width;
+  context.strokeStyle = '#6d28d9';
+  context.strokeRect(x0 - width / 2, y0 - width / 2, x1 - x0 + width, y1 - y0 + width);
+}
+
+/** Violet, light enough that symbols under the bands stay readable. */
+export const CROSSHAIR_BAND = 'rgb(124 58 237 / 0.22)';

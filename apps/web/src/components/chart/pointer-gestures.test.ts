@@ -6,6 +6,7 @@ import type { CellPoint, ChartTool } from './types';
 function setUp(withTool = true) {
   const calls: { call: string; cell?: CellPoint; at: CellPoint }[] = [];
   const pointed: (CellPoint | undefined)[] = [];
+  const tapped: CellPoint[] = [];
   const tool: ChartTool = {
     onDown: (cell, _event, at) => calls.push({ call: 'down', cell, at }),
     onMove: (cell, _event, at) => calls.push({ call: 'move', cell, at }),
@@ -20,14 +21,15 @@ function setUp(withTool = true) {
     tool: () => (withTool ? tool : undefined),
     spaceHeld: () => false,
     point: (cell) => pointed.push(cell),
+    tapped: (cell) => tapped.push(cell),
     panning: () => {},
   };
   const moves = () => calls.filter(({ call }) => call === 'move').map(({ cell }) => cell);
-  return { gestures: new PointerGestures(host), calls, moves, pointed };
+  return { gestures: new PointerGestures(host), calls, moves, pointed, tapped };
 }
 
-const pointer = (x: number, y: number, timeStamp: number, pointerType = 'mouse') =>
-  ({ pointerId: 1, pointerType, button: 0, clientX: x, clientY: y, timeStamp, target: null, preventDefault: () => {} }) as unknown as PointerEvent;
+const pointer = (x: number, y: number, timeStamp: number, pointerType = 'mouse', pointerId = 1) =>
+  ({ pointerId, pointerType, button: 0, clientX: x, clientY: y, timeStamp, target: null, preventDefault: () => {} }) as unknown as PointerEvent;
 
 describe('a tool drag', () => {
   it('gives the tool the stitch and the exact chart position on down, move and up', () => {
@@ -103,5 +105,32 @@ describe('hovering', () => {
     const { gestures, pointed } = setUp(false);
     gestures.move(pointer(25, 37, 0));
     expect(pointed).toEqual([{ x: 2, y: 3 }]);
+  });
+});
+
+describe('tapping with no tool set', () => {
+  it('reports a tap or click on a stitch, and names it for a finger', () => {
+    const { gestures, pointed, tapped } = setUp(false);
+    gestures.down(pointer(25, 37, 0, 'touch'));
+    gestures.up(pointer(27, 38, 40, 'touch'));
+    gestures.down(pointer(55, 5, 100));
+    gestures.up(pointer(55, 5, 140));
+    expect(tapped).toEqual([
+      { x: 2, y: 3 },
+      { x: 5, y: 0 },
+    ]);
+    expect(pointed).toEqual([{ x: 2, y: 3 }]);
+  });
+
+  it('is not a tap when the chart was dragged, nor when a pinch began', () => {
+    const { gestures, tapped } = setUp(false);
+    gestures.down(pointer(25, 37, 0, 'touch'));
+    gestures.move(pointer(65, 37, 16, 'touch'));
+    gestures.up(pointer(65, 37, 32, 'touch'));
+    gestures.down(pointer(25, 37, 100, 'touch'));
+    gestures.down(pointer(85, 37, 110, 'touch', 2));
+    gestures.up(pointer(85, 37, 150, 'touch', 2));
+    gestures.up(pointer(25, 37, 160, 'touch'));
+    expect(tapped).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ export interface GestureHost {
   spaceHeld(): boolean;
   /** The stitch a mouse points at or a finger tapped (undefined: none). */
   point(cell: CellPoint | undefined): void;
+  /** A tap or click on a stitch that did not move the chart. */
+  tapped(cell: CellPoint): void;
   /** A drag that moves the chart started or ended (for the cursor). */
   panning(active: boolean): void;
 }
@@ -65,7 +67,7 @@ export class PointerGestures {
     const tool = this.host.tool();
     const pans = !tool || event.button === 1 || this.host.spaceHeld();
     if (pans) {
-      this.gesture = { kind: 'pan', pointerId: event.pointerId, start: point, view, tap: event.pointerType !== 'mouse' };
+      this.gesture = { kind: 'pan', pointerId: event.pointerId, start: point, view, tap: true };
       this.host.panning(true);
     } else {
       const at = screenToChart(view, point);
@@ -136,7 +138,10 @@ export class PointerGestures {
     } else if (gesture.kind === 'pan' && event.pointerId === gesture.pointerId) {
       if (gesture.tap && !cancelled && view) {
         const { chart, area } = this.host.geometry();
-        this.host.point(cellAt(view, this.host.toCanvas(event.clientX, event.clientY), chart, area));
+        const cell = cellAt(view, this.host.toCanvas(event.clientX, event.clientY), chart, area);
+        // A mouse names the stitch it hovers already; a finger only by tapping.
+        if (event.pointerType !== 'mouse') this.host.point(cell);
+        if (cell) this.host.tapped(cell);
       }
       this.gesture = { kind: 'idle' };
     } else if (gesture.kind === 'pinch' && view) {

@@ -4,12 +4,28 @@ import { PointerGestures, type GestureHost } from './pointer-gestures';
 import { leftRulerWidth, TOP_RULER_PX } from './rulers';
 import type { CellPoint, ChartTool, ChartViewState } from './types';
 import { drawnInputsDiffer, type ViewerInputs } from './viewer-inputs';
-import { clampView, fitScale, fitView, panBy, viewAround, viewCenter, zoomAt, zoomStep, type Area, type Point, type Size, type View } from './viewport';
+import {
+  blockView,
+  clampView,
+  fitScale,
+  fitView,
+  panBy,
+  viewAround,
+  viewCenter,
+  zoomAt,
+  zoomStep,
+  type Area,
+  type Point,
+  type Size,
+  type View,
+} from './viewport';
 
 export interface ViewerCallbacks {
   onViewChange?(view: ChartViewState): void;
   /** The stitch pointed at (hover or tap) changed. */
   onPoint(cell: CellPoint | undefined): void;
+  /** A tap or click on a stitch that did not move the chart (with no tool set). */
+  onTap?(cell: CellPoint): void;
 }
 
 /** Share of the chart area an arrow key moves the chart by. */
@@ -139,6 +155,13 @@ export class ViewerController implements GestureHost {
     this.invalidate();
   }
 
+  /** Shows a block of stitches as large as the area allows (a printed page's part of the chart). */
+  showBlock(block: { x: number; y: number; width: number; height: number }): void {
+    const { chart, area } = this.geometry();
+    if (area.width <= 0 || area.height <= 0) return;
+    this.setView(blockView(block, chart, area), false);
+  }
+
   zoomTo(scale: number): void {
     const view = this.view();
     if (!view) return;
@@ -224,6 +247,10 @@ export class ViewerController implements GestureHost {
     this.invalidate();
   }
 
+  tapped(cell: CellPoint): void {
+    this.callbacks.onTap?.(cell);
+  }
+
   panning(active: boolean): void {
     this.dragging = active;
     this.updateCursor();
@@ -259,7 +286,7 @@ export class ViewerController implements GestureHost {
     const view = this.view();
     if (!view) return;
     const area = this.area();
-    const { chart, revision, mode, layers, highlight, selection, guide, done } = this.inputs;
+    const { chart, revision, mode, layers, highlight, selection, guide, done, crosshair } = this.inputs;
     // A new chart, a resize or a call from outside may have left a view the chart no longer allows.
     const clamped = clampView(view, chart, area);
     this.current = clamped;
@@ -273,6 +300,7 @@ export class ViewerController implements GestureHost {
       hover: this.hovered,
       guide,
       done,
+      crosshair,
       view: clamped,
       area,
       width: this.size.width,

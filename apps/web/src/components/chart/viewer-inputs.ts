@@ -1,4 +1,4 @@
-import type { ChartDone, ChartGuide, ChartLayers, ChartMode, ChartSelection, ChartTool, InitialChartView, ViewerChart } from './types';
+import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartSelection, ChartTool, InitialChartView, ViewerChart } from './types';
 
 /** What the owner sets; any change redraws. */
 export interface ViewerInputs {
@@ -13,6 +13,8 @@ export interface ViewerInputs {
   initialView: InitialChartView | undefined;
   /** Stitches marked done (stitching). */
   done?: ChartDone | undefined;
+  /** A stitch whose row and column are highlighted. */
+  crosshair?: CellPoint | undefined;
 }
 
 /** Whether anything drawn differs between two sets of inputs (the chart and done stitches included). */
@@ -24,6 +26,8 @@ export function drawnInputsDiffer(before: ViewerInputs, inputs: ViewerInputs): b
     !sameLayers(before.layers, inputs.layers) ||
     before.highlight !== inputs.highlight ||
     !sameSelection(before.selection, inputs.selection) ||
+    before.crosshair?.x !== inputs.crosshair?.x ||
+    before.crosshair?.y !== inputs.crosshair?.y ||
     !sameGuide(before.guide, inputs.guide) ||
     before.done?.style !== inputs.done?.style
   );

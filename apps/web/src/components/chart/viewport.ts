@@ -50,6 +50,12 @@ export function fitView(chart: Size, area: Area): View {
   return clampView({ scale: fitScale(chart, area), offsetX: 0, offsetY: 0 }, chart, area);
 }
 
+/** A block of stitches filling the area, centred (never closer than MAX_SCALE, never further than the whole chart). */
+export function blockView(block: { x: number; y: number; width: number; height: number }, chart: Size, area: Area): View {
+  const scale = Math.max(fitScale(chart, area), Math.min(MAX_SCALE, area.width / block.width, area.height / block.height));
+  return viewAround({ x: block.x + block.width / 2, y: block.y + block.height / 2 }, scale, chart, area);
+}
+
 /**
  * Keeps the zoom between the whole chart and MAX_SCALE, and the chart on screen: along an axis where
  * it is smaller than the area it is centred, where larger its edges may not come inside the area.

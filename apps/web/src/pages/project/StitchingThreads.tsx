@@ -1,9 +1,9 @@
 import type { LegendEntry } from '@stitchwise/core';
 import { cssOf, inkOn, threadRgb } from '../../components/chart/thread-colors';
-import { formatPercent, ProgressBar } from './StitchingSummary';
+import { formatPercent, ProgressBar } from './stitching-progress';
 
 /**
- * The legend while stitching: each thread's symbol, colour, DMC code and name, and its progress (stitches
+ * The legend while stitching (in Stitching mode's Threads sheet): each thread's symbol, colour, DMC code and name, and its progress (stitches
  * done of its stitches, as a count, a percentage and a bar). Tapping a thread filters the chart to it
  * (only its stitches at full strength, and only they are marked); tapping it again shows all.
  */
@@ -19,18 +19,15 @@ export function StitchingThreads({
   onFilter: (thread: number | undefined) => void;
 }) {
   return (
-    <section className="card" aria-labelledby="stitching-threads-title">
+    <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="stitching-threads-title" className="font-semibold">
-          Threads
-        </h2>
+        <p className="text-sm text-slate-600">Tap a thread to show and mark only its stitches; tap it again to show all.</p>
         {filter !== undefined && (
           <button type="button" className="btn-secondary min-h-11" onClick={() => onFilter(undefined)}>
             Show all threads
           </button>
         )}
       </div>
-      <p className="mt-1 text-xs text-slate-500">Tap a thread to show and mark only its stitches; tap it again to show all.</p>
       <ul className="mt-3 space-y-1">
         {legend.map((entry) => {
           const { done, total } = perThread[entry.index] ?? { done: 0, total: 0 };
@@ -76,6 +73,6 @@ export function StitchingThreads({
           );
         })}
       </ul>
-    </section>
+    </div>
   );
 }

@@ -8,7 +8,9 @@ import { installFakeCanvas } from '../../components/chart/fake-canvas';
 import { renderScreen, type Answer, type SentRequest } from '../../test/harness';
 import { patternOf } from '../editor/editor-test-charts';
 import { PROJECT } from '../editor/saving-test-support';
+import { Route, Routes } from 'react-router';
 import { ProjectDetail } from '../ProjectDetail';
+import { StitchingScreen } from '../StitchingScreen';
 import { ProjectsList } from '../ProjectsList';
 
 // 310 in two 2 × 2 blocks (left and right), 321 between them, 798 along the bottom: 18 stitches, 1 empty cell.
@@ -44,9 +46,9 @@ async function openStitching(done: number[] = []) {
   installFakeCanvas({ width: 600, height: 420 });
   const server = progressServer(done);
   const user = userEvent.setup();
-  renderScreen(<ProjectDetail />, {
-    path: '/stitch/projects/:projectId',
-    route: '/stitch/projects/p1?mode=stitching',
+  renderScreen(<ProjectPages />, {
+    path: '*',
+    route: '/stitch/projects/p1/stitch',
     auth: { signedIn: true },
     answers: server.answers,
   });
@@ -74,8 +76,26 @@ async function openStitching(done: number[] = []) {
   return { user, server, canvas, point, finger, touch, drawn };
 }
 
+/** The project's page and its Stitching screen, as the app routes them. */
+function ProjectPages() {
+  return (
+    <Routes>
+      <Route path="/stitch/projects/:projectId" element={<ProjectDetail />} />
+      <Route path="/stitch/projects/:projectId/stitch" element={<StitchingScreen />} />
+    </Routes>
+  );
+}
+
 const overall = () => screen.getByTestId('overall-progress');
+/** A thread's row in the Threads sheet (open). */
 const threadRow = (code: string) => screen.getAllByTestId('stitching-thread').find((row) => row.dataset.code === code)!;
+/** Opens the Threads sheet, reads a thread's progress, and closes it again. */
+async function threadProgress(user: ReturnType<typeof userEvent.setup>, code: string): Promise<string> {
+  await user.click(screen.getByRole('button', { name: /^Threads/ }));
+  const text = within(threadRow(code)).getByTestId('thread-progress').textContent;
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+  return text;
+}
 
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
@@ -86,23 +106,30 @@ afterEach(async () => {
 });
 
 describe('Stitching mode', () => {
-  it('opens from the project page and closes again', async () => {
+  it('opens its own screen from the project page and goes back to it', async () => {
     installFakeCanvas({ width: 600, height: 420 });
     const user = userEvent.setup();
-    renderScreen(<ProjectDetail />, {
-      path: '/stitch/projects/:projectId',
+    renderScreen(<ProjectPages />, {
+      path: '*',
       route: '/stitch/projects/p1',
       auth: { signedIn: true },
       answers: progressServer().answers,
     });
-    await user.click(await screen.findByRole('button', { name: 'Start stitching' }));
+    await user.click(await screen.findByRole('link', { name: 'Start stitching' }));
     expect(await screen.findByTestId('overall-progress')).toHaveTextContent('0 of 17 stitches — 0 %');
-    await user.click(screen.getByRole('button', { name: 'Done stitching' }));
-    expect(await screen.findByRole('button', { name: 'Start stitching' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: PROJECT.name })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Done stitching' }));
+    expect(await screen.findByRole('link', { name: 'Start stitching' })).toBeInTheDocument();
+  });
+
+  it("opens the old address of the project page's stitching mode on its own screen", async () => {
+    installFakeCanvas({ width: 600, height: 420 });
+    renderScreen(<ProjectPages />, { path: '*', route: '/stitch/projects/p1?mode=stitching', auth: { signedIn: true }, answers: progressServer().answers });
+    expect(await screen.findByTestId('stitching-screen')).toBeInTheDocument();
   });
 
   it('toggles a tapped stitch, marks a dragged line, and saves the marks a second later', async () => {
-    const { touch, server } = await openStitching();
+    const { touch, server, user } = await openStitching();
     await waitFor(() => expect(overall()).toHaveTextContent('0 of 17 stitches — 0 %'));
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved');
 
@@ -114,7 +141,8 @@ describe('Stitching mode', () => {
     // Along the bottom row, over the empty cell at its end: the 798 stitches only.
     touch([0, 2], [3, 2], [5, 2]);
     await waitFor(() => expect(overall()).toHaveTextContent('5 of 17 stitches — 29.4 %'));
-    expect(within(threadRow('798')).getByTestId('thread-progress')).toHaveTextContent('100 %5 / 5');
+    expect(await threadProgress(user, '798')).toBe('100 %5 / 5');
+    expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 5 stitches · 0 min');
 
     await waitFor(() => expect(server.state.puts).toEqual([[12, 13, 14, 15, 16]]), { timeout: 3000 });
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved');
@@ -123,29 +151,38 @@ describe('Stitching mode', () => {
   it('marks a whole same-thread region with one tap, and undoes it', async () => {
     const { touch, user } = await openStitching();
     await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
-    await user.click(screen.getByRole('button', { name: 'Region' }));
+    await user.click(screen.getByRole('button', { name: 'Stitching options' }));
+    await user.click(screen.getByRole('checkbox', { name: /Mark a whole region/ }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     touch([5, 1]);
     // The right-hand 310 block, not the left one (not 4-connected to it).
     await waitFor(() => expect(overall()).toHaveTextContent('4 of 17 stitches — 23.5 %'));
-    expect(within(threadRow('310')).getByTestId('thread-progress')).toHaveTextContent('50 %4 / 8');
-    expect(within(threadRow('321')).getByTestId('thread-progress')).toHaveTextContent('0 %0 / 4');
+    expect(await threadProgress(user, '310')).toBe('50 %4 / 8');
+    expect(await threadProgress(user, '321')).toBe('0 %0 / 4');
+    expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 4 stitches');
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 0 stitches');
   });
 
   it('with a thread filter, marks only that thread’s stitches', async () => {
     const { touch, user } = await openStitching();
+    await user.click(await screen.findByRole('button', { name: 'Threads: all shown' }));
     await user.click(await screen.findByRole('button', { name: /DMC 321/ }));
-    expect(screen.getByTestId('thread-filter')).toHaveTextContent('Only DMC 321');
+    // Choosing closes the sheet; the bar names the thread.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Threads: only DMC 321/ })).toHaveTextContent('321');
     touch([0, 0], [5, 0]);
     await waitFor(() => expect(overall()).toHaveTextContent('2 of 17'));
-    expect(within(threadRow('321')).getByTestId('thread-progress')).toHaveTextContent('50 %2 / 4');
-    expect(within(threadRow('310')).getByTestId('thread-progress')).toHaveTextContent('0 %0 / 8');
+    expect(await threadProgress(user, '321')).toBe('50 %2 / 4');
+    expect(await threadProgress(user, '310')).toBe('0 %0 / 8');
     // A tap on another thread's stitch does nothing while filtered.
     touch([0, 1]);
+    await user.click(screen.getByRole('button', { name: /^Threads/ }));
     await user.click(screen.getByRole('button', { name: 'Show all threads' }));
+    expect(screen.getByRole('button', { name: 'Threads: all shown' })).toBeInTheDocument();
     expect(overall()).toHaveTextContent('2 of 17');
   });
 
@@ -196,7 +233,9 @@ describe('Stitching mode', () => {
   it('shows the progress the server has, and remembers Mark or Move and how done stitches look', async () => {
     const { user } = await openStitching([cell(0, 0), cell(1, 0), cell(2, 0)]);
     await waitFor(() => expect(overall()).toHaveTextContent('3 of 17 stitches — 17.6 %'));
+    await user.click(screen.getByRole('button', { name: 'Stitching options' }));
     await user.click(screen.getByRole('button', { name: 'Filled' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Move' }));
     expect(JSON.parse(localStorage.getItem('stitchwise.stitching.p1')!)).toMatchObject({ doneStyle: 'filled', marking: false });
   });

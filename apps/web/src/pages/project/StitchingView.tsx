@@ -1,25 +1,36 @@
-import type { Pattern } from '@stitchwise/core';
-import { useEffect, useMemo } from 'react';
+import type { ChartPageBlock, Pattern } from '@stitchwise/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
+import type { ChartViewerHandle } from '../../components/chart/ChartViewer';
 import { toViewerChart } from '../../components/chart/PatternChart';
-import { StitchingControls } from './StitchingControls';
-import { StitchingSummary } from './StitchingSummary';
+import { Sheet } from '../../components/Sheet';
+import { useWakeLock } from '../../lib/use-wake-lock';
+import { PageJump } from './PageJump';
+import { StitchingBar } from './StitchingBar';
+import { StitchingOptions } from './StitchingOptions';
 import { StitchingThreads } from './StitchingThreads';
 import { useStitching } from './use-stitching';
 
+type OpenSheet = 'threads' | 'pages' | 'options' | undefined;
+
 /**
- * Stitching mode of a project's chart, for a tablet or phone beside the hoop: mark stitches done with a tap
- * or a drag (or a whole same-thread region), undo, see done stitches dimmed or filled, filter to one thread,
- * and follow progress per thread and overall. Marks are saved to the server and kept on the device while
+ * Stitching mode, the hoop-side screen of a project's chart: the chart fills the screen under one compact
+ * bar (Mark/Move, Undo, the thread filter, the page jump, progress and this session's count). Mark stitches
+ * done with a tap or a drag (or a whole same-thread region); a tapped stitch's row and column are
+ * highlighted; the screen is kept awake. Marks are saved to the server and kept on the device while
  * offline; the position and zoom are remembered for the next visit.
  */
-export function StitchingView({ projectId, name, pattern, onClose }: { projectId: string; name: string; pattern: Pattern; onClose: () => void }) {
+export function StitchingView({ projectId, name, pattern, backTo }: { projectId: string; name: string; pattern: Pattern; backTo: string }) {
   const stitching = useStitching(projectId, pattern);
   const { progress, ready, undo } = stitching;
   const chart = useMemo(() => toViewerChart(pattern), [pattern]);
   // Held here, so the mode outlasts the chart's reload after an edit elsewhere.
   const view = useChartStage();
+  const viewer = useRef<ChartViewerHandle>(null);
   const done = useMemo(() => ({ bits: progress.bits, style: stitching.doneStyle }), [progress.bits, stitching.doneStyle]);
+  const [sheet, setSheet] = useState<OpenSheet>();
+  const [page, setPage] = useState<ChartPageBlock | undefined>();
+  const wake = useWakeLock();
 
   // Ctrl+Z (⌘Z) undoes the last mark, as in the editor.
   useEffect(() => {
@@ -33,65 +44,87 @@ export function StitchingView({ projectId, name, pattern, onClose }: { projectId
     return () => window.removeEventListener('keydown', onKey);
   }, [undo]);
 
+  const showPage = (block: ChartPageBlock) => {
+    setPage(block);
+    setSheet(undefined);
+    viewer.current?.showBlock({
+      x: block.across.start,
+      y: block.down.start,
+      width: block.across.end - block.across.start,
+      height: block.down.end - block.down.start,
+    });
+  };
+
   const filterEntry = stitching.filter === undefined ? undefined : pattern.legend[stitching.filter];
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <section className="card space-y-3" aria-label="Stitching">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold">Stitching</h2>
-          <button type="button" className="btn-secondary min-h-11" onClick={onClose}>
-            Done stitching
-          </button>
-        </div>
+    <div className="fixed inset-0 flex flex-col bg-slate-50 short:flex-row" data-testid="stitching-screen">
+      <StitchingBar
+        backTo={backTo}
+        stitching={stitching}
+        filterEntry={filterEntry}
+        page={page?.page}
+        onThreads={() => setSheet('threads')}
+        onPages={() => setSheet('pages')}
+        onOptions={() => setSheet('options')}
+      />
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col p-1.5 sm:p-2" aria-label={`Stitching ${name}`}>
         {stitching.query.isError ? (
-          <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <div className="m-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Your progress could not be loaded.</p>
-            <button type="button" className="btn-secondary mt-2" onClick={() => void stitching.query.refetch()}>
+            <button type="button" className="btn-secondary mt-2 min-h-11" onClick={() => void stitching.query.refetch()}>
               Try Again
             </button>
           </div>
         ) : !ready ? (
-          <p className="text-sm text-slate-600">
+          <p className="m-2 text-sm text-slate-600">
             {progress.version === undefined ? 'Loading your progress…' : 'The chart was changed; loading the new version…'}
           </p>
         ) : (
-          <>
-            <StitchingSummary done={stitching.done} total={stitching.total} state={progress} />
-            <StitchingControls
-              marking={stitching.marking}
-              onMarking={stitching.setMarking}
-              region={stitching.region}
-              onRegion={stitching.setRegion}
-              canUndo={stitching.canUndo}
-              onUndo={undo}
-              doneStyle={stitching.doneStyle}
-              onDoneStyle={stitching.setDoneStyle}
-            />
-            <ChartStage
-              chart={chart}
-              state={view}
-              layerToggles={false}
-              highlight={stitching.filter}
-              tool={stitching.tool}
-              done={done}
-              initialView={stitching.initialView}
-              onViewChange={stitching.onViewChange}
-              label={`Chart of ${name} for stitching, ${chart.width} × ${chart.height} stitches. ${stitching.marking ? 'Tap a stitch to mark it done; drag to mark a line; two fingers move and zoom.' : 'Drag to move; switch to Mark to mark stitches.'}`}
-              viewerClassName="h-[65vh] min-h-80"
-            >
-              {filterEntry && (
-                <p className="text-sm text-slate-700" data-testid="thread-filter">
-                  Only DMC {filterEntry.dmc_code} {filterEntry.dmc_name}: its stitches are shown and marked.{' '}
-                  <button type="button" className="font-medium text-violet-700 underline" onClick={() => stitching.setFilter(undefined)}>
-                    Show all
-                  </button>
-                </p>
-              )}
-            </ChartStage>
-          </>
+          <ChartStage
+            ref={viewer}
+            className="flex min-h-0 flex-1 flex-col gap-1.5"
+            large
+            chart={chart}
+            state={view}
+            layerToggles={false}
+            highlight={stitching.filter}
+            tool={stitching.tool}
+            done={done}
+            crosshair={stitching.crosshair}
+            onTap={stitching.setCrosshair}
+            selection={
+              page && { x: page.across.start, y: page.down.start, width: page.across.end - page.across.start, height: page.down.end - page.down.start }
+            }
+            initialView={stitching.initialView}
+            onViewChange={stitching.onViewChange}
+            label={`Chart of ${name} for stitching, ${chart.width} × ${chart.height} stitches. ${stitching.marking ? 'Tap a stitch to mark it done; drag to mark a line; two fingers move and zoom.' : 'Drag to move; switch to Mark to mark stitches.'}`}
+            viewerClassName="min-h-0 flex-1"
+          />
         )}
-      </section>
-      {ready && <StitchingThreads legend={pattern.legend} perThread={stitching.perThread} filter={stitching.filter} onFilter={stitching.setFilter} />}
+      </main>
+      {sheet === 'threads' && (
+        <Sheet title="Threads" onClose={() => setSheet(undefined)}>
+          <StitchingThreads
+            legend={pattern.legend}
+            perThread={stitching.perThread}
+            filter={stitching.filter}
+            onFilter={(thread) => {
+              stitching.setFilter(thread);
+              setSheet(undefined);
+            }}
+          />
+        </Sheet>
+      )}
+      {sheet === 'pages' && (
+        <Sheet title="Go to a page" onClose={() => setSheet(undefined)}>
+          <PageJump width={pattern.width} height={pattern.height} current={page?.page} onPage={showPage} />
+        </Sheet>
+      )}
+      {sheet === 'options' && (
+        <Sheet title="Stitching options" onClose={() => setSheet(undefined)}>
+          <StitchingOptions stitching={stitching} wake={wake} />
+        </Sheet>
+      )}
     </div>
   );
 }

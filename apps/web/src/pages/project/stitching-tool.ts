@@ -19,6 +19,8 @@ export interface MarkContext {
   mark(cells: readonly number[], done: boolean): number[];
   /** A finished action, to undo. */
   onAction(action: MarkAction): void;
+  /** A stitch was tapped (marked or not): its row and column are shown. */
+  onTap(cell: CellPoint): void;
 }
 
 /** A finger or pen that moves less than this (CSS px) is a tap, not a drag: a shaky tap toggles one stitch. */
@@ -53,6 +55,7 @@ export function markTool(read: () => MarkContext): ChartTool {
   const tap = (cell: CellPoint) => {
     const context = read();
     if (!inChart(cell, context.cells)) return;
+    context.onTap(cell);
     const at = cell.y * context.cells.width + cell.x;
     if (!markable(context, at)) return;
     const done = !context.isDone(at);

@@ -1,7 +1,7 @@
 import { cellThreads, countDone, isDone, markableCells, progressByThread, type Pattern } from '@stitchwise/core';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStitchingProgress } from '../../api/progress';
-import type { ChartViewState, DoneStyle } from '../../components/chart/types';
+import type { CellPoint, ChartViewState, DoneStyle } from '../../components/chart/types';
 import { readStitchingMemory, rememberStitching } from './stitching-memory';
 import { markTool, type MarkAction, type MarkContext } from './stitching-tool';
 
@@ -35,6 +35,11 @@ export function useStitching(projectId: string, pattern: Pattern) {
   // The undo stack lives outside React state, so two quick undos take two actions; its length is state, to render.
   const undoStack = useRef<MarkAction[]>([]);
   const [undoCount, setUndoCount] = useState(0);
+  // Stitches marked done since the screen opened (less those undone or unmarked), for the session counter.
+  const [sessionMarked, setSessionMarked] = useState(0);
+  const countSession = useCallback((action: MarkAction) => setSessionMarked((count) => count + (action.done ? 1 : -1) * action.cells.length), []);
+  // The stitch last tapped: its row and column are highlighted.
+  const [crosshair, setCrosshair] = useState<CellPoint | undefined>();
   // Marks only on the chart version the engine is on: after an edit elsewhere the new chart is read first, then its progress.
   const ready = chartVersion !== undefined && state.version === chartVersion && state.width === pattern.width && state.height === pattern.height;
   // The engine checks the version again as it marks: an answer may have moved it on since this render.
@@ -51,7 +56,9 @@ export function useStitching(projectId: string, pattern: Pattern) {
       onAction: (action) => {
         undoStack.current = [...undoStack.current.slice(1 - UNDO_LIMIT), action];
         setUndoCount(undoStack.current.length);
+        countSession(action);
       },
+      onTap: setCrosshair,
     };
   });
   const tool = useMemo(() => markTool(() => context.current!), []);
@@ -64,9 +71,9 @@ export function useStitching(projectId: string, pattern: Pattern) {
 
   const undo = useCallback(() => {
     const last = undoStack.current.pop();
-    if (last) markShown(last.cells, !last.done);
+    if (last) countSession({ cells: markShown(last.cells, !last.done), done: !last.done });
     setUndoCount(undoStack.current.length);
-  }, [markShown]);
+  }, [markShown, countSession]);
 
   // Counting every stitch takes a few milliseconds on a large chart: done after a mark is drawn, not before.
   const bits = useDeferredValue(state.bits);
@@ -110,6 +117,9 @@ export function useStitching(projectId: string, pattern: Pattern) {
     },
     canUndo: undoCount > 0,
     undo,
+    sessionMarked,
+    crosshair,
+    setCrosshair,
     perThread,
     done,
     total,

@@ -31,19 +31,3 @@ export function syncText(state: ProgressState): string {
   }[state.status];
   return state.lost ? `${text}. Some marks made on an older version of the chart could not be kept.` : text;
 }
-
-/** The whole chart's progress ("1,234 of 5,000 stitches — 24.7 %") and where the marks are. */
-export function StitchingSummary({ done, total, state }: { done: number; total: number; state: ProgressState }) {
-  const problem = state.status === 'offline' || state.status === 'retrying' || state.status === 'refused' || state.lost;
-  return (
-    <div className="space-y-1">
-      <p className="text-base font-semibold tabular-nums" data-testid="overall-progress">
-        {`${done.toLocaleString('en')} of ${total.toLocaleString('en')} stitches — ${formatPercent(done, total)} %`}
-      </p>
-      <ProgressBar done={done} total={total} />
-      <p role="status" className={`text-sm ${problem ? 'text-amber-800' : 'text-slate-600'}`} data-testid="sync-status">
-        {syncText(state)}
-      </p>
-    </div>
-  );
-}
