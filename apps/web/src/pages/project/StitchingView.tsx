@@ -67,7 +67,9 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
         onPages={() => setSheet('pages')}
         onOptions={() => setSheet('options')}
       />
-      <main className="flex min-h-0 min-w-0 flex-1 flex-col p-1.5 sm:p-2" aria-label={`Stitching ${name}`}>
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col p-1.5 sm:p-2">
+        {/* Named for screen readers; on screen the chart has the room (the tab title names it too). */}
+        <h1 className="sr-only">Stitching {name}</h1>
         {stitching.query.isError ? (
           <div className="m-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Your progress could not be loaded.</p>
