@@ -1,31 +1,40 @@
-import { WebStorageStateStore } from 'oidc-client-ts';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { AuthProvider, useAuth, type AuthProviderProps } from 'react-oidc-context';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { onTokenCleared, setAccessToken } from '../api/access-token';
 import { useServerConfig } from '../api/config';
 import type { AppConfig } from '../api/schemas';
+import { AuthContext, useAuth, type AppAuth } from './auth-context';
 import { ConfigContext } from './config-context';
 import { pendingSignIn, SIGN_IN_PARAMETER } from './sign-in-address';
 import { useStartSignIn } from './start-sign-in';
 
-/** OpenID settings from the server's /api/config: the built-in provider or the one an operator set. */
-export function oidcSettings(config: AppConfig): AuthProviderProps {
-  const { auth } = config;
+const OidcProvider = lazy(() => import('./oidc').then((module) => ({ default: module.OidcProvider })));
+
+/**
+ * Whether this visit needs the sign-in library from the start: a user signed in before (their session is
+ * kept in local storage, where oidc-client-ts's user store puts it) or the provider's return to /callback.
+ * A visitor's first visit does not: the home page loads without it, and signing in loads it then.
+ */
+export function needsSignInLibrary(config: AppConfig, pathname: string, storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  if (pathname === '/callback') return true;
+  try {
+    return !!storage?.getItem(`oidc.user:${config.auth.issuer}:${config.auth.client_id}`);
+  } catch {
+    return false;
+  }
+}
+
+/** A visitor's sign-in state: signed out, with sign-in loading the library and going to the provider. */
+export function signedOutAuth(config: AppConfig): AppAuth {
   return {
-    authority: auth.issuer,
-    client_id: auth.client_id,
-    redirect_uri: auth.redirect_uri,
-    post_logout_redirect_uri: auth.post_logout_redirect_uri,
-    scope: auth.scopes,
-    response_type: 'code',
-    automaticSilentRenew: true,
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
-    // External providers such as Auth0 need the API's audience to issue a token for it; the built-in one defaults to it.
-    ...(auth.provider === 'external' ? { extraQueryParams: { audience: auth.audience } } : {}),
-    // The callback page replaces its own history entry with / (spec: Sign-in callback).
-    onSigninCallback: () => {
-      window.history.replaceState({}, document.title, '/');
+    isLoading: false,
+    isAuthenticated: false,
+    user: null,
+    error: undefined,
+    signinRedirect: async (args) => {
+      const { signInRedirect } = await import('./oidc');
+      await signInRedirect(config, args);
     },
+    removeUser: () => Promise.resolve(),
   };
 }
 
@@ -36,12 +45,24 @@ export function AuthSetup({ children }: { children: ReactNode }) {
   if (config.isError) return <FullPageMessage text="Stitchwise cannot reach its server. Please reload the page in a moment." />;
   return (
     <ConfigContext value={config.data}>
-      <AuthProvider {...oidcSettings(config.data)}>
+      <SignInState config={config.data}>
         <TokenSync />
         <ContinueSignIn />
         {children}
-      </AuthProvider>
+      </SignInState>
     </ConfigContext>
+  );
+}
+
+/** The sign-in library's provider when this visit needs it (decided once, on load), a visitor's signed-out state otherwise. */
+function SignInState({ config, children }: { config: AppConfig; children: ReactNode }) {
+  const [needed] = useState(() => needsSignInLibrary(config, window.location.pathname, window.localStorage));
+  const visitor = useMemo(() => signedOutAuth(config), [config]);
+  if (!needed) return <AuthContext value={visitor}>{children}</AuthContext>;
+  return (
+    <Suspense fallback={<FullPageMessage text="Loading…" />}>
+      <OidcProvider config={config}>{children}</OidcProvider>
+    </Suspense>
   );
 }
 

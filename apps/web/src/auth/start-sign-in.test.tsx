@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import { AuthContext, type AppAuth } from './auth-context';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
 import { TEST_CONFIG } from '../test/harness';
@@ -32,9 +32,9 @@ function renderAt(redirectUri: string, publicUrlSet: boolean) {
   const auth = { isLoading: false, isAuthenticated: false, user: null, signinRedirect };
   render(
     <ConfigContext value={{ ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, redirect_uri: redirectUri, public_url_set: publicUrlSet } }}>
-      <AuthContext.Provider value={auth as unknown as AuthContextProps}>
+      <AuthContext value={auth as unknown as AppAuth}>
         <SignInButtons />
-      </AuthContext.Provider>
+      </AuthContext>
       <ToastContainer />
     </ConfigContext>,
   );

@@ -1,4 +1,4 @@
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from './auth-context';
 import { useAppConfig } from './config-context';
 import { signInRoute, type SignInIntent } from './sign-in-address';
 

@@ -1,4 +1,4 @@
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from './auth-context';
 import { markClaimWanted } from '../pages/wizard/claim-storage';
 import { useStartSignIn } from './start-sign-in';
 

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../auth/auth-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** oidc-client-ts's words when the return carries a state this address's storage never saw. */

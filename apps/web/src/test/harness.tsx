@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import { AuthContext, type AppAuth } from '../auth/auth-context';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
@@ -162,7 +162,7 @@ export function renderScreen(
     path?: string;
     route?: string;
     answers?: Record<string, Answer>;
-    auth?: Partial<AuthContextProps> & { signedIn?: boolean; name?: string | undefined };
+    auth?: Partial<AppAuth> & { signedIn?: boolean; name?: string | undefined };
   } = {},
 ): Harness {
   const requests: string[] = [];
@@ -184,20 +184,20 @@ export function renderScreen(
     },
     removeUser: () => Promise.resolve(),
     ...auth,
-  } as unknown as AuthContextProps;
+  } as unknown as AppAuth;
 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <QueryClientProvider client={client}>
       <ConfigContext value={TEST_CONFIG}>
-        <AuthContext.Provider value={authValue}>
+        <AuthContext value={authValue}>
           <MemoryRouter initialEntries={[route]}>
             <Routes>
               <Route path={path} element={element} />
               <Route path="*" element={<p>Elsewhere</p>} />
             </Routes>
           </MemoryRouter>
-        </AuthContext.Provider>
+        </AuthContext>
       </ConfigContext>
       <ToastContainer />
     </QueryClientProvider>,
