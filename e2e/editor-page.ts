@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { PatternDocument } from '@stitchwise/core';
 import type { Cell } from './chart-model.js';
 
@@ -60,11 +60,26 @@ export async function expectPalette(page: Page, counts: Map<string, number>, mes
   await expect.poll(async () => sorted(await paletteCounts(page)), { message }).toEqual(sorted(counts));
 }
 
-/** Makes a thread the current one by clicking it in the palette. */
+/**
+ * Makes a thread the current one by clicking it in the palette: beside the chart, or on a narrow screen in
+ * the sheet opened from the current thread in the tool bar (which closes as the thread is chosen).
+ */
 export async function chooseThread(page: Page, code: string): Promise<void> {
   const button = page.locator(`[data-testid="palette-thread"][data-code="${code}"]`);
+  const inSheet = !(await button.isVisible());
+  if (inSheet) await openPaletteSheet(page);
   await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('current-thread')).toContainText(`DMC ${code} `);
+  if (inSheet) await expect(page.getByRole('dialog')).toBeHidden();
+  else await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** On a narrow screen: opens the palette's sheet from the current thread in the tool bar; returns the sheet. */
+export async function openPaletteSheet(page: Page): Promise<Locator> {
+  await page.getByTestId('current-thread').click();
+  const sheet = page.getByRole('dialog', { name: /^Threads/ });
+  await expect(sheet).toBeVisible();
+  return sheet;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { PatternDocument } from '@stitchwise/core';
 import { ChartModel, type Cell } from './chart-model.js';
 import { test } from './csp-guard.js';
-import { canvasHex, cellPoint, chooseThread, downloadEdited, expectPalette, generatePattern, paletteCounts, signUp } from './editor-page.js';
+import { canvasHex, cellPoint, chooseThread, downloadEdited, expectPalette, generatePattern, openPaletteSheet, paletteCounts, signUp } from './editor-page.js';
 import { countByCode, oxsStitches, pdfPageTexts } from './exported-files.js';
 
 /**
@@ -237,8 +237,12 @@ test.describe('on a phone', () => {
       for (const point of points.slice(1)) await touch('touchMove', point);
       await touch('touchEnd');
       await expect(canvas).toHaveAttribute('data-last-pointer', 'touch');
-      await expectPalette(page, chart.counts(), 'the finger’s stroke shows in the palette');
       for (const point of points) await expect.poll(() => canvasHex(page, point)).toBe(hexOf(pattern, stroke.code));
+      // The palette is a sheet on a phone: opened, it counts the stroke; Escape puts it away.
+      await openPaletteSheet(page);
+      await expectPalette(page, chart.counts(), 'the finger’s stroke shows in the palette');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
     });
 
     await test.step('nothing is wider than the screen', async () => {

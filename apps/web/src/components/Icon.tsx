@@ -4,9 +4,25 @@ const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6',
   sparkles: 'M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z M19 15l.8 2.2 2.2.8-2.2.8L19 21l-.8-2.2-2.2-.8 2.2-.8z',
   lock: 'M6 11h12v9H6z M8.5 11V8a3.5 3.5 0 0 1 7 0v3',
+  close: 'M6 6l12 12 M18 6L6 18',
+  chevronUp: 'M6 15l6-6 6 6',
+  // The chart editor's tools. The stitch tools show one cell of fabric with the stitch drawn in it.
+  pencil: 'M4 20l1.2-4.2L15.8 5.2a2 2 0 0 1 2.8 0l.2.2a2 2 0 0 1 0 2.8L8.2 18.8z M14 7l3 3',
+  halfStitch: 'M5 5h14v14H5z M5 19L19 5',
+  quarterStitch: 'M5 5h14v14H5z M5 19l7-7',
+  threeQuarterStitch: 'M5 5h14v14H5z M5 19L19 5 M5 5l7 7',
+  backstitch: 'M3 18l5-9 5 7 7-11',
+  frenchKnot: 'M12 7.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9z M12 10.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z',
+  eraser: 'M9 20h11 M4.6 13.4l8.8-8.8a2 2 0 0 1 2.8 0l3.2 3.2a2 2 0 0 1 0 2.8L11 19H8.4l-3.8-3.8a1.3 1.3 0 0 1 0-1.8z M9 9l6 6',
+  fill: 'M4 12l7-7 8 8-6.5 6.5a1.5 1.5 0 0 1-2 0L4 13.1a.8.8 0 0 1 0-1.1z M4 12h15 M8 3l3 2 M20 16s1.5 2.2 1.5 3.3a1.5 1.5 0 0 1-3 0c0-1.1 1.5-3.3 1.5-3.3z',
+  eyedropper: 'M4 20l1-3 8.5-8.5 2 2L7 19z M12 7l5 5 M14.5 9.5l3-3a2.1 2.1 0 0 0-3-3l-3 3',
+  select: 'M4 7V4h3 M10 4h4 M17 4h3v3 M20 10v4 M20 17v3h-3 M14 20h-4 M7 20H4v-3 M4 14v-4',
+  move: 'M12 3v18 M3 12h18 M9 6l3-3 3 3 M9 18l3 3 3-3 M6 9l-3 3 3 3 M18 9l3 3-3 3',
 } as const;
 
-export function Icon({ name, className = 'h-5 w-5' }: { name: keyof typeof PATHS; className?: string }) {
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

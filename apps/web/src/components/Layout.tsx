@@ -25,6 +25,12 @@ const MY_THREADS: MenuItem = { to: '/threads/mine', label: 'My Threads', icon: '
 export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, ABOUT];
 export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, PROJECTS, MY_THREADS, ABOUT];
 
+/**
+ * The chart editor's pages take the whole width beside the sidebar, with less padding: the chart is what they
+ * are for (at 1280 px it gets over 60 % of the window), and on a big screen it grows instead of the margins.
+ */
+const WIDE_PAGE = /^\/stitch\/(projects\/[^/]+\/edit|edit\/[^/]+)\/?$/;
+
 /** Loaded only when a visitor's result waits to be claimed after sign-in (pages/wizard/claim-storage.ts). */
 const ClaimAfterSignIn = lazy(() => import('../pages/wizard/ClaimAfterSignIn'));
 
@@ -122,7 +128,7 @@ export function Layout() {
             )}
           </div>
         </header>
-        <main className="page-scale mx-auto max-w-6xl p-4 lg:p-8">
+        <main className={`page-scale mx-auto p-4 ${WIDE_PAGE.test(location.pathname) ? '' : 'max-w-6xl lg:p-8'}`}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 
-const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+
+/** Whether the element is shown: the fields of a closed <details> match FOCUSABLE but cannot take the focus. */
+const shown = (element: HTMLElement): boolean => typeof element.checkVisibility !== 'function' || element.checkVisibility();
 
 /**
  * A modal's focus: moved into the element on open (its first control, else the element itself) and
@@ -22,7 +26,7 @@ export function useFocusTrap<T extends HTMLElement>(onEscape: (() => void) | und
       event.preventDefault();
       onEscape();
     } else if (event.key === 'Tab') {
-      const focusable = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const focusable = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(shown);
       const [first, last] = [focusable[0], focusable.at(-1)];
       if (!first || !last) {
         event.preventDefault(); // nothing to move to: the focus stays on the element

@@ -37,25 +37,34 @@ export function AddThread({ chart, full, onEdit }: { chart: EditableChart; full:
     }
   };
 
+  // One line where the palette is wide enough; in its narrow column the name goes under the code.
   const row = (thread: DmcThread, deltaE?: number) => (
-    <li key={thread.code} className="flex items-center gap-2 text-sm">
-      <Swatch hex={thread.hex} symbol="" />
-      <span className="w-12 font-mono">{thread.code}</span>
-      <span className="min-w-0 flex-1 truncate">{thread.name}</span>
-      {deltaE !== undefined && <span className="text-xs text-slate-500 tabular-nums">ΔE {deltaE.toFixed(1)}</span>}
-      {inChart.has(thread.code) ? (
-        <span className="text-xs text-slate-500">in chart</span>
-      ) : (
-        <button
-          type="button"
-          className="btn-ghost px-2 py-0.5"
-          aria-label={`Add DMC ${thread.code}`}
-          disabled={full}
-          onClick={() => onEdit((c) => addThread(c, thread.code))}
-        >
-          Add
-        </button>
+    <li key={thread.code} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 text-sm @2xs:grid-cols-[auto_3rem_minmax(0,1fr)_auto_auto]">
+      <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
+        <Swatch hex={thread.hex} symbol="" />
+      </span>
+      <span className="col-start-2 row-start-1 font-mono">{thread.code}</span>
+      <span className="col-start-2 row-start-2 truncate @2xs:col-start-3 @2xs:row-start-1" title={thread.name}>
+        {thread.name}
+      </span>
+      {deltaE !== undefined && (
+        <span className="col-start-3 row-start-2 text-right text-xs text-slate-500 tabular-nums @2xs:col-start-4 @2xs:row-start-1">ΔE {deltaE.toFixed(1)}</span>
       )}
+      <span className="col-start-3 row-start-1 text-right @2xs:col-start-5">
+        {inChart.has(thread.code) ? (
+          <span className="text-xs text-slate-500">in chart</span>
+        ) : (
+          <button
+            type="button"
+            className="btn-ghost px-2 py-0.5"
+            aria-label={`Add DMC ${thread.code}`}
+            disabled={full}
+            onClick={() => onEdit((c) => addThread(c, thread.code))}
+          >
+            Add
+          </button>
+        )}
+      </span>
     </li>
   );
 

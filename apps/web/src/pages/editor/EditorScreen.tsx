@@ -15,8 +15,10 @@ import { toast } from 'react-toastify';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
 import type { ChartGuide, ChartLayers } from '../../components/chart/types';
 import { Downloads } from '../../components/Downloads';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { EditorTools } from './EditorTools';
 import { Palette } from './Palette';
+import { CloseSheetButton, ThreadSheet } from './ThreadSheet';
 import { chartTool, selectionEdits, type ToolName } from './tools';
 import { useAfterFrame } from './use-after-frame';
 import { useChartEditor, type ChartEditor } from './use-chart-editor';
@@ -54,6 +56,17 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [guide, setGuide] = useState<ChartGuide | undefined>();
   const [selection, setSelection] = useState<ChartRect | undefined>();
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
+  // Beside the chart from Tailwind's lg up (and where media queries are unknown, as in a test's DOM); narrower,
+  // the palette is a sheet opened from the current thread.
+  const paletteBeside = !useMediaQuery('(width < 64rem)');
+  const [sheetWanted, setSheetWanted] = useState(false);
+  const sheetOpen = sheetWanted && !paletteBeside;
+  const closeSheet = useCallback(() => setSheetWanted(false), []);
+  // Choosing a thread in the sheet is what it was opened for: it closes, showing the chart again.
+  const chooseThread = useCallback((index: number) => {
+    setThread(index);
+    setSheetWanted(false);
+  }, []);
 
   const refuse = (message: string) => toast.warn(message, { toastId: message });
   const edit = (operation: (chart: EditableChart) => EditResult) => {
@@ -117,6 +130,19 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const uses = useMemo(() => markUse(settled.marks, settled.threads.length), [settled.marks, settled.threads.length]);
   const stitchCounts = useMemo(() => activeThreads(settled).map((index) => ({ stitch_count: counts[index]!, ...uses[index]! })), [settled, counts, uses]);
   const currentThread = current === undefined ? undefined : chart.threads[current];
+  const palette = (action?: ReactNode) => (
+    <Palette
+      chart={settled}
+      counts={counts}
+      uses={uses}
+      current={current}
+      onCurrent={chooseThread}
+      highlight={highlight}
+      onHighlight={setHighlight}
+      onEdit={stableEdit}
+      action={action}
+    />
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -147,7 +173,15 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         </div>
       </div>
 
-      <EditorTools tool={tool} onTool={chooseTool} lineGoing={!!guide} onEndLine={() => endLine?.()} thread={currentThread} />
+      <EditorTools
+        tool={tool}
+        onTool={chooseTool}
+        lineGoing={!!guide}
+        onEndLine={() => endLine?.()}
+        thread={currentThread}
+        onOpenPalette={paletteBeside ? undefined : () => setSheetWanted(true)}
+        paletteOpen={sheetOpen}
+      />
 
       {selection && (
         <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-2 rounded-lg bg-violet-50 p-2 text-sm">
@@ -184,9 +218,10 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         </div>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* At 1280 px the chart keeps over 60 % of the window beside a narrow palette; from 1536 px the palette is roomier. */}
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem] 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <ChartStage
-          className="card space-y-3"
+          className="space-y-2"
           chart={chart}
           state={view}
           layerToggles
@@ -195,18 +230,11 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
           tool={viewerTool}
           selection={selection}
           label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
-          viewerClassName="h-[60vh] min-h-80"
+          // Taller on a phone, where the chart is what the screen is for.
+          viewerClassName="h-[60vh] min-h-80 max-lg:h-[70vh]"
         />
-        <Palette
-          chart={settled}
-          counts={counts}
-          uses={uses}
-          current={current}
-          onCurrent={setThread}
-          highlight={highlight}
-          onHighlight={setHighlight}
-          onEdit={stableEdit}
-        />
+        {paletteBeside && palette()}
+        {sheetOpen && <ThreadSheet onClose={closeSheet}>{palette(<CloseSheetButton onClose={closeSheet} />)}</ThreadSheet>}
       </div>
 
       <Downloads source={{ edited: () => patternFromChart(read()), name }} width={settled.width} height={settled.height} legend={stitchCounts} />

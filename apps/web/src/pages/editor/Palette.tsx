@@ -14,7 +14,7 @@ import {
   type EditResult,
   type MarkUse,
 } from '@stitchwise/core';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { AddThread } from './AddThread';
 
 const FABRIC = fabricByCount(14)!;
@@ -33,26 +33,31 @@ interface PaletteProps {
   onHighlight: (thread: number | undefined) => void;
   /** Runs an edit; a refusal is told to the user by the editor. */
   onEdit: (operation: (chart: EditableChart) => EditResult) => void;
+  /** Beside the heading: the close button when the palette is a sheet. */
+  action?: ReactNode;
 }
 
 /**
  * The chart's threads with symbol, DMC code, name, full stitches, what else they stitch (part stitches,
  * backstitch, knots) and skeins for all of it (14-count), updated with every
  * edit; choosing one makes it the current thread, whose replace, merge, remove and symbol actions sit
- * below the list; and adding a thread from the catalogue.
+ * below the list; and adding a thread from the catalogue. In a narrow column a thread takes two lines.
  */
-export const Palette = memo(function Palette({ chart, counts, uses, current, onCurrent, highlight, onHighlight, onEdit }: PaletteProps) {
+export const Palette = memo(function Palette({ chart, counts, uses, current, onCurrent, highlight, onHighlight, onEdit, action }: PaletteProps) {
   const active = useMemo(() => activeThreads(chart), [chart]);
   const selected = current !== undefined && chart.threads[current] && !chart.threads[current].removed ? current : undefined;
 
   return (
-    <section className="card space-y-3" aria-labelledby="palette-title">
-      <h2 id="palette-title" className="font-semibold">
-        Threads{' '}
-        <span className="text-sm font-normal text-slate-500">
-          ({active.length} of {MAX_CHART_THREADS})
-        </span>
-      </h2>
+    <section className="card @container space-y-3 p-4 lg:p-3 2xl:p-5" aria-labelledby="palette-title">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="palette-title" className="font-semibold">
+          Threads{' '}
+          <span className="text-sm font-normal text-slate-500">
+            ({active.length} of {MAX_CHART_THREADS})
+          </span>
+        </h2>
+        {action}
+      </div>
       <ul className="max-h-96 space-y-1 overflow-y-auto" aria-label="Chart threads">
         {active.map((index) => (
           <PaletteRow
@@ -70,6 +75,7 @@ export const Palette = memo(function Palette({ chart, counts, uses, current, onC
         <ThreadActions
           chart={chart}
           thread={selected}
+          need={`${plural(counts[selected]!, 'full stitch', 'full stitches')}, ${skeinText(skeinsOf({ stitch_count: counts[selected]!, ...uses[selected] }))}`}
           others={active.filter((index) => index !== selected)}
           highlighted={highlight === selected}
           onHighlight={onHighlight}
@@ -101,33 +107,40 @@ const PaletteRow = memo(function PaletteRow({
   const marks = marksText(all);
   return (
     <li>
+      {/* A grid: one line (swatch, code, name, count, skeins) where the palette is wide enough; else the code and
+          count, and the name under them, the skeins left to the chosen thread's actions. */}
       <button
         type="button"
         aria-pressed={chosen}
         data-testid="palette-thread"
         data-code={thread.dmc_code}
-        className={`flex w-full items-center gap-2 rounded-lg px-2 py-1 text-left text-sm ${chosen ? 'bg-violet-100 ring-2 ring-violet-500' : 'hover:bg-slate-50'}`}
+        className={`grid w-full grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 rounded-lg px-2 py-1 text-left text-sm @2xs:grid-cols-[auto_3rem_minmax(0,1fr)_auto_3.5rem] ${chosen ? 'bg-violet-100 ring-2 ring-violet-500' : 'hover:bg-slate-50'}`}
         onClick={() => onCurrent(index)}
       >
-        <Swatch hex={thread.hex} symbol={thread.symbol} />
-        <span className="w-12 font-mono">{thread.dmc_code}</span>
-        <span className="min-w-0 flex-1">
-          <span className="block truncate">{thread.dmc_name}</span>
+        <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
+          <Swatch hex={thread.hex} symbol={thread.symbol} />
+        </span>
+        <span className="col-start-2 row-start-1 font-mono">{thread.dmc_code}</span>
+        <span className="col-span-2 col-start-2 row-start-2 min-w-0 @2xs:col-span-1 @2xs:col-start-3 @2xs:row-start-1">
+          <span className="block truncate" title={thread.dmc_name}>
+            {thread.dmc_name}
+          </span>
           {marks && (
             <span className="block truncate text-xs text-slate-600" title={marks.long} data-testid="palette-marks">
               {marks.short}
             </span>
           )}
         </span>
-        <span className="text-right text-slate-600 tabular-nums" title="Full stitches" data-testid="palette-count">
+        <span className="col-start-3 row-start-1 text-right text-slate-600 tabular-nums @2xs:col-start-4" title="Full stitches" data-testid="palette-count">
           {stitches.toLocaleString('en')}
         </span>
-        <span className="w-14 text-right text-xs text-slate-600 tabular-nums">{skeinText(threadNeedOfUse(all, FABRIC).skeinsToBuy)}</span>
+        <span className="hidden text-right text-xs text-slate-600 tabular-nums @2xs:col-start-5 @2xs:row-start-1 @2xs:block">{skeinText(skeinsOf(all))}</span>
       </button>
     </li>
   );
 });
 
+const skeinsOf = (use: { stitch_count: number } & Partial<MarkUse>): number => threadNeedOfUse(use, FABRIC).skeinsToBuy;
 const skeinText = (skeins: number): string => `${skeins} skein${skeins === 1 ? '' : 's'}`;
 const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 const length = (stitches: number): string => stitches.toLocaleString('en', { maximumFractionDigits: 1 });
@@ -169,6 +182,7 @@ function luminance(hex: string): number {
 function ThreadActions({
   chart,
   thread,
+  need,
   others,
   highlighted,
   onHighlight,
@@ -176,6 +190,8 @@ function ThreadActions({
 }: {
   chart: EditableChart;
   thread: number;
+  /** Its stitches and skeins: said here where the palette is too narrow for its rows to. */
+  need: string;
   others: number[];
   highlighted: boolean;
   onHighlight: (thread: number | undefined) => void;
@@ -188,6 +204,7 @@ function ThreadActions({
   return (
     <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm" aria-label={`Actions for ${name(thread)}`} role="group">
       <p className="font-medium">{name(thread)}</p>
+      <p className="-mt-1 text-xs text-slate-600 @2xs:hidden">{need}</p>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className="btn-secondary" aria-pressed={highlighted} onClick={() => onHighlight(highlighted ? undefined : thread)}>
           {highlighted ? 'Show all threads' : 'Highlight'}

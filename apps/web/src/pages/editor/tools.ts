@@ -17,19 +17,19 @@ import type { ChartEditor } from './use-chart-editor';
 
 export type ToolName = 'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'pan';
 
-/** The editor's tools in toolbar order, with their keyboard shortcut. */
+/** The editor's tools in toolbar order, with their keyboard shortcut and how to use them (the tooltip's line under the name). */
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
   { name: 'pencil', label: 'Pencil', key: 'p', hint: 'Draw stitches with the current thread' },
-  { name: 'half', label: 'Half stitch', key: 'l', hint: 'Half stitches: / or \\, the diagonal through the quarter of the cell you point at' },
-  { name: 'quarter', label: 'Quarter stitch', key: 'q', hint: 'Quarter stitches, in the corner of the cell you point at' },
-  { name: 'three-quarter', label: 'Three-quarter stitch', key: 't', hint: 'Three-quarter stitches, with the short leg in the corner you point at' },
+  { name: 'half', label: 'Half stitch', key: 'l', hint: '/ or \\, the diagonal through the quarter of the cell you point at' },
+  { name: 'quarter', label: 'Quarter stitch', key: 'q', hint: 'In the corner of the cell you point at' },
+  { name: 'three-quarter', label: 'Three-quarter stitch', key: 't', hint: 'With the short leg in the corner you point at' },
   {
     name: 'backstitch',
     label: 'Backstitch',
     key: 'b',
-    hint: 'Backstitch: click point after point (corners, edge middles, centres); double-click or Escape ends the line; click a line to erase it',
+    hint: 'Click point after point (corners, edge middles, centres); double-click or Escape ends the line; click a line to erase it',
   },
-  { name: 'knot', label: 'French knot', key: 'k', hint: 'French knots: click a corner, edge middle or centre; click a knot again to take it away' },
+  { name: 'knot', label: 'French knot', key: 'k', hint: 'Click a corner, edge middle or centre; click a knot again to take it away' },
   { name: 'eraser', label: 'Eraser', key: 'e', hint: 'Remove stitches, part stitches, and the backstitch or knot clicked' },
   { name: 'fill', label: 'Fill', key: 'f', hint: 'Fill a region of one thread (or of empty fabric) with the current thread' },
   { name: 'eyedropper', label: 'Eyedropper', key: 'i', hint: 'Take the thread of a stitch as the current thread' },
