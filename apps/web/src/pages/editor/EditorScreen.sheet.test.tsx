@@ -88,7 +88,7 @@ describe('the editor on a narrow screen', () => {
     await openSheet(user);
     await user.click(screen.getByRole('button', { name: 'Highlight' }));
     expect(sheet()).not.toBeNull();
-    fireEvent.click(screen.getByTestId('thread-sheet-backdrop'));
+    fireEvent.click(screen.getByTestId('sheet-backdrop'));
     expect(sheet()).toBeNull();
   });
 

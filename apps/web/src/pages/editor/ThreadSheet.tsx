@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
-import { useFocusTrap } from '../../lib/use-focus-trap';
+import { SheetFrame } from '../../components/Sheet';
 
 /**
  * The palette on a narrow screen: a sheet over the chart from the bottom, modal (labelled by the palette's
@@ -8,27 +8,10 @@ import { useFocusTrap } from '../../lib/use-focus-trap';
  * button, and the focus back on the button that opened it.
  */
 export function ThreadSheet({ onClose, children }: { onClose: () => void; children: ReactNode }) {
-  const trap = useFocusTrap<HTMLDivElement>(onClose);
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-end bg-slate-900/40"
-      data-testid="thread-sheet-backdrop"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={trap.ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="palette-title"
-        tabIndex={-1}
-        className="max-h-[85%] w-full overflow-y-auto overscroll-contain"
-        onKeyDown={trap.onKeyDown}
-      >
-        {children}
-      </div>
-    </div>
+    <SheetFrame labelledBy="palette-title" onClose={onClose} className="max-h-[85%] w-full overflow-y-auto overscroll-contain">
+      {children}
+    </SheetFrame>
   );
 }
 
