@@ -142,7 +142,7 @@ test('a visitor generates a pattern with locked options and a visible countdown'
   await expect(page.getByTestId('legend-row')).toHaveCount(10);
   await expect(page.getByTestId('materials')).toContainText('14-count Aida');
   const [oxs] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download OXS' }).click()]);
-  expect(oxs.suggestedFilename()).toBe('stitchwise-pattern.oxs');
+  expect(oxs.suggestedFilename()).toBe('lighthouse.oxs'); // named as the visitor named the project
   await snap('wizard-result-visitor');
   await page.getByRole('button', { name: 'Create New Pattern' }).click();
   await expect(page.getByRole('button', { name: 'Continue to Settings' })).toBeVisible();

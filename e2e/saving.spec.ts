@@ -272,10 +272,12 @@ test('a chart exported as OXS, edited and imported again comes back the same', a
   await panel.getByLabel('Chart file').setInputFiles(oxs);
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel.getByTestId('import-report')).toContainText('Every stitch of the file was imported.');
+  // The OXS carries the project's name, which the user has already: the import says it was imported.
+  await expect(panel.getByTestId('import-report')).toContainText('Imported “Round trip (imported)”');
   await expect(panel.getByTestId('thread-mapping').filter({ hasNotText: 'code' })).toHaveCount(0); // every thread by its DMC code
   const link = panel.getByRole('link', { name: 'Open in the editor' });
   const importedId = /\/stitch\/projects\/([^/]+)\/edit$/.exec((await link.getAttribute('href')) ?? '')![1]!;
-  const imported = await openEditor(page, importedId, 'Round trip', () => link.click());
+  const imported = await openEditor(page, importedId, 'Round trip (imported)', () => link.click());
 
   expect(chartOf(imported)).toEqual(chartOf(edited)); // size, every cell's thread, every thread's symbol
   await expectPalette(page, model.counts(), 'the imported chart has the edit');

@@ -9,12 +9,12 @@ import { PHOTO } from './editor-page.js';
 
 const scrollY = (page: Page): Promise<number> => page.evaluate(() => window.scrollY);
 
-/** Scrolls the window to the bottom of the page, as a user does to reach the step's button, and checks it moved. */
-async function scrollDown(page: Page): Promise<void> {
+/** Scrolls the window to the bottom of the page, as a user does to reach the step's button, and checks it moved at least `minimum` px. */
+async function scrollDown(page: Page, minimum = 100): Promise<void> {
   await page.evaluate(() => {
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
   });
-  expect(await scrollY(page), 'the page is long enough to scroll').toBeGreaterThan(100);
+  expect(await scrollY(page), 'the page is long enough to scroll').toBeGreaterThan(minimum);
 }
 
 /** Opens at its top: the window is not scrolled, and the element (the page's or step's heading) is below the sticky top bar. */
@@ -32,11 +32,15 @@ function journey(width: number, height: number) {
     const wizardHeading = page.getByRole('heading', { level: 1, name: 'Stitch Pattern Wizard' });
     const currentStep = page.getByRole('list', { name: 'Steps' }).locator('li[aria-current="step"]');
 
-    // Upload, scroll down to Continue: Settings opens at its top, its heading and step shown.
+    // Upload, look at the idea box and scroll down: Settings opens at its top, its heading and step shown. (The
+    // step itself is short: the preview and Continue come right after the upload box, the idea box closed on a phone.)
     await page.goto('/stitch/new');
     await page.getByTestId('file-input').setInputFiles(PHOTO);
     await expect(page.getByRole('img', { name: 'The selected image' })).toBeVisible();
-    await scrollDown(page);
+    const ideas = page.locator('details', { hasText: 'Or start from an idea' });
+    if (!(await ideas.evaluate((details: HTMLDetailsElement) => details.open))) await page.getByText('Or start from an idea').click();
+    await expect(page.getByLabel('Describe your idea')).toBeVisible();
+    await scrollDown(page, 50);
     await page.getByRole('button', { name: 'Continue to Settings' }).click();
     await expect(page).toHaveURL(/step=settings/);
     await expect(currentStep).toHaveText(/Configure Settings/);

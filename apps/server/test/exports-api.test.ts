@@ -4,6 +4,7 @@ import type { StitchPlan as StitchPlanView } from '../src/contract/patterns.js';
 import { fileIdOf, generatedPlan } from './support/chart-calls.js';
 import { useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng } from './support/images.js';
+import { pdfPageTexts, pdfTitle } from './support/pdf-text.js';
 import { DATABASES } from './support/test-server.js';
 
 describe.each(DATABASES)('pattern exports on $name', (database) => {
@@ -62,5 +63,31 @@ describe.each(DATABASES)('pattern exports on $name', (database) => {
     const chartId = fileIdOf(visitorPlan.stitch_plan_url);
     expect((await suite.visitor.api(`/stitch/patterns/${chartId}/export?format=pdf`)).status).toBe(404);
     expect((await suite.visitor.api('/stitch/patterns/nope.json/export')).status).toBe(404);
+  });
+
+  it("titles a visitor's PDF with the name the visitor gave, on its cover, in its Title and in its file name", async () => {
+    const patternId = fileIdOf(visitorPlan.pattern_url);
+    const response = await suite.visitor.api(`/stitch/patterns/${patternId}/export?format=pdf&name=${encodeURIComponent('  Grandma’s harbour ')}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="grandmas-harbour.pdf"');
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    expect(await pdfTitle(pdf)).toBe('Grandma’s harbour');
+    expect((await pdfPageTexts(pdf))[0]).toMatch(/^Grandma’s harbour /);
+  });
+
+  it("titles an unnamed visitor's PDF and OXS by what the chart is and its size", async () => {
+    const patternId = fileIdOf(visitorPlan.pattern_url);
+    const { width, height } = visitorPlan.metadata.grid_size;
+    const title = `Cross-stitch chart, ${width} × ${height} stitches`;
+    const response = await suite.visitor.api(`/stitch/patterns/${patternId}/export?format=pdf`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="cross-stitch-chart-${width}-${height}-stitches.pdf"`);
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    expect(await pdfTitle(pdf)).toBe(title);
+    // PDF.js splits runs at spaces, and joins them with spaces.
+    expect((await pdfPageTexts(pdf))[0]!.replace(/ +/g, ' ')).toContain(title);
+    const oxs = await (await suite.visitor.api(`/stitch/patterns/${patternId}/export?format=oxs&name=`)).text();
+    expect(oxs).toContain(`charttitle="${title}"`);
+    const tooLong = await suite.visitor.api(`/stitch/patterns/${patternId}/export?format=pdf&name=${'x'.repeat(101)}`);
+    expect(tooLong.status).toBe(400);
   });
 });

@@ -10,7 +10,7 @@ import { DATABASES } from './support/test-server.js';
 
 /** Chart files as text: their encodings, the names they give a project, and Stitchwise's own files read back. */
 describe.each(DATABASES)('chart import of text and names on $name', (database) => {
-  const suite = useTestServer({ database, users: ['importer'] });
+  const suite = useTestServer({ database, users: ['importer', 'repeater', 'neighbour'] });
   const owner = suite.user('importer');
 
   it('reads UTF-16 charts and patterns, with or without a byte-order mark', async () => {
@@ -55,6 +55,31 @@ describe.each(DATABASES)('chart import of text and names on $name', (database) =
     expect((await imported(owner, oxs(), 'chart.oxs', { name: '' })).name).toBe('chart');
     const latin1 = Buffer.from(oxs({ head: '<?xml version="1.0" encoding="windows-1252"?>' }).replace('oxsversion="1.0"', 'charttitle="Café crème"'), 'latin1');
     expect((await imported(owner, latin1)).name).toBe('Café crème');
+  });
+
+  it("says an import was imported when its name would repeat one of the user's projects, counting on", async () => {
+    const repeater = suite.user('repeater');
+    const roses = oxs().replace('oxsversion="1.0"', 'charttitle="Roses"');
+    // Another user's project of that name is not the repeater's.
+    expect((await imported(suite.user('neighbour'), roses)).name).toBe('Roses');
+    const generated = await generate(
+      repeater,
+      { colors: '4', max_side: '30', project_name: 'Roses' },
+      encodePng(30, 20, (x) => [x * 8, 90, 140]),
+    );
+    expect(generated.status).toBe(200);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) names.push((await imported(repeater, roses)).name);
+    expect(names).toEqual(['Roses (imported)', 'Roses (imported 2)', 'Roses (imported 3)']);
+    // A name given in the form is kept apart the same way; a name told apart only by case is not the same.
+    expect((await imported(repeater, oxs(), 'x.oxs', { name: 'Roses' })).name).toBe('Roses (imported 4)');
+    expect((await imported(repeater, oxs(), 'x.oxs', { name: 'roses' })).name).toBe('roses');
+    // A long name is shortened so that the mark fits the 100 characters a name may have.
+    const long = 'L'.repeat(100);
+    expect((await imported(repeater, oxs(), 'x.oxs', { name: long })).name).toBe(long);
+    expect((await imported(repeater, oxs(), 'x.oxs', { name: long })).name).toBe(`${'L'.repeat(89)} (imported)`);
+    const listed = await (await repeater.api('/stitch/projects?limit=100')).json();
+    expect((listed as { total: number }).total).toBe(8);
   });
 
   it('imports its own pattern JSON, and its own OXS export of a generated and of an imported chart, as the same chart', async () => {

@@ -110,7 +110,8 @@ describe('POST /api/stitch/patterns/export', () => {
     const response = await exportOf(edited, '?format=oxs&fabric=18');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="stitchwise-pattern.oxs"');
+    // Sent without a name: titled and named by what it is and its size.
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="cross-stitch-chart-${original.width}-${original.height}-stitches.oxs"`);
     const chart = parseOxs(await response.text());
     expect([chart.width, chart.height]).toEqual([original.width, original.height]);
     expect(chart.legend.map((e) => ({ code: e.dmc_code, name: e.dmc_name, symbol: e.symbol, count: e.stitch_count }))).toEqual(expectedLegend(edited));

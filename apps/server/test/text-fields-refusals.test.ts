@@ -90,6 +90,11 @@ const TEXT_CASES: TextCase[] = [
   { field: 'id', where: 'DELETE /stitch/projects/:id', send: (c, v) => c.user.api(`/stitch/projects/${encodeURIComponent(v)}`, { method: 'DELETE' }) },
   { field: 'id', where: 'GET /stitch/projects/:id/export', send: (c, v) => c.user.api(`/stitch/projects/${encodeURIComponent(v)}/export?format=oxs`) },
   {
+    field: 'name',
+    where: 'GET /stitch/patterns/:patternId/export ?name',
+    send: (c, v) => c.visitor.api(`/stitch/patterns/pattern.json/export?format=oxs&name=${encodeURIComponent(v)}`),
+  },
+  {
     field: 'project_name',
     where: 'POST /stitch/generate form project_name',
     send: (c, v) => postForm(c.user, '/stitch/generate', { project_name: v }, 'image_file'),

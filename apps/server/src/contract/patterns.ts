@@ -262,13 +262,18 @@ export const patternDocumentBody = patternDocumentSchema.extend({
 });
 
 /** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant, fabric and print options. */
+/** A chart's name for its export: a visitor's pattern and an edited chart carry no project name. */
+const chartNameField = textField('name').trim().max(100, { error: 'name must be at most 100 characters' }).optional().meta({
+  description:
+    'Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); without one, "Cross-stitch chart, {width} × {height} stitches".',
+});
+
+/** A generated pattern's export, reached by its id (a visitor's result): named as the visitor named it. */
+export const patternExportQuery = exportQuery.extend({ name: chartNameField });
+
 export const documentExportQuery = exportQuery.extend({
   format: z.enum(['pdf', 'oxs', 'png'], { error: 'format must be pdf, oxs or png' }).default('pdf'),
-  name: textField('name')
-    .trim()
-    .max(100, { error: 'name must be at most 100 characters' })
-    .optional()
-    .meta({ description: 'Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); default "Stitchwise pattern".' }),
+  name: chartNameField,
 });
 
 /** The sent document's file, by format: a PDF chart, an OXS chart, or the chart image. */

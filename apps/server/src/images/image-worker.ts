@@ -19,6 +19,7 @@ import {
   type PatternStats,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
+import { untitledChartTitle } from '../render/chart-title.js';
 import { checkPatternDocument, type CheckedDocument } from './check-document.js';
 import { readChartFileTask, type ReadChartFile } from './read-chart-file.js';
 import { renderPdf, type Paper, type PdfVariant, type PrintChoice } from '../render/pdf.js';
@@ -59,7 +60,8 @@ export type ImageTask =
  */
 export interface ExportTaskOptions {
   format: 'pdf' | 'oxs' | 'png';
-  title: string;
+  /** The chart's name; untitledChartTitle (what it is and its size) when it has none. */
+  title: string | undefined;
   paper: Paper;
   variant: PdfVariant;
   fabricCount: number;
@@ -99,7 +101,15 @@ export interface EncodedImage {
 export default async function run(
   task: ImageTask,
 ): Promise<
-  RasterImage | DominantColor[] | EncodedImage | PatternTaskResult | CheckedDocument | ReadChartFile | { bytes: Uint8Array } | { width: number; height: number }
+  | RasterImage
+  | DominantColor[]
+  | EncodedImage
+  | PatternTaskResult
+  | CheckedDocument
+  | ReadChartFile
+  | ExportTaskResult
+  | { bytes: Uint8Array }
+  | { width: number; height: number }
 > {
   switch (task.kind) {
     case 'decode': {
@@ -130,16 +140,24 @@ export default async function run(
   }
 }
 
-async function exportPattern(document: string | Pattern, options: ExportTaskOptions): Promise<{ bytes: Uint8Array }> {
+/** The file and the title it was given (the caller names the file after it). */
+export interface ExportTaskResult {
+  bytes: Uint8Array;
+  title: string;
+}
+
+async function exportPattern(document: string | Pattern, options: ExportTaskOptions): Promise<ExportTaskResult> {
   const pattern = typeof document === 'string' ? parsePatternDocument(document) : document;
+  // Only here is a stored document's size known without parsing it on the event loop.
+  const title = options.title || untitledChartTitle(pattern);
   const fabric = fabricByCount(options.fabricCount) ?? fabricByCount(14)!;
   let bytes: Uint8Array;
   if (options.format === 'oxs')
-    bytes = new TextEncoder().encode(toOxs(pattern, { title: options.title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }));
+    bytes = new TextEncoder().encode(toOxs(pattern, { title, stitchesPerInch: stitchesPerInch(fabric), strands: defaultStrands(fabric) }));
   else if (options.format === 'png')
     bytes = ownedBytes((await renderChart(pattern, { cellSize: options.cellSize ?? EXPORT_CHART_CELL_SIZE, symbols: options.symbols ?? true })).png);
-  else bytes = ownedBytes(await renderPdf(pattern, { title: options.title, paper: options.paper, variant: options.variant, fabric, print: options.print }));
-  return moving({ bytes }, [bytes]);
+  else bytes = ownedBytes(await renderPdf(pattern, { title, paper: options.paper, variant: options.variant, fabric, print: options.print }));
+  return moving({ bytes, title }, [bytes]);
 }
 
 /** The stages of the pattern task, posted to its `progress` port as each begins. */

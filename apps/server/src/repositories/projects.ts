@@ -39,6 +39,13 @@ export class ProjectsRepository {
     return row && storedProjectOf(row);
   }
 
+  /** Which of `names` the user's projects already carry (exactly as written). */
+  async takenNames(userId: string, names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await this.db.selectFrom('projects').select('name').where('user_id', '=', userId).where('name', 'in', names).execute();
+    return new Set(rows.map((row) => row.name));
+  }
+
   async listOwned(userId: string, query: ProjectListQuery): Promise<{ projects: StoredProject[]; total: number }> {
     let filtered = this.db.selectFrom('projects').where('user_id', '=', userId);
     if (query.status) filtered = filtered.where('status', '=', query.status);

@@ -11,6 +11,7 @@ import {
   exportResponse,
   PATTERN_DOCUMENT_BODY_LIMIT,
   patternDocumentBody,
+  patternExportQuery,
   patternIdParams,
 } from '../contract/patterns.js';
 import { projectIdParams } from '../contract/projects.js';
@@ -90,13 +91,13 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
         tags: ['stitch'],
         operationId: 'exportPattern',
         summary: 'Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON',
-        description: `${DESCRIPTION} Visitors' patterns are kept 24 hours.`,
+        description: `${DESCRIPTION} \`name\` titles the chart and names the file (a visitor's project name). Visitors' patterns are kept 24 hours.`,
         params: patternIdParams,
-        querystring: exportQuery,
+        querystring: patternExportQuery,
         response: { 200: exportResponse, ...problemResponses(400, 404, 429, 503) },
       },
     },
-    async (request, reply) => sendFile(reply, await exports.export(request.params.patternId, 'Stitchwise pattern', request.query, clientGone(reply))),
+    async (request, reply) => sendFile(reply, await exports.export(request.params.patternId, request.query.name, request.query, clientGone(reply))),
   );
 
   // The sent chart's JSON is parsed and checked in the worker pool, not on the event loop; a visitor's

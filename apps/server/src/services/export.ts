@@ -3,20 +3,21 @@ import type { Pattern, PatternLimits } from '@stitchwise/core';
 import { ANONYMOUS_LIMITS, type DocumentExportQuery, type ExportQuery } from '../contract/patterns.js';
 import { checkDocumentInPool } from './shared/document-check.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
+import { untitledChartTitle } from '../render/chart-title.js';
 import { PageRangeError, type PrintChoice } from '../render/pdf.js';
 import { runImageWork } from './shared/image-work.js';
-import type { ImageTask } from '../images/image-worker.js';
+import type { ExportTaskResult, ImageTask } from '../images/image-worker.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import { slug, type ExportedFile } from './shared/exported-file.js';
 import type { FileStore } from '../storage/file-store.js';
 
 type ExportFormat = ExportQuery['format'] | DocumentExportQuery['format'];
 
+/** The file name of an unnamed pattern document, whose size is not read to name it. */
+const UNNAMED_FILE = 'cross-stitch-chart';
+
 /** A visitor's chart is within what a visitor can generate: 10 threads, 100 stitches on the long side. */
 export const VISITOR_PATTERN_LIMITS: PatternLimits = { maxSide: Math.max(...ANONYMOUS_LIMITS.maxSides), maxThreads: ANONYMOUS_LIMITS.maxColors };
-
-/** Title and file name of a sent chart that was given no name. */
-const UNNAMED_TITLE = 'Stitchwise pattern';
 
 const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   pdf: 'application/pdf',
@@ -38,16 +39,17 @@ export class ExportService {
 
   /**
    * A pattern by its document's file id (the id in `pattern_url`), as visitors' results are reached.
-   * `signal` (the client going away) stops the work, also once it runs in a worker.
+   * `title` is the project's name or the one a visitor gave; without one the chart is titled by what it
+   * is and its size (untitledChartTitle). `signal` (the client going away) stops the work, also once it
+   * runs in a worker.
    */
-  async export(patternFileId: string, title: string, request: ExportQuery, signal?: AbortSignal): Promise<ExportedFile> {
+  async export(patternFileId: string, title: string | undefined, request: ExportQuery, signal?: AbortSignal): Promise<ExportedFile> {
     const file = patternFileId.endsWith('.json') ? await this.files.get(patternFileId) : undefined;
     if (!file) throw HttpProblem.notFound('This pattern does not exist or has expired.');
     const document = (await buffer(file.stream())).toString('utf8');
-    const filename = `${slug(title)}.${request.format}`;
     const { format } = request;
-    if (format === 'json') return { bytes: Buffer.from(document), contentType: CONTENT_TYPES.json, filename };
-    const { bytes } = await runImageWork(() =>
+    if (format === 'json') return { bytes: Buffer.from(document), contentType: CONTENT_TYPES.json, filename: `${slug(title || UNNAMED_FILE)}.json` };
+    const made = await runImageWork(() =>
       this.render(
         {
           kind: 'export',
@@ -57,7 +59,7 @@ export class ExportService {
         signal,
       ),
     );
-    return { bytes, contentType: CONTENT_TYPES[format], filename };
+    return { bytes: made.bytes, contentType: CONTENT_TYPES[format], filename: `${slug(made.title)}.${format}` };
   }
 
   /**
@@ -73,7 +75,7 @@ export class ExportService {
   ): Promise<ExportedFile> {
     const pattern = await checkDocumentInPool(this.pool, json, 'exported', signal);
     if (!signedIn) refuseBeyondVisitorLimits(pattern);
-    const shownTitle = title || UNNAMED_TITLE; // a blank name too
+    const shownTitle = title || untitledChartTitle(pattern); // a blank name too
     const task: ImageTask = {
       kind: 'export',
       document: pattern,
@@ -93,9 +95,9 @@ export class ExportService {
   }
 
   /** Makes the file in the pool; a page range beyond the chart's pages (known only once its layout is) is the client's 400. */
-  private async render(task: ImageTask & { kind: 'export' }, signal: AbortSignal | undefined): Promise<{ bytes: Uint8Array }> {
+  private async render(task: ImageTask & { kind: 'export' }, signal: AbortSignal | undefined): Promise<ExportTaskResult> {
     try {
-      return await this.pool.run<{ bytes: Uint8Array }>(task, undefined, signal);
+      return await this.pool.run<ExportTaskResult>(task, undefined, signal);
     } catch (error) {
       const reason = PageRangeError.reasonOf(error);
       if (reason !== undefined) throw HttpProblem.invalidFields([{ field: 'pages', message: reason }]);

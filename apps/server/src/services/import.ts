@@ -24,6 +24,8 @@ export interface ChartUpload {
 
 const UNNAMED = 'Imported chart';
 const MAX_NAME_LENGTH = 100;
+/** Names looked up in one query when an imported chart's name is taken: one query in all, but for the most repeated imports. */
+const NAMES_ASKED_AT_ONCE = 20;
 
 /**
  * Charts from other programs (OXS) or saved from here (pattern JSON) become projects exactly like
@@ -44,7 +46,7 @@ export class ImportService {
   async importChart(user: UserRow, { file, name }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
     const chart = await this.read(file.bytes, signal);
     const { pattern } = chart;
-    const projectName = name || chart.title || nameFromFile(file.filename) || UNNAMED;
+    const projectName = await this.unusedName(user, name || chart.title || nameFromFile(file.filename) || UNNAMED);
     const documentBytes = this.charts.documentOf(pattern);
     // The chart image is drawn when first asked for, as generation draws it with symbols on.
     const look = chartLookOf(parametersOf(pattern));
@@ -75,6 +77,19 @@ export class ImportService {
       throw error;
     }
     return { ...(await this.projects.get(user, projectId)), import_report: reportOf(chart) };
+  }
+
+  /**
+   * `name`, or when the user has a project of that name already, 'name (imported)', then 'name (imported 2)'
+   * and so on: the same chart imported twice, or exported and brought back, is told apart in the list.
+   */
+  private async unusedName(user: UserRow, name: string): Promise<string> {
+    for (let first = 0; ; first += NAMES_ASKED_AT_ONCE) {
+      const candidates = Array.from({ length: NAMES_ASKED_AT_ONCE }, (_, index) => importedName(name, first + index));
+      const taken = await this.repository.takenNames(user.id, candidates);
+      const free = candidates.find((candidate) => !taken.has(candidate));
+      if (free !== undefined) return free;
+    }
   }
 
   /** The file read and checked in the image pool (a large file takes seconds to parse); a refusal is the client's 400. */
@@ -127,6 +142,21 @@ export function nameFromFile(filename: string): string {
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
   const line = printableText(stem).replace(/\s+/g, ' ').trim();
   return Array.from(line).slice(0, MAX_NAME_LENGTH).join('').trim();
+}
+
+/**
+ * The `repeat`th name for an imported chart: 0 is the name itself, 1 'Roses (imported)', 2 'Roses (imported 2)'…
+ * A long name is shortened (by whole characters) so that the mark still fits the name's limit.
+ */
+export function importedName(name: string, repeat: number): string {
+  if (repeat === 0) return name;
+  const mark = repeat === 1 ? ' (imported)' : ` (imported ${repeat})`;
+  let kept = '';
+  for (const character of name) {
+    if (kept.length + character.length + mark.length > MAX_NAME_LENGTH) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}${mark}`;
 }
 
 const totalStitches = (pattern: Pattern): number => pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);

@@ -23,3 +23,11 @@ export async function pdfPageSizes(pdf: ArrayBuffer | Uint8Array): Promise<{ wid
   await document.destroy();
   return sizes;
 }
+
+/** The PDF's document Title (its Info dictionary), as a viewer shows it in its title bar. */
+export async function pdfTitle(pdf: ArrayBuffer | Uint8Array): Promise<string | undefined> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const { info } = (await document.getMetadata()) as { info: { Title?: string } };
+  await document.destroy();
+  return info.Title;
+}

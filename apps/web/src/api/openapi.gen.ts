@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * Download a generated pattern by its id (the file name in pattern_url), as PDF, OXS or JSON
-         * @description `format` pdf (printable chart: cover with a page map, thread list with skeins, then the chart pages), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. PDF chart pages: `stitches_per_page` pattern-keeper (at least 60 × 70 stitches a portrait page) or large-print (40 × 50, larger squares), neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; `pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`). Visitors' patterns are kept 24 hours.
+         * @description `format` pdf (printable chart: cover with a page map, thread list with skeins, then the chart pages), oxs (Open Cross Stitch XML) or json (the pattern document); `paper` a4 or letter; `variant` color or bw; `fabric` 11, 14, 16, 18, 22 or 28 (over 2), for sizes and skeins. PDF chart pages: `stitches_per_page` pattern-keeper (at least 60 × 70 stitches a portrait page) or large-print (40 × 50, larger squares), neighbouring pages repeating 2 rows or columns and split evenly so no page holds a sliver; `orientation` auto (fewer pages), portrait or landscape; `pages` all or a range such as 1-3, 6, numbered as on the cover’s page map (a page the chart does not have is 400 naming `pages`). `name` titles the chart and names the file (a visitor's project name). Visitors' patterns are kept 24 hours.
          */
         get: operations["exportPattern"];
         put?: never;
@@ -3340,6 +3340,8 @@ export interface operations {
                 stitches_per_page?: "pattern-keeper" | "large-print";
                 /** @description PDF chart pages to print, numbered as on the cover’s page map: all, or page numbers and ranges such as 1-3, 6. The cover and thread list are always printed; a page the chart does not have is 400 naming `pages`. */
                 pages?: string;
+                /** @description Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); without one, "Cross-stitch chart, {width} × {height} stitches". */
+                name?: string;
             };
             header?: never;
             path: {
@@ -3413,7 +3415,7 @@ export interface operations {
                 stitches_per_page?: "pattern-keeper" | "large-print";
                 /** @description PDF chart pages to print, numbered as on the cover’s page map: all, or page numbers and ranges such as 1-3, 6. The cover and thread list are always printed; a page the chart does not have is 400 naming `pages`. */
                 pages?: string;
-                /** @description Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); default "Stitchwise pattern". */
+                /** @description Title of the PDF and OXS chart and the file name (letters, digits and dashes kept); without one, "Cross-stitch chart, {width} × {height} stitches". */
                 name?: string;
             };
             header?: never;

@@ -38,13 +38,14 @@ export function useGeneratePattern({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Whose pattern to export: a signed-in user's project, a visitor's pattern by its file name, or a chart
- * being edited (sent whole to the stateless export; its JSON is written here).
+ * Whose pattern to export: a signed-in user's project, a visitor's pattern by its file name (with the
+ * project name the visitor gave, which titles the PDF), or a chart being edited (sent whole to the
+ * stateless export; its JSON is written here).
  */
-export type ExportSource = { projectId: string } | { patternId: string } | { edited: () => Pattern; name: string };
+export type ExportSource = { projectId: string } | { patternId: string; name?: string | undefined } | { edited: () => Pattern; name: string };
 type StoredExportQuery = Required<NonNullable<operations['exportPattern']['parameters']['query']>>;
 /** The export's settings, as the contract names them; `png` (the chart image) only for edited charts. */
-export type ExportOptions = Omit<StoredExportQuery, 'format'> & { format: StoredExportQuery['format'] | 'png' };
+export type ExportOptions = Omit<StoredExportQuery, 'format' | 'name'> & { format: StoredExportQuery['format'] | 'png' };
 
 /** The export as a file to save: its bytes and the name the server gave it. */
 export function useExportPattern(source: ExportSource) {
@@ -63,7 +64,10 @@ export function useExportPattern(source: ExportSource) {
         result =
           'projectId' in source
             ? await api.GET('/api/stitch/projects/{id}/export', { ...asFile, params: { path: { id: source.projectId }, query } })
-            : await api.GET('/api/stitch/patterns/{patternId}/export', { ...asFile, params: { path: { patternId: source.patternId }, query } });
+            : await api.GET('/api/stitch/patterns/{patternId}/export', {
+                ...asFile,
+                params: { path: { patternId: source.patternId }, query: source.name?.trim() ? { ...query, name: source.name.trim() } : query },
+              });
       }
       const blob: Blob = unwrap(result);
       const filename = /filename="([^"]+)"/.exec(result.response.headers.get('content-disposition') ?? '')?.[1] ?? `pattern.${format}`;

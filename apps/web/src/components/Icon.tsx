@@ -18,6 +18,9 @@ const PATHS = {
   eyedropper: 'M4 20l1-3 8.5-8.5 2 2L7 19z M12 7l5 5 M14.5 9.5l3-3a2.1 2.1 0 0 0-3-3l-3 3',
   select: 'M4 7V4h3 M10 4h4 M17 4h3v3 M20 10v4 M20 17v3h-3 M14 20h-4 M7 20H4v-3 M4 14v-4',
   move: 'M12 3v18 M3 12h18 M9 6l3-3 3 3 M9 18l3 3 3-3 M6 9l-3 3 3 3 M18 9l3 3-3 3',
+  printer: 'M7 9V4h10v5 M7 17H5a1 1 0 0 1-1-1v-6a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1h-2 M7 14h10v6H7z',
+  file: 'M14 3H7a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7z M14 3v4h4',
+  chevron: 'M9 6l6 6-6 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

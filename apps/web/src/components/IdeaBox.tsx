@@ -20,9 +20,9 @@ export interface IdeaForWizard {
 /**
  * The AI idea box: a prompt becomes a picture. The prompt stays for another try, and the ideas of this
  * tab's session are listed; 'Use for a pattern' selects one in the wizard (`onIdea`, where the box is
- * part of it), or opens the wizard on it from anywhere else.
+ * part of it), or opens the wizard on it from anywhere else. `framed` draws its own box around it.
  */
-export function IdeaBox({ onIdea }: { onIdea?: (picture: File) => void }) {
+export function IdeaBox({ onIdea, framed = true }: { onIdea?: (picture: File) => void; framed?: boolean }) {
   const session = useSession();
   const config = useAppConfig();
   const navigate = useNavigate();
@@ -67,7 +67,8 @@ export function IdeaBox({ onIdea }: { onIdea?: (picture: File) => void }) {
   };
 
   return (
-    <section className="rounded-xl border border-violet-200 bg-violet-50/60 p-4" aria-labelledby="idea-title">
+    // Unframed where it sits inside another box (the wizard's 'Or start from an idea').
+    <section className={framed ? 'rounded-xl border border-violet-200 bg-violet-50/60 p-4' : ''} aria-labelledby="idea-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="idea-title" className="flex items-center gap-1.5 font-semibold text-violet-800">
           <Icon name="sparkles" /> Generate an idea

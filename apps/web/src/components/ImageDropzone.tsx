@@ -3,6 +3,7 @@ import { useAppConfig } from '../auth/config-context';
 import { canPreparePictures } from '../lib/encode-picture';
 import { prepareUpload, UnreadableHeicError } from '../lib/prepare-upload';
 import { fileSizeMb, megabytes } from '../lib/sizes';
+import { TOUCH_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { Icon } from './Icon';
 
 export const ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'heic', 'heif'];
@@ -19,9 +20,11 @@ export function isAcceptedImage(file: File): boolean {
  * One image by drag-and-drop, click or keyboard (Enter or Space on the focused zone opens the file
  * picker). Files of other types, and files over the server's upload limit, are refused with a message
  * before anything is sent. Accepted files are prepared before they are handed on (prepareUpload):
- * HEIC photos become JPEG, pictures larger than any tool needs are shrunk, upright.
+ * HEIC photos become JPEG, pictures larger than any tool needs are shrunk, upright. On a touch screen,
+ * where nothing can be dragged in, it says 'Choose a photo' (the phone then offers its photos and camera).
  */
 export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (file: File) => void; label?: string }) {
+  const touch = useMediaQuery(TOUCH_SCREEN);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string>();
@@ -98,12 +101,12 @@ export function ImageDropzone({ onFile, label = 'Upload an image' }: { onFile: (
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
+        className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 text-center transition ${touch ? 'py-6' : 'py-10'} ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
       >
         <Icon name="image" className="h-10 w-10 text-violet-500" />
-        <p className="mt-2 font-medium">{label}</p>
+        <p className="mt-2 font-medium">{touch ? 'Choose a photo' : label}</p>
         <p className="mt-1 text-sm text-slate-600">
-          Drag and drop or click to choose · PNG, JPG, JPEG, GIF, BMP, WEBP, HEIC · max {megabytes(maxBytes).replace(' ', '')}
+          {touch ? '' : 'Drag and drop or click to choose · '}PNG, JPG, JPEG, GIF, BMP, WEBP, HEIC · max {megabytes(maxBytes).replace(' ', '')}
         </p>
       </div>
       <input

@@ -6,7 +6,8 @@ import { usePatternDocument } from '../api/pattern-document';
 import { useProject } from '../api/projects';
 import type { Project } from '../api/schemas';
 import { useSession } from '../auth/use-session';
-import { Downloads } from '../components/Downloads';
+import { useChartDownloads } from '../components/chart-downloads';
+import { DownloadsPanel, PdfChartButton } from '../components/Downloads';
 import { PatternChart } from '../components/chart/PatternChart';
 import { ProjectActions } from './project/ProjectActions';
 import { ProjectHeader } from './project/ProjectHeader';
@@ -50,6 +51,11 @@ function ProjectPage({ project }: { project: Project }) {
   // The chart's document (read once, shared with the viewer below): skeins count its backstitch, part stitches and knots too.
   const pattern = usePatternDocument(project.outputs.pattern_url).data;
   const threadUse = useMemo(() => (pattern ? legendUse(pattern) : project.color_legend), [pattern, project.color_legend]);
+  // 'Download PDF chart' in the chart's header prints as the Print and materials panel below says. A project
+  // from before charts were kept has nothing to print: the hook then serves nothing (its size is a stand-in).
+  const printable = !!project.outputs.pattern_url && !!grid;
+  const source = { projectId: project.id };
+  const downloads = useChartDownloads(source, grid?.width ?? 1, grid?.height ?? 1);
   return (
     <div className="space-y-6">
       <button type="button" className="btn-ghost" onClick={() => void navigate('/stitch/projects')}>
@@ -62,14 +68,21 @@ function ProjectPage({ project }: { project: Project }) {
       {/* The Stitch Plan panel shows the zoomable chart once its pattern document is read (the chart image until then), then the legend. */}
       <PatternChart
         label="Stitch Plan"
-        header={<PanelHeader title="Stitch Plan" url={project.outputs.stitch_plan_url} actions={pattern && <StartStitching project={project} />} />}
+        header={
+          <PanelHeader
+            title="Stitch Plan"
+            url={project.outputs.stitch_plan_url}
+            actions={pattern && <StartStitching project={project} />}
+            downloads={printable && <PdfChartButton downloads={downloads} className="btn-secondary min-h-11" />}
+          />
+        }
         patternUrl={project.outputs.pattern_url}
         imageUrl={project.outputs.stitch_plan_url}
         imageAlt={`${project.name}: stitch chart`}
         imageClassName="max-h-96 w-full rounded object-contain"
         legend={project.color_legend}
       />
-      {project.outputs.pattern_url && grid && <Downloads source={{ projectId: project.id }} width={grid.width} height={grid.height} legend={threadUse} />}
+      {printable && <DownloadsPanel downloads={downloads} legend={threadUse} source={source} pdfAbove />}
       {project.outputs.pattern_url && <ShoppingList projectId={project.id} />}
       <InformationPanels project={project} />
       <div className="grid gap-4 md:grid-cols-2">

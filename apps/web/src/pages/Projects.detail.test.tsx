@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../test/harness';
+import { keeping } from '../test/fixtures';
+import { renderScreen, type SentRequest } from '../test/harness';
 import { CHARTED, PROJECT_ROUTE, showProject } from '../test/project-page';
 import { ProjectDetail } from './ProjectDetail';
 
@@ -61,6 +63,28 @@ describe('Project detail', () => {
     await screen.findByRole('group', { name: 'Project actions' });
     expect(screen.queryByRole('link', { name: 'Edit chart' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Regenerate with new settings' })).toHaveAttribute('href', '/stitch/new?from=p1');
+  });
+
+  it("offers 'Download PDF chart' beside 'View Full Size' in the chart's header, printing as the options below say", async () => {
+    const sent: SentRequest[] = [];
+    showProject({ 'GET /api/stitch/projects/p1/export': keeping(sent, { status: 200, data: new Blob(['%PDF-'], { type: 'application/pdf' }) }) }, CHARTED);
+    await screen.findByRole('application', { name: /Stitch chart, 150 by 113 stitches/ });
+    const plan = screen.getByRole('region', { name: 'Stitch Plan' });
+    const pdf = within(plan).getByRole('button', { name: 'Download PDF chart' });
+    expect(pdf.nextElementSibling).toBe(within(plan).getByRole('link', { name: 'View Full Size' }));
+    expect(screen.getAllByRole('button', { name: 'Download PDF chart' })).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Chart'), 'bw');
+    await user.click(pdf);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.query).toMatchObject({ format: 'pdf', variant: 'bw', paper: 'a4', pages: 'all' });
+    expect(sent[0]!.query).not.toHaveProperty('name'); // a project's PDF is titled by the project
+  });
+
+  it('has no PDF to offer for a project without a chart document', async () => {
+    showProject();
+    await screen.findByRole('region', { name: 'Stitch Plan' });
+    expect(screen.queryByRole('button', { name: /Download PDF/ })).toBeNull();
   });
 
   it.each([

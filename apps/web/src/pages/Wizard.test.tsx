@@ -63,22 +63,31 @@ describe('Stitch Pattern Wizard', () => {
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeEnabled();
   });
 
-  it('needs a project name: the message once touched, Generate disabled while empty', async () => {
-    const user = userEvent.setup();
-    renderScreen(<Wizard />);
-    await toSettings(user);
-    const generate = screen.getByRole('button', { name: 'Generate Pattern' });
-    expect(generate).toBeDisabled();
-    expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
-    await user.click(screen.getByLabelText(/^Project name/));
-    await user.tab();
-    expect(screen.getByText('Please enter a project name before continuing.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Project name/), '   ');
-    expect(generate).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Project name/), 'Roses');
-    expect(generate).toBeEnabled();
-    expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
-  });
+  it.each([false, true])(
+    'needs a project name (signed in: %s): the message once touched, Generate disabled while empty and saying why beside it',
+    async (signedIn) => {
+      const user = userEvent.setup();
+      renderScreen(<Wizard />, { auth: { signedIn }, answers: signedIn ? { ...CREDITS, ...owning([]) } : {} });
+      await toSettings(user);
+      const generate = screen.getByRole('button', { name: 'Generate Pattern' });
+      const why = 'Type a project name to generate the pattern.';
+      expect(generate).toBeDisabled();
+      expect(generate).toHaveAccessibleDescription(why);
+      expect(screen.getByText(why)).toBeVisible();
+      expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
+      await user.click(screen.getByLabelText(/^Project name/));
+      await user.tab();
+      expect(screen.getByText('Please enter a project name before continuing.')).toBeInTheDocument();
+      await user.type(screen.getByLabelText(/^Project name/), '   ');
+      expect(generate).toBeDisabled();
+      expect(generate).toHaveAccessibleDescription(why);
+      await user.type(screen.getByLabelText(/^Project name/), 'Roses');
+      expect(generate).toBeEnabled();
+      expect(generate).not.toHaveAccessibleDescription();
+      expect(screen.queryByText(why)).toBeNull();
+      expect(screen.queryByText('Please enter a project name before continuing.')).toBeNull();
+    },
+  );
 
   it("'Regenerate with new settings' opens the settings with the project's picture and settings", async () => {
     const project = {

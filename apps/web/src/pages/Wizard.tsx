@@ -12,7 +12,7 @@ import { useObjectUrl } from '../lib/use-object-url';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
 import { ImageStep } from './wizard/ImageStep';
-import { keepResult, keptResult, patternIdOf } from './wizard/kept-results';
+import { keepResult, keptResult, patternIdOf, type KeptResult } from './wizard/kept-results';
 import { ANONYMOUS_REVEAL_SECONDS, defaults, ownedThreadsInUse, ownedThreadsOf, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
@@ -37,12 +37,13 @@ export function Wizard() {
   const preview = useObjectUrl(picture?.kind === 'file' ? picture.file : undefined) ?? (picture?.kind === 'url' ? picture.url : undefined);
 
   // The result just made is held here too: the session storage that keeps it for a reload may be refused.
-  const [latest, setLatest] = useState<StitchPlan>();
+  const [latest, setLatest] = useState<KeptResult>();
   const patternId = params.get('pattern') ?? undefined;
-  const plan = useMemo(
-    () => (patternId && latest && patternIdOf(latest) === patternId ? latest : patternId ? keptResult(patternId) : undefined),
+  const shown = useMemo(
+    () => (patternId && latest && patternIdOf(latest.plan) === patternId ? latest : patternId ? keptResult(patternId) : undefined),
     [patternId, latest],
   );
+  const plan = shown?.plan;
   // Leaving the wizard stops its generation (on the server too) and any countdown.
   const mounted = useRef(true);
   useEffect(() => {
@@ -87,8 +88,9 @@ export function Wizard() {
   const owned = ownedThreadsOf(session.signedIn, useOwnedThreads({ enabled: session.signedIn }));
   const generation = useGeneratePattern({ signedIn: session.signedIn });
   const reveal = async (result: StitchPlan) => {
-    keepResult(result);
-    setLatest(result);
+    const made = { plan: result, name: settings.projectName.trim() };
+    keepResult(made);
+    setLatest(made);
     if (!session.signedIn) {
       keepClaim(result, settings.projectName);
       // Visitors wait a moment for their result, with the seconds shown.
@@ -195,7 +197,9 @@ export function Wizard() {
         />
       )}
 
-      {step === 2 && plan && <ResultStep plan={plan} signedIn={session.signedIn} onReset={reset} onAdjust={picture ? () => goTo(1) : undefined} />}
+      {step === 2 && shown && (
+        <ResultStep plan={shown.plan} name={shown.name} signedIn={session.signedIn} onReset={reset} onAdjust={picture ? () => goTo(1) : undefined} />
+      )}
 
       {busy && (
         <GeneratingOverlay

@@ -54,6 +54,15 @@ export interface Harness extends RenderResult {
 URL.createObjectURL = () => 'blob:preview';
 URL.revokeObjectURL = () => undefined;
 
+// Nor media queries: a screen is a wide one with a mouse unless a test stubs `matchMedia` as another.
+window.matchMedia = (query: string) =>
+  ({
+    matches: query.startsWith('(min-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }) as unknown as MediaQueryList;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ImportedProject } from '../../api/imports';
@@ -112,6 +112,28 @@ describe('Import a chart', () => {
     const form = await importFile(user, new File(['<!DOCTYPE x><chart/>'], 'bad.oxs'));
     expect(await within(form).findByRole('alert')).toHaveTextContent(detail);
     expect(within(form).queryByTestId('import-report')).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
+  it('chooses the file in a box like the app’s other pickers, naming the chosen file, by keyboard or by dropping it', async () => {
+    const { user } = openList({ status: 201, data: IMPORTED });
+    await user.click(await screen.findByRole('button', { name: 'Import a chart' }));
+    const form = screen.getByRole('region', { name: 'Import a chart' });
+    const input = within(form).getByLabelText('Chart file');
+    expect(input).toHaveAccessibleDescription(/^No file chosen An OXS chart \(\.oxs or \.xml/);
+    expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled();
+    // The real input keeps its place in the tab order (after the panel's Close), so Enter or Space opens the system's picker.
+    within(form).getByRole('button', { name: 'Close' }).focus();
+    await user.tab();
+    expect(input).toHaveFocus();
+
+    await user.upload(input, new File([OXS], 'autumn.oxs', { type: 'application/xml' }));
+    expect(input).toHaveAccessibleDescription(/^autumn\.oxs An OXS chart/);
+    expect(within(form).getByText('Change')).toBeInTheDocument();
+
+    const box = within(form).getByText('autumn.oxs').closest('label')!;
+    fireEvent.drop(box, { dataTransfer: { files: [new File(['{}'], 'spring.json', { type: 'application/json' })] } });
+    expect(input).toHaveAccessibleDescription(/^spring\.json An OXS chart/);
     expect(within(form).getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 

@@ -1,8 +1,9 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type DragEvent, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, detailOf } from '../../api/client';
 import { useImportChart } from '../../api/imports';
 import { useAppConfig } from '../../auth/config-context';
+import { Icon } from '../../components/Icon';
 import { megabytes } from '../../lib/sizes';
 import { ImportReport } from './ImportReport';
 
@@ -21,7 +22,7 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | undefined>();
   const [name, setName] = useState('');
   const [tooLarge, setTooLarge] = useState(false);
-  const ids = { file: useId(), name: useId(), hint: useId() };
+  const ids = { name: useId(), hint: useId() };
   // The largest chart file the server takes, as it says.
   const maxBytes = useAppConfig().uploads.max_chart_bytes;
 
@@ -66,21 +67,14 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
         </>
       ) : (
         <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
-          <label htmlFor={ids.file} className="space-y-1 text-sm font-medium">
-            <span className="block">Chart file</span>
-            <input
-              id={ids.file}
-              type="file"
-              accept=".oxs,.xml,.json"
-              aria-describedby={ids.hint}
-              className="block w-full text-sm"
-              data-testid="chart-file-input"
-              onChange={(event) => {
-                setFile(event.target.files?.[0]);
-                setTooLarge(false);
-              }}
-            />
-          </label>
+          <ChartFilePicker
+            file={file}
+            hintId={ids.hint}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setTooLarge(false);
+            }}
+          />
           <label htmlFor={ids.name} className="space-y-1 text-sm font-medium">
             <span className="block">Project name (optional)</span>
             <input
@@ -109,5 +103,57 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The chart file, chosen as the app's other pickers choose pictures: a dashed box with the chosen file's
+ * name and a 'Choose a file' button look, which a file can also be dropped on. The real file input stays
+ * in the tab order (visually hidden, named 'Chart file'), so Enter or Space opens the system's picker, and
+ * the box shows its focus.
+ */
+function ChartFilePicker({ file, hintId, onFile }: { file: File | undefined; hintId: string; onFile: (file: File | undefined) => void }) {
+  const ids = { input: useId(), title: useId(), chosen: useId() };
+  const [dragging, setDragging] = useState(false);
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onFile(dropped);
+  };
+  return (
+    <div className="space-y-1 text-sm font-medium">
+      <span id={ids.title} className="block">
+        Chart file
+      </span>
+      <input
+        id={ids.input}
+        type="file"
+        accept=".oxs,.xml,.json"
+        aria-labelledby={ids.title}
+        aria-describedby={`${ids.chosen} ${hintId}`}
+        className="peer sr-only"
+        data-testid="chart-file-input"
+        onChange={(event) => onFile(event.target.files?.[0])}
+      />
+      <label
+        htmlFor={ids.input}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border-2 border-dashed px-3 py-2 transition peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-violet-500 ${dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400'}`}
+      >
+        <Icon name="file" className="h-6 w-6 flex-none text-violet-500" />
+        <span id={ids.chosen} className={`min-w-0 flex-1 truncate ${file ? 'text-slate-900' : 'font-normal text-slate-500'}`}>
+          {file ? file.name : 'No file chosen'}
+        </span>
+        <span className="btn-secondary flex-none px-3 py-1.5" aria-hidden="true">
+          {file ? 'Change' : 'Choose a file'}
+        </span>
+      </label>
+    </div>
   );
 }

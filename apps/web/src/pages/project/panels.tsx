@@ -64,16 +64,27 @@ export function ImagePanel({ title, url, alt }: { title: string; url: string | n
   );
 }
 
-/** A picture panel's title, then `actions` (on the same line while it fits), and 'View Full Size' when there is a picture. */
-export function PanelHeader({ title, url, actions }: { title: string; url: string | null | undefined; actions?: ReactNode }) {
+/**
+ * A picture panel's title, then `actions` (on the same line while it fits), and 'View Full Size' when there
+ * is a picture, with `downloads` (the chart's 'Download PDF chart') beside it: the picture and the printable file together.
+ */
+export function PanelHeader({ title, url, actions, downloads }: { title: string; url: string | null | undefined; actions?: ReactNode; downloads?: ReactNode }) {
+  const link = url && (
+    <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
+      View Full Size
+    </a>
+  );
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       <h2 className="font-semibold">{title}</h2>
       {actions}
-      {url && (
-        <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
-          View Full Size
-        </a>
+      {downloads ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {downloads}
+          {link}
+        </div>
+      ) : (
+        link
       )}
     </div>
   );

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Icon } from '../../components/Icon';
 import { IdeaBox } from '../../components/IdeaBox';
 import { ImageUrlForm } from '../../components/ImageUrlForm';
 import { ImageDropzone } from '../../components/ImageDropzone';
@@ -13,20 +15,27 @@ interface ImageStepProps {
   onContinue: () => void;
 }
 
-/** Step 1: choose an image by upload, by address or from an idea, with its preview. */
+/** Where the step has two columns (Tailwind's md): the idea box has room to be open from the start. */
+const TWO_COLUMNS = '(min-width: 768px)';
+
+/**
+ * Step 1: choose an image by upload, by address or from an idea, with its preview. The picture's
+ * preview and Continue come straight after the upload box, so on a phone they are on the first screen
+ * once a photo is chosen; the address and the idea box (behind 'Or start from an idea', closed on a
+ * narrow screen) follow. From md up the preview and Continue take the right-hand column.
+ */
 export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: ImageStepProps) {
+  const [ideasOpen, setIdeasOpen] = useState(() => window.matchMedia(TWO_COLUMNS).matches);
   return (
-    <section className="card space-y-5" aria-label="Upload Image">
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-4">
+    <section className="card" aria-label="Upload Image">
+      <div className="grid gap-5 md:grid-cols-2 md:grid-rows-[auto_auto_1fr] md:gap-x-6">
+        <div className="md:col-start-1 md:row-start-1">
           <ImageDropzone label="Upload an image" onFile={(file) => onPicture({ kind: 'file', file })} />
-          <ImageUrlForm placeholder="https://example.com/cat.jpg" onLoad={(url) => onPicture({ kind: 'url', url })} />
-          <IdeaBox onIdea={onIdea} />
         </div>
-        <div>
-          <p className="mb-2 text-sm font-medium">Preview</p>
+        <div className="space-y-4 md:col-start-2 md:row-span-3 md:row-start-1">
           {preview ? (
             <figure>
+              <p className="mb-2 text-sm font-medium">Preview</p>
               <img src={preview} alt="The selected image" className="max-h-96 w-full rounded-lg border border-slate-200 object-contain" />
               {picture?.kind === 'file' && (
                 <figcaption className="mt-1 text-xs text-slate-500">
@@ -35,16 +44,36 @@ export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: I
               )}
             </figure>
           ) : (
-            <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
-              No image selected yet
+            // Room kept for the picture beside the choices; on a phone nothing is shown until there is one.
+            <div className="hidden md:block">
+              <p className="mb-2 text-sm font-medium">Preview</p>
+              <div className="flex h-64 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600">
+                No image selected yet
+              </div>
             </div>
           )}
+          <div className="flex justify-end">
+            <button type="button" className="btn-primary min-h-11 w-full sm:w-auto" onClick={onContinue}>
+              Continue to Settings
+            </button>
+          </div>
         </div>
-      </div>
-      <div className="flex justify-end">
-        <button type="button" className="btn-primary" onClick={onContinue}>
-          Continue to Settings
-        </button>
+        <div className="md:col-start-1 md:row-start-2">
+          <ImageUrlForm placeholder="https://example.com/cat.jpg" onLoad={(url) => onPicture({ kind: 'url', url })} />
+        </div>
+        <details
+          className="group rounded-xl border border-slate-200 md:col-start-1 md:row-start-3 md:self-start"
+          open={ideasOpen}
+          onToggle={(event) => setIdeasOpen(event.currentTarget.open)}
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            <Icon name="chevron" className="h-4 w-4 flex-none transition-transform group-open:rotate-90" />
+            Or start from an idea
+          </summary>
+          <div className="border-t border-slate-200 p-4">
+            <IdeaBox onIdea={onIdea} framed={false} />
+          </div>
+        </details>
       </div>
     </section>
   );

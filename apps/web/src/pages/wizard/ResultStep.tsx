@@ -1,22 +1,31 @@
 import { Link } from 'react-router';
 import type { StitchPlan } from '../../api/schemas';
-import { Downloads } from '../../components/Downloads';
+import { useChartDownloads } from '../../components/chart-downloads';
+import { DownloadsPanel, PdfChartButton } from '../../components/Downloads';
 import { PatternChart } from '../../components/chart/PatternChart';
 import { useSession } from '../../auth/use-session';
 import { formatGridSize } from '../../lib/grid-size';
 
 interface ResultStepProps {
   plan: StitchPlan;
+  /** The project name it was made under: a visitor's PDF is titled by it (a project's by its own name). */
+  name?: string | undefined;
   signedIn: boolean;
   onReset: () => void;
   /** Back to the settings with the same picture; absent when the picture is no longer here (after a reload). */
   onAdjust: (() => void) | undefined;
 }
 
-/** Step 3: the generated chart (zoomable) with its figures and thread legend, then the downloads. */
-export function ResultStep({ plan, signedIn, onReset, onAdjust }: ResultStepProps) {
+/**
+ * Step 3: the generated chart (zoomable) with its figures and thread legend, then the print options and
+ * other downloads. 'Download PDF chart', the print action, sits beside the spec's 'Download Pattern' (the
+ * chart image) and prints as the options below say.
+ */
+export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultStepProps) {
   const { metadata } = plan;
   const session = useSession();
+  const source = plan.project_id ? { projectId: plan.project_id } : { patternId: plan.pattern_url.split('/').pop() ?? '', name };
+  const downloads = useChartDownloads(source, metadata.grid_size.width, metadata.grid_size.height);
   const header = (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -25,6 +34,7 @@ export function ResultStep({ plan, signedIn, onReset, onAdjust }: ResultStepProp
           <a className="btn-primary" href={plan.stitch_plan_url} target="_blank" rel="noreferrer">
             Download Pattern
           </a>
+          <PdfChartButton downloads={downloads} />
           <Link
             className="btn-secondary"
             to={plan.project_id ? `/stitch/projects/${plan.project_id}/edit` : `/stitch/edit/${plan.pattern_url.split('/').pop() ?? ''}`}
@@ -81,12 +91,7 @@ export function ResultStep({ plan, signedIn, onReset, onAdjust }: ResultStepProp
         legend={plan.legend_data}
         header={header}
       />
-      <Downloads
-        source={plan.project_id ? { projectId: plan.project_id } : { patternId: plan.pattern_url.split('/').pop() ?? '' }}
-        width={plan.metadata.grid_size.width}
-        height={plan.metadata.grid_size.height}
-        legend={plan.legend_data}
-      />
+      <DownloadsPanel downloads={downloads} legend={plan.legend_data} source={source} pdfAbove />
     </section>
   );
 }

@@ -75,13 +75,21 @@ export function SettingsStep({
           </p>
         )}
       </div>
-      <div className="flex justify-between">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <button type="button" className="btn-secondary" onClick={onBack}>
           Back
         </button>
-        <button type="submit" className="btn-primary" disabled={nameMissing || busy}>
-          Generate Pattern
-        </button>
+        <div className="flex flex-col items-end gap-1">
+          <button type="submit" className="btn-primary" disabled={nameMissing || busy} aria-describedby={nameMissing ? 'generate-hint' : undefined}>
+            Generate Pattern
+          </button>
+          {/* Why the button waits, where it waits: the name field may be a screen above on a phone. */}
+          {nameMissing && (
+            <p id="generate-hint" className="text-right text-sm text-slate-600">
+              Type a project name to generate the pattern.
+            </p>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -7,18 +7,25 @@ import type { StitchPlan } from '../../api/schemas';
 const KEY = 'stitchwise.wizard.results';
 const KEPT = 5;
 
-type Kept = { id: string; plan: StitchPlan }[];
+/** A result and the project name it was made under (a visitor's PDF is titled by it; none in results kept before). */
+export interface KeptResult {
+  plan: StitchPlan;
+  name?: string;
+}
+
+type Kept = ({ id: string } & KeptResult)[];
 
 export const patternIdOf = (plan: StitchPlan): string => plan.pattern_url.split('/').pop() ?? '';
 
-export function keepResult(plan: StitchPlan): void {
-  const id = patternIdOf(plan);
+export function keepResult(result: KeptResult): void {
+  const id = patternIdOf(result.plan);
   const kept = read().filter((entry) => entry.id !== id);
-  write([{ id, plan }, ...kept].slice(0, KEPT));
+  write([{ id, ...result }, ...kept].slice(0, KEPT));
 }
 
-export function keptResult(id: string): StitchPlan | undefined {
-  return read().find((entry) => entry.id === id)?.plan;
+export function keptResult(id: string): KeptResult | undefined {
+  const kept = read().find((entry) => entry.id === id);
+  return kept && { plan: kept.plan, name: kept.name };
 }
 
 function read(): Kept {
