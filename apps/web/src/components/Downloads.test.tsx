@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readPrintChoices } from '../lib/print-choices';
 import { renderScreen } from '../test/harness';
 import { Downloads } from './Downloads';
 
@@ -9,6 +10,9 @@ const legend = [
   { index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 5000, rgb: { r: 0, g: 0, b: 0 } },
   { index: 1, hex: '#ffffff', symbol: '□', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: 1000, rgb: { r: 255, g: 255, b: 255 } },
 ];
+
+// Each test starts from a device that never printed (the choices of a PDF printed are remembered).
+beforeEach(() => localStorage.clear());
 
 describe('Downloads', () => {
   it('shows finished size and skeins for the chosen fabric', async () => {
@@ -46,6 +50,8 @@ describe('Downloads', () => {
       stitches_per_page: 'pattern-keeper',
       pages: 'all',
     });
+    // This device prints on Letter now: the next chart's downloads, and Stitching mode's pages, start from it.
+    await waitFor(() => expect(readPrintChoices()).toEqual({ paper: 'letter', orientation: 'auto', preset: 'pattern-keeper' }));
   });
 
   it('shows how a 100 × 75 chart prints, and asks for the PDF with the chosen pages', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { failureMessage } from '../api/client';
 import { useExportPattern, type ExportOptions, type ExportSource } from '../api/patterns';
+import { readPrintChoices, rememberPrintChoices } from '../lib/print-choices';
 import { saveFile } from '../lib/save-file';
 import { DEFAULT_PRINT_OPTIONS, printPlan, type PrintOptions, type PrintPlan } from './PrintOptions';
 
@@ -30,10 +31,12 @@ export interface ChartDownloads {
 }
 
 export function useChartDownloads(source: ExportSource, width: number, height: number): ChartDownloads {
+  // The sheet and the cut this device last printed with: Stitching mode's 'Page' numbers pages the same way.
+  const [remembered] = useState(readPrintChoices);
   const [fabricCount, setFabricCount] = useState(14);
-  const [paper, setPaper] = useState<PaperSize>('a4');
+  const [paper, setPaper] = useState<PaperSize>(remembered.paper);
   const [variant, setVariant] = useState<'color' | 'bw'>('color');
-  const [print, setPrint] = useState<PrintOptions>(DEFAULT_PRINT_OPTIONS);
+  const [print, setPrint] = useState<PrintOptions>({ ...DEFAULT_PRINT_OPTIONS, orientation: remembered.orientation, preset: remembered.preset });
   const printing = printPlan(width, height, paper, print);
   const exporting = useExportPattern(source);
 
@@ -41,6 +44,7 @@ export function useChartDownloads(source: ExportSource, width: number, height: n
     const fabric = String(fabricCount) as ExportOptions['fabric'];
     // Only the PDF is cut into pages: the other files print every stitch whatever the range says.
     const pages = format === 'pdf' ? printing.pages : 'all';
+    if (format === 'pdf') rememberPrintChoices({ paper, orientation: print.orientation, preset: print.preset });
     exporting.mutate(
       { format, paper, variant, fabric, orientation: print.orientation, stitches_per_page: print.preset, pages },
       {

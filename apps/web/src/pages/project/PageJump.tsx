@@ -1,4 +1,12 @@
-import { printLayout, type ChartPageBlock, type OrientationChoice, type PaperSize, type PrintPreset } from '@stitchwise/core';
+import {
+  PRINT_PRESET_NAMES,
+  PRINT_PRESETS,
+  printLayout,
+  type ChartPageBlock,
+  type OrientationChoice,
+  type PaperSize,
+  type PrintPreset,
+} from '@stitchwise/core';
 import { useId, useMemo, useState } from 'react';
 import { readPrintChoices, rememberPrintChoices, type PrintChoices } from '../../lib/print-choices';
 
@@ -93,8 +101,11 @@ export function PageJump({
             value={choices.preset}
             onChange={(event) => choose({ preset: event.target.value as PrintPreset })}
           >
-            <option value="pattern-keeper">Pattern Keeper</option>
-            <option value="large-print">Large print</option>
+            {PRINT_PRESET_NAMES.map((preset) => (
+              <option key={preset} value={preset}>
+                {PRINT_PRESETS[preset].label}
+              </option>
+            ))}
           </select>,
         )}
       </div>
