@@ -51,6 +51,29 @@ async function axeViolations(on: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Tappable things smaller than 24 × 24 CSS px (WCAG 2.2 AA, 2.5.8), which axe lets pass for inline links and
+ * targets with room around them: here every target must be that large itself. A control inside its label
+ * counts the label, which takes the tap too.
+ */
+async function smallTargets(on: Page): Promise<string[]> {
+  return on.evaluate(() => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.checkVisibility() && !element.closest('.sr-only') && !element.matches('.sr-only'))
+      .map((element) => {
+        const target = element.closest('label') ?? element;
+        const box = target.getBoundingClientRect();
+        return { element, box };
+      })
+      .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
+      .map(({ element, box }) => {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+        return `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)} × ${Math.round(box.height)}`;
+      });
+  });
+}
+
 /** The screen now shown, at each width: its tab title, one visible h1 naming it, and no axe violations. */
 async function checkScreen(name: string, expected: { title: string | RegExp; h1: string | RegExp; hiddenH1?: boolean }, on: Page = page): Promise<void> {
   for (const size of WIDTHS) {
@@ -61,6 +84,7 @@ async function checkScreen(name: string, expected: { title: string | RegExp; h1:
     await expect.soft(headings, `${name} at ${size.width} px: one visible h1`).toHaveCount(1, { timeout: 3_000 });
     await expect.soft(headings.first(), `${name} at ${size.width} px: the h1 names the screen`).toHaveText(expected.h1, { timeout: 3_000 });
     expect.soft(await axeViolations(on), `${name} at ${size.width} px: axe-core violations`).toEqual([]);
+    expect.soft(await smallTargets(on), `${name} at ${size.width} px: targets under 24 × 24 px`).toEqual([]);
   }
   await on.setViewportSize(WIDTHS[0]!);
 }

@@ -21,6 +21,10 @@ interface ResultStepProps {
  * other downloads. 'Download PDF chart', the print action, sits beside the spec's 'Download Pattern' (the
  * chart image) and prints as the options below say.
  */
+/** A link-like button with room for a finger: at least 24 × 24 px (WCAG 2.2, 2.5.8), 44 px tall on a phone. */
+const textButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-1 font-semibold text-violet-700 underline hover:bg-violet-50 sm:min-h-8';
+
 export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultStepProps) {
   const { metadata } = plan;
   const session = useSession();
@@ -60,11 +64,11 @@ export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultSt
       {!signedIn && plan.claim && (
         <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           Keep this pattern in your projects:
-          <button type="button" className="font-semibold text-violet-700 underline" onClick={() => void session.signUp()}>
+          <button type="button" className={textButton} onClick={() => void session.signUp()}>
             Sign up
           </button>
           or
-          <button type="button" className="font-semibold text-violet-700 underline" onClick={() => void session.signIn()}>
+          <button type="button" className={textButton} onClick={() => void session.signIn()}>
             sign in
           </button>
           and it is saved for you.
