@@ -41,6 +41,30 @@ async function phonePhoto(): Promise<Photo> {
 
 const preview = (page: Page) => page.getByTestId('chart-preview');
 
+declare global {
+  interface Window {
+    __paintedSettings: Record<string, unknown>[];
+  }
+}
+
+// Before the app's scripts: the settings of every painted preview, to wait for the one with the settings chosen.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript({
+    content: `window.__paintedSettings = [];
+      addEventListener('stitchwise:preview-painted', (event) => { window.__paintedSettings.push(event.detail.settings); });`,
+  });
+});
+
+async function signUp(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start Free Now' }).click();
+  await page.getByLabel('Name').fill('Ada Agreement');
+  await page.getByLabel('E-mail address').fill(`ada-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a long and careful password 8');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Agreement');
+}
+
 /** The preview's threads and, per stitch, its thread's colour (the canvas holds one pixel a stitch). */
 async function previewChart(page: Page): Promise<{ threads: string[]; width: number; height: number; colours: string[] }> {
   const threads = ((await preview(page).getAttribute('data-threads')) ?? '').split(' ').filter(Boolean);
@@ -59,12 +83,23 @@ function chartColours(document: PatternDocument): string[] {
   return document.cells.map((index) => (index < 0 ? '' : document.legend[index]!.hex.toLowerCase()));
 }
 
-/** Chooses the photo, waits for its preview at the default settings, generates, and compares. */
-async function compare(page: Page, photo: Photo): Promise<{ sameThreads: boolean; identical: number }> {
+/**
+ * Chooses the photo, waits for its preview (at the default settings, or at those `settings` are, once
+ * `configure` has set them), generates, and compares.
+ */
+async function compare(
+  page: Page,
+  photo: Photo,
+  settings?: { expected: Record<string, unknown>; configure: () => Promise<void> },
+): Promise<{ sameThreads: boolean; identical: number }> {
   await page.goto('/stitch/new');
   await page.getByTestId('file-input').setInputFiles({ name: photo.name, mimeType: photo.type, buffer: photo.buffer });
   await expect(page.getByRole('figure', { name: new RegExp(`^${photo.name.replace('.', '\\.')} `) })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
+  if (settings) {
+    await settings.configure();
+    await expect.poll(() => page.evaluate(() => window.__paintedSettings.at(-1))).toMatchObject(settings.expected);
+  }
   await expect(preview(page)).toHaveAttribute('data-state', 'ready');
   const shown = await previewChart(page);
 
@@ -99,6 +134,23 @@ test.describe('the preview and the generated chart agree', () => {
     }
     await page.screenshot({ path: 'e2e-results/screenshots/preview-result-1280.png', fullPage: true });
   });
+});
+
+test('with the settings a signed-in stitcher changes: size, colours, k-means, merging, dithering', async ({ page }) => {
+  await signUp(page);
+  const settings = {
+    expected: { maxSide: 150, colors: 25, useKmeans: true, mergeThreads: true, dithering: 'soft' },
+    configure: async () => {
+      await page.getByRole('radio', { name: '150', exact: true }).check();
+      await page.getByLabel(/^Colors/).fill('25');
+      await page.getByRole('checkbox', { name: /k-means/ }).check();
+      await page.getByRole('checkbox', { name: /Merge similar/ }).check();
+      await page.getByRole('radio', { name: /^Soft/ }).check();
+    },
+  };
+  const { sameThreads, identical } = await compare(page, await phonePhoto(), settings);
+  expect(sameThreads).toBe(true);
+  expect(identical).toBeGreaterThanOrEqual(0.98);
 });
 
 test.describe('on a phone', () => {

@@ -54,7 +54,7 @@ export async function decodeImage(
     let pipeline = imagePipeline(bytes, header).toColourspace('srgb');
     // Nearest-neighbour sampling: an analysis copy must hold the image's own colours, not blends of neighbours.
     if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'nearest' });
-    // A smoothed copy a few times the stitch grid: the exact area-average to the grid follows in the core.
+    // A smoothed copy of about this size, shrink-on-load included: the benchmarks' reference decode (charts read through decodeForPattern).
     if (shrinkTo) pipeline = pipeline.resize(shrinkTo, shrinkTo, { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' });
     pipeline = channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
     const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
