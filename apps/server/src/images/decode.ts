@@ -1,5 +1,6 @@
 import bmp from 'bmp-js';
 import sharp, { type Sharp } from 'sharp';
+import { readingPlan } from '@stitchwise/core';
 import type { ImageHeader } from './sniff.js';
 
 /** Decoded pixels: 8-bit sRGB, row-major, EXIF orientation applied; RGBA unless decoded as RGB. */
@@ -53,11 +54,34 @@ export async function decodeImage(
     let pipeline = imagePipeline(bytes, header).toColourspace('srgb');
     // Nearest-neighbour sampling: an analysis copy must hold the image's own colours, not blends of neighbours.
     if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'nearest' });
-    // A smoothed copy a few times the stitch grid: the exact area-average to the grid follows in the core.
+    // A smoothed copy of about this size, shrink-on-load included: the benchmarks' reference decode (charts read through decodeForPattern).
     if (shrinkTo) pipeline = pipeline.resize(shrinkTo, shrinkTo, { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' });
     pipeline = channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
     const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, channels, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  });
+}
+
+/**
+ * The picture as a chart of `maxSide` stitches reads it (the core's readingPlan, which the browser's
+ * preview follows too): a big JPEG through shrink-on-load and every other pixel of that, which
+ * sharp's nearest-neighbour resize picks exactly; anything else whole. The stitch grid's area
+ * average follows in the core.
+ */
+export async function decodeForPattern(bytes: Uint8Array, header: ImageHeader, maxSide: number): Promise<RasterImage> {
+  const { sample } = readingPlan(header.width, header.height, maxSide, header.format === 'jpg');
+  if (!sample) return decodeImage(bytes, header);
+  return decoding(async () => {
+    // The resize happens before EXIF orientation is applied; sharp takes the size as it will be shown.
+    const { orientation = 1 } = await sharpInput(bytes).metadata();
+    const turned = orientation >= 5;
+    const { data, info } = await sharpInput(bytes)
+      .toColourspace('srgb')
+      .resize(turned ? sample.height : sample.width, turned ? sample.width : sample.height, { fit: 'fill', kernel: 'nearest' })
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, channels: 4, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   });
 }
 

@@ -23,7 +23,7 @@ import { untitledChartTitle } from '../render/chart-title.js';
 import { checkPatternDocument, type CheckedDocument } from './check-document.js';
 import { readChartFileTask, type ReadChartFile } from './read-chart-file.js';
 import { renderPdf, type Paper, type PdfVariant, type PrintChoice } from '../render/pdf.js';
-import { decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
+import { decodeForPattern, decodeImage, decoding, imagePipeline, sharpInput, type RasterImage } from './decode.js';
 import type { ImageHeader } from './sniff.js';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
 import { yieldToRequests } from './thread-priority.js';
@@ -166,7 +166,7 @@ export type PatternTaskStage = 'reducing_colours';
 /** Image → pattern, in this worker; the chart image is drawn when first asked for (services/chart-store.ts). */
 async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternTaskOptions, progress?: MessagePort): Promise<PatternTaskResult> {
   progress?.postMessage('reducing_colours' satisfies PatternTaskStage);
-  const image = await decodeImage(bytes, header, { shrinkTo: options.maxSide * 4 });
+  const image = await decodeForPattern(bytes, header, options.maxSide);
   const size = await orientedDimensions(bytes, header);
   const result = generatePattern(image, { ...options, threads: options.threadCodes && findThreads(options.threadCodes) });
   progress?.close();

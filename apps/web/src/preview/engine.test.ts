@@ -1,6 +1,5 @@
 import { findThreads, generatePattern, type RgbaImage } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
-import { shrunkSize } from './decode';
 import { GridCache, runPreviewJob, stitchPixels, threadsOf, type Decoder } from './engine';
 import type { PreviewSettings } from './protocol';
 
@@ -35,8 +34,8 @@ const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
 /** A decoder that hands out the test picture and records what it was asked for. */
 function recordingDecoder(image: RgbaImage) {
   const calls: number[] = [];
-  const decode: Decoder = (_blob, longSide) => {
-    calls.push(longSide);
+  const decode: Decoder = (_blob, maxSide) => {
+    calls.push(maxSide);
     return Promise.resolve(image);
   };
   return { calls, decode };
@@ -60,18 +59,18 @@ describe('the preview engine', () => {
     expect(preview.pixels[3]).toBe(0);
   });
 
-  it('decodes at 4 × the stitch count like the server, and not again for settings that keep the size', async () => {
+  it('reads the picture for the stitch count, and not again for settings that keep the size', async () => {
     const { calls, decode } = recordingDecoder(picture());
     const grids = new GridCache();
     const first = await runPreviewJob({ source, settings: settings() }, grids, decode);
     const fewer = await runPreviewJob({ source, settings: settings({ colors: 3, useKmeans: true, mergeThreads: true }) }, grids, decode);
-    expect(calls).toEqual([160]);
+    expect(calls).toEqual([40]);
     expect(fewer.timings.decodeMs).toBe(0);
     expect(fewer.legend.length).toBeLessThanOrEqual(3);
     expect(fewer.legend.length).toBeLessThan(first.legend.length);
     await runPreviewJob({ source, settings: settings({ maxSide: 20 }) }, grids, decode);
     await runPreviewJob({ source: { ...source, key: 'photo-2' }, settings: settings() }, grids, decode);
-    expect(calls).toEqual([160, 80, 160]);
+    expect(calls).toEqual([40, 20, 40]);
   });
 
   it('keeps the prepared grid for the next setting, whose preview is still the pattern the core makes', async () => {
@@ -110,19 +109,11 @@ describe('the preview engine', () => {
     const grids = new GridCache(2);
     for (const maxSide of [20, 30, 20, 40, 20, 30]) await runPreviewJob({ source, settings: settings({ maxSide }) }, grids, decode);
     // 20 stays in use; 30 was pushed out by 40, so it is decoded again.
-    expect(calls).toEqual([80, 120, 160, 120]);
+    expect(calls).toEqual([20, 30, 40, 30]);
   });
 
   it('leaves cells without a stitch transparent', () => {
     const pixels = stitchPixels({ width: 2, height: 1, cells: Int16Array.from([-1, 0]), legend: [{ rgb: { r: 1, g: 2, b: 3 } }] as never });
     expect(Array.from(pixels)).toEqual([0, 0, 0, 0, 1, 2, 3, 255]);
-  });
-});
-
-describe('shrunkSize', () => {
-  it('fits the long side to the target with the aspect kept, and never enlarges', () => {
-    expect(shrunkSize(4000, 3000, 400)).toEqual({ width: 400, height: 300 });
-    expect(shrunkSize(3000, 4000, 1200)).toEqual({ width: 900, height: 1200 });
-    expect(shrunkSize(768, 512, 1200)).toEqual({ width: 768, height: 512 });
   });
 });

@@ -10,8 +10,8 @@ import {
 } from '@stitchwise/core';
 import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
 
-/** Shrinks and decodes a picture to `longSide` on its long side (decode.ts in the browser, a stand-in in tests). */
-export type Decoder = (blob: Blob, longSide: number) => Promise<RgbaImage>;
+/** Reads a picture for a chart of `maxSide` stitches, as the server does (decode.ts in the browser, a stand-in in tests). */
+export type Decoder = (blob: Blob, maxSide: number) => Promise<RgbaImage>;
 
 /**
  * Prepared stitch grids (the grid and the core's work that depends on it alone) by picture and
@@ -40,8 +40,8 @@ export class GridCache {
 }
 
 /**
- * One preview, the way the server makes the chart: the picture shrunk to 4 × the stitch count on
- * its long side, resampled to the grid, then the core's pattern from that grid (what
+ * One preview, the way the server makes the chart: the picture read for the stitch count (the
+ * core's readingPlan), resampled to the grid, then the core's pattern from that grid (what
  * `generatePattern` does, in steps, so the grid and its preparation can be kept). The grid's
  * preparation counts in `gridMs`.
  */
@@ -52,7 +52,7 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
   let gridMs = 0;
   if (!prepared) {
     const started = performance.now();
-    const image = await decode(source.blob, settings.maxSide * 4);
+    const image = await decode(source.blob, settings.maxSide);
     const decoded = performance.now();
     prepared = prepareGrid(resampleToGrid(image, settings.maxSide));
     cache.set(key, prepared);

@@ -2,7 +2,7 @@
  * The preview worker: runs the pattern engine off the page's thread. One job at a time (the page
  * sends the next only after this one's answer); the pixels of the answer are moved, not copied.
  */
-import { decodeShrunk, UndecodableImageError } from './decode';
+import { decodeForPattern, UndecodableImageError } from './decode';
 import { GridCache, runPreviewJob } from './engine';
 import type { PreviewJobMessage, PreviewReply } from './protocol';
 
@@ -21,7 +21,7 @@ scope.onmessage = (event) => {
 
 async function answer(job: PreviewJobMessage): Promise<void> {
   try {
-    const pattern = await runPreviewJob(job, grids, decodeShrunk);
+    const pattern = await runPreviewJob(job, grids, decodeForPattern);
     scope.postMessage({ id: job.id, kind: 'pattern', ...pattern }, [pattern.pixels.buffer]);
   } catch (error) {
     const reason = error instanceof UndecodableImageError ? 'undecodable' : 'failed';

@@ -19,3 +19,4 @@ export * from './print-layout.js';
 export * from './progress.js';
 export * from './stitching.js';
 export * from './generation-settings.js';
+export * from './reading.js';
