@@ -62,14 +62,17 @@ async function smallTargets(on: Page): Promise<string[]> {
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((element) => element.checkVisibility() && !element.closest('.sr-only') && !element.matches('.sr-only'))
       .map((element) => {
-        const target = element.closest('label') ?? element;
-        const box = target.getBoundingClientRect();
+        // An inline label's box is its first line only: the larger of the two counts.
+        const own = element.getBoundingClientRect();
+        const label = element.closest('label')?.getBoundingClientRect();
+        const box = { width: Math.max(own.width, label?.width ?? 0), height: Math.max(own.height, label?.height ?? 0) };
         return { element, box };
       })
       .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
       .map(({ element, box }) => {
         const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
-        return `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)} × ${Math.round(box.height)}`;
+        const kind = element instanceof HTMLInputElement ? `[type=${element.type}]` : '';
+        return `${element.tagName.toLowerCase()}${kind} "${name}" ${Math.round(box.width)} × ${Math.round(box.height)}`;
       });
   });
 }

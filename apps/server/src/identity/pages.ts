@@ -40,8 +40,8 @@ button:focus-visible,a:focus-visible{outline:3px solid #a5b4fc;outline-offset:2p
 button.secondary{background:#fff;color:#334155;border:1px solid #cbd5e1;margin-top:12px}
 button.secondary:hover{background:#f8fafc}
 .switch{margin:20px 0 0;text-align:center;color:#475569}
-a{color:#4338ca;font-weight:600}
-.cancel{display:block;margin-top:16px;text-align:center;font-size:14px;color:#64748b;font-weight:400}
+a{color:#4338ca;font-weight:600;display:inline-block;min-height:24px;line-height:24px}
+.cancel{display:block;margin-top:16px;text-align:center;font-size:14px;color:#64748b;font-weight:400;padding:6px 0}
 `;
 
 const LOGO = `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#4f46e5"/>

@@ -69,7 +69,12 @@ export function Layout() {
             <img src="/favicon.svg" alt="Stitchwise logo" className="h-8 w-8" />
             <span className="text-lg">Stitchwise</span>
           </NavLink>
-          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden" onClick={() => setMenuOpen(false)} aria-label="Close menu">
+          <button
+            type="button"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-slate-500 hover:bg-slate-100 lg:hidden"
+            onClick={() => setMenuOpen(false)}
+            aria-label="Close menu"
+          >
             ✕
           </button>
         </div>

@@ -86,7 +86,7 @@ export function Legend({
                     {toggle ? (
                       <button
                         type="button"
-                        className="rounded px-1 hover:bg-violet-100"
+                        className="inline-flex min-h-8 min-w-8 items-center justify-center rounded px-1 hover:bg-violet-100"
                         aria-pressed={selected === entry.index}
                         aria-label={`Highlight DMC ${entry.dmc_code} ${entry.dmc_name} on the chart`}
                         onClick={(event) => {

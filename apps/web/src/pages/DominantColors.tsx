@@ -64,7 +64,7 @@ export function DominantColors() {
               ))}
             </select>
           </label>
-          <label className="flex items-center gap-2 text-sm font-medium">
+          <label className="flex min-h-8 items-center gap-2 text-sm font-medium">
             <input
               type="checkbox"
               checked={removeBackground}

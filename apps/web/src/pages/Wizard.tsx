@@ -150,7 +150,7 @@ export function Wizard() {
         <h1 className="text-2xl font-bold">Stitch Pattern Wizard</h1>
         <ol className="mt-4 flex flex-wrap gap-2" aria-label="Steps">
           {STEPS.map((label, index) => {
-            const look = `flex items-center gap-2 rounded-full px-3 py-1 text-sm ${index === step ? 'bg-violet-600 text-white' : index < step ? 'bg-violet-100 text-violet-800 hover:bg-violet-200' : 'bg-slate-100 text-slate-700'}`;
+            const look = `flex min-h-8 items-center gap-2 rounded-full px-3 py-1 text-sm ${index === step ? 'bg-violet-600 text-white' : index < step ? 'bg-violet-100 text-violet-800 hover:bg-violet-200' : 'bg-slate-100 text-slate-700'}`;
             const content = (
               <>
                 <span className="font-semibold">{index + 1}</span> {label}

@@ -19,7 +19,7 @@ export function FinishedSize({ width, height, fabricCount, onFabric }: FinishedS
       <label className="sr-only" htmlFor="finished-fabric">
         Fabric
       </label>
-      <select id="finished-fabric" className="input py-0.5 text-sm" value={fabric.count} onChange={(event) => onFabric(Number(event.target.value))}>
+      <select id="finished-fabric" className="input min-h-8 py-0.5 text-sm" value={fabric.count} onChange={(event) => onFabric(Number(event.target.value))}>
         {FABRICS.map((choice) => (
           <option key={choice.count} value={choice.count}>
             {choice.label}

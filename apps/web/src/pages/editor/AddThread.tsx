@@ -70,7 +70,7 @@ export function AddThread({ chart, full, onEdit }: { chart: EditableChart; full:
 
   return (
     <details className="rounded-lg border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-medium">Add a thread</summary>
+      <summary className="flex min-h-8 cursor-pointer items-center text-sm font-medium">Add a thread</summary>
       {full && <p className="mt-2 text-sm text-amber-700">A chart can have at most 50 threads. Remove or merge one first.</p>}
       <label className="mt-2 block text-sm">
         DMC code or name

@@ -127,7 +127,7 @@ export function EditableValue({
   return (
     <div className="flex flex-wrap items-baseline gap-2">
       {view}
-      <button ref={opener} type="button" className="btn-ghost px-2 py-1 text-xs" aria-label={buttonName} onClick={onOpen}>
+      <button ref={opener} type="button" className="btn-ghost min-h-8 px-2 py-1 text-xs" aria-label={buttonName} onClick={onOpen}>
         {buttonLabel}
       </button>
     </div>

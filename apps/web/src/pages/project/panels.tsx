@@ -70,7 +70,7 @@ export function ImagePanel({ title, url, alt }: { title: string; url: string | n
  */
 export function PanelHeader({ title, url, actions, downloads }: { title: string; url: string | null | undefined; actions?: ReactNode; downloads?: ReactNode }) {
   const link = url && (
-    <a href={url} target="_blank" rel="noreferrer" className="text-sm text-violet-700 underline">
+    <a href={url} target="_blank" rel="noreferrer" className="inline-flex min-h-8 items-center text-sm text-violet-700 underline">
       View Full Size
     </a>
   );

@@ -73,7 +73,7 @@ export function CropPicture({ picture, onPicture }: CropPictureProps) {
         {picture.kind === 'file' ? (
           <>
             <span>Drag over the picture to stitch only a part of it.</span>
-            <button type="button" className="btn-secondary py-1" disabled={!area} onClick={() => void crop()}>
+            <button type="button" className="btn-secondary min-h-8 py-1" disabled={!area} onClick={() => void crop()}>
               Crop to selection
             </button>
             {original && (

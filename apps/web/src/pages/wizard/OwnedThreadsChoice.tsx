@@ -20,7 +20,7 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
     hint = (
       <>
         You own {threadsText(count)}; add at least {MIN_OWNED_THREADS} on{' '}
-        <Link to="/threads/mine" className="underline">
+        <Link to="/threads/mine" className="inline-flex min-h-8 items-center underline">
           My Threads
         </Link>
         .
@@ -30,7 +30,7 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
     hint = `Chooses among your ${threadsText(count)} only, at most ${count} colours. Threads with no skeins left count too: the shopping list says what to buy.`;
   return (
     <div className="space-y-2 text-sm">
-      <label className={`flex items-start gap-2 ${enabled ? '' : 'opacity-60'}`}>
+      <label className={`flex min-h-8 items-center gap-2 ${enabled ? '' : 'opacity-60'}`}>
         <input
           type="checkbox"
           checked={inUse !== undefined}
@@ -39,7 +39,7 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
           onChange={(event) =>
             update(event.target.checked ? { onlyOwnedThreads: true, colors: Math.min(settings.colors, count) } : { onlyOwnedThreads: false })
           }
-          className="mt-0.5 h-4 w-4 accent-violet-600"
+          className="h-4 w-4 shrink-0 accent-violet-600"
         />
         Use only threads I own
       </label>

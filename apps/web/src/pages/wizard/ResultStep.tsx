@@ -77,7 +77,7 @@ export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultSt
       {signedIn && plan.project_id && (
         <p className="mt-3 text-sm">
           Saved to your projects.{' '}
-          <Link className="text-violet-700 underline" to={`/stitch/projects/${plan.project_id}`}>
+          <Link className={textButton} to={`/stitch/projects/${plan.project_id}`}>
             Open the project
           </Link>
         </p>

@@ -102,13 +102,13 @@ export function SettingsForm({ settings, update, signedIn, owned }: SettingsForm
         <legend className="text-sm font-medium">Advanced options {lockNote}</legend>
         <div className="mt-2 space-y-2">
           {options.map((option) => (
-            <label key={option.key} className={`flex items-start gap-2 text-sm ${locked ? 'opacity-60' : ''}`}>
+            <label key={option.key} className={`flex min-h-8 items-center gap-2 text-sm ${locked ? 'opacity-60' : ''}`}>
               <input
                 type="checkbox"
                 checked={settings[option.key]}
                 disabled={locked}
                 onChange={(event) => update({ [option.key]: event.target.checked })}
-                className="mt-0.5 h-4 w-4 accent-violet-600"
+                className="h-4 w-4 shrink-0 accent-violet-600"
               />
               <span>
                 {option.label}
