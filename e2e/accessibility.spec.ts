@@ -70,7 +70,7 @@ async function smallTargets(on: Page): Promise<string[]> {
       })
       .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
       .map(({ element, box }) => {
-        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+        const name = (element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 40);
         const kind = element instanceof HTMLInputElement ? `[type=${element.type}]` : '';
         return `${element.tagName.toLowerCase()}${kind} "${name}" ${Math.round(box.width)} × ${Math.round(box.height)}`;
       });
