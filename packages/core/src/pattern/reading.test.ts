@@ -7,7 +7,7 @@ function positions(width: number, height: number) {
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x, y, 0, 255], (y * width + x) * 4);
   return { width, height, data };
 }
-const at = (image: { width: number; data: Uint8Array }, x: number, y: number) =>
+const at = (image: { width: number; data: Uint8Array | Uint8ClampedArray }, x: number, y: number) =>
   Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 2));
 
 describe('readingPlan', () => {
