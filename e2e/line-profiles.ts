@@ -1,4 +1,4 @@
-import { CASING_RGB, findThread, rgbToLab, type PatternDocument } from '@stitchwise/core';
+import { CASING_RGB, findThread, rgbToLab, type LegendEntry, type PatternDocument } from '@stitchwise/core';
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { inflatedStreams, strokes, type PdfStroke } from '../apps/server/test/support/pdf-content.js';
@@ -30,10 +30,14 @@ export const runCell = (run: Run, n: number): Cell => (run.across ? { x: run.sta
 /** The run's middle cell, where a line through it is measured, well away from its round ends. */
 export const middleCell = (run: Run): Cell => runCell(run, Math.floor(run.length / 2));
 
+/** A legend thread's colour as the catalogue gives it in CIELAB (the core's rules read this), and as drawn in sRGB. */
+export const catalogueLab = (entry: LegendEntry) => findThread(entry.dmc_code)!.lab;
+export const rgbOf = (entry: LegendEntry): Rgb => [entry.rgb.r, entry.rgb.g, entry.rgb.b];
+
 export const lightnessOf = ([r, g, b]: readonly number[]): number => rgbToLab({ r: r!, g: g!, b: b! }).L;
 
 /** A legend thread's catalogue lightness (CIELAB L*), as the core's rules read it. */
-const threadLightness = (document: PatternDocument, index: number): number => findThread(document.legend[index]!.dmc_code)!.lab.L;
+const threadLightness = (document: PatternDocument, index: number): number => catalogueLab(document.legend[index]!).L;
 
 /** Stitches this light (L*) count as light stitches, on which a light line could vanish. */
 export const LIGHT_STITCH = 70;
