@@ -23,16 +23,21 @@ export async function signUp(page: Page): Promise<void> {
 }
 
 /**
- * Generates a 50-stitch chart of the test photo with 10 colours (a visitor's default, set by hand when
- * signed in) and waits for the result; returns the pattern document the result page loads.
+ * Generates a chart of the test photo, by default 50 stitches with 10 colours (a visitor's default, set by hand
+ * when signed in; only a signed-in user may ask for more), and waits for the result; returns the pattern
+ * document the result page loads.
  */
-export async function generatePattern(page: Page, name: string, { signedIn }: { signedIn: boolean }): Promise<PatternDocument> {
+export async function generatePattern(
+  page: Page,
+  name: string,
+  { signedIn, colors = 10, size = 50 }: { signedIn: boolean; colors?: number; size?: number },
+): Promise<PatternDocument> {
   await page.goto('/stitch/new');
   await page.getByTestId('file-input').setInputFiles(PHOTO);
   await expect(page.getByRole('img', { name: 'The selected image' })).toBeVisible(); // prepared by the upload box first
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
-  if (signedIn) await page.getByLabel(/^Colors/).fill('10');
-  await page.getByRole('radio', { name: '50', exact: true }).check();
+  if (signedIn) await page.getByLabel(/^Colors/).fill(String(colors));
+  await page.getByRole('radio', { name: String(size), exact: true }).check();
   await page.getByLabel(/^Project name/).fill(name);
   // The preview appears above the button as it is ready: click once it has, or the click may land where the button was.
   await expect(page.getByRole('img', { name: /^Preview of the chart/ })).toBeVisible();
