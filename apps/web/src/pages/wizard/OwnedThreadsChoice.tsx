@@ -78,7 +78,7 @@ function LookAlikeThreads({ settings, update, codes }: { settings: WizardSetting
                   {threadName(first)} and {threadName(second)} (ΔE00 {deltaE.toFixed(1)})
                 </span>
                 {[first, second].map((thread) => (
-                  <button key={thread.code} type="button" className="btn-ghost min-h-6 px-2 py-0.5 text-xs" onClick={() => leave(thread.code)}>
+                  <button key={thread.code} type="button" className="btn-ghost min-h-8 px-2 py-0.5 text-xs" onClick={() => leave(thread.code)}>
                     Leave out {thread.code}
                   </button>
                 ))}
@@ -94,7 +94,7 @@ function LookAlikeThreads({ settings, update, codes }: { settings: WizardSetting
             <button
               key={code}
               type="button"
-              className="btn-ghost min-h-6 px-2 py-0.5 text-xs"
+              className="btn-ghost min-h-8 px-2 py-0.5 text-xs"
               onClick={() => putBack(code)}
               aria-label={`Put back DMC ${code}`}
             >
