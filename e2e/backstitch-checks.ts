@@ -98,11 +98,11 @@ function expectVisibleWidth(where: string, { cell, line, thin }: Measured, slack
 }
 
 /** A light line's casing: each side of its core, a pixel far darker (ΔL* > 40) than the thread and the stitches under it. */
-function expectDarkEdges(where: string, edges: [number, number] | undefined, thread: Rgb, stitch: Rgb): void {
+function expectDarkEdges(where: string, edges: [number, number] | undefined, thread: Rgb, stitch: Rgb, contrast = 40): void {
   expect(edges, `${where}: a cased line`).toBeDefined();
   for (const edge of edges!) {
-    expect(lightnessOf(thread) - edge, `${where}: edge L* ${edge.toFixed(0)} beside the thread's ${lightnessOf(thread).toFixed(0)}`).toBeGreaterThan(40);
-    expect(lightnessOf(stitch) - edge, `${where}: edge L* ${edge.toFixed(0)} beside the stitches' ${lightnessOf(stitch).toFixed(0)}`).toBeGreaterThan(40);
+    expect(lightnessOf(thread) - edge, `${where}: edge L* ${edge.toFixed(0)} beside the thread's ${lightnessOf(thread).toFixed(0)}`).toBeGreaterThan(contrast);
+    expect(lightnessOf(stitch) - edge, `${where}: edge L* ${edge.toFixed(0)} beside the stitches' ${lightnessOf(stitch).toFixed(0)}`).toBeGreaterThan(contrast);
   }
 }
 
@@ -133,10 +133,15 @@ async function measureViewer(page: Page, document: PatternDocument, drawn: Drawn
   expect(last - first, `the stitch either side of the line: ${cell.join(' | ')}`).toBeGreaterThan(cell.length / 2);
   const profile = lineProfile(cell.slice(first, last + 1), drawn.colour, drawn.cased);
   // A thin grid line: down the middle of two stitches of one thread, one above the other.
+  // On the canvas at this view (a stitch off it would read as no grid line at all).
+  const box = (await canvas.boundingBox())!;
+  const shown = ({ x, y }: Cell) =>
+    offsetX + x * scale >= 0 && offsetY + y * scale >= 0 && offsetX + (x + 1) * scale <= box.width && offsetY + (y + 1) * scale <= box.height;
   const pair = sameThreadPair(
     document,
     middle,
     all.map((other) => other.run),
+    shown,
   );
   const grid = await canvasPixels(canvas, { x: offsetX + (pair.x + 0.5) * scale, y: offsetY + (pair.y + 0.5) * scale }, scale, false);
   return { cell: scale * ratio, line: profile.width, thin: differingPixels(grid.pixels), edges: profile.edges };
@@ -168,7 +173,8 @@ export async function checkViewer(page: Page, document: PatternDocument, drawn: 
       const where = `${label} viewer, ${document.legend[line.thread]!.dmc_code}, ${zoom}`;
       report.push(`${where}: stitch ${measured.cell.toFixed(1)} px, line ${measured.line.toFixed(2)} px, thin grid ${measured.thin} px`);
       expectVisibleWidth(where, measured, 0.25);
-      if (line.cased) expectDarkEdges(where, measured.edges, line.colour, cellColour(document, middleCell(line.run)));
+      // At the whole-chart view a casing is under a pixel a side, blended with what it borders: less contrast to ask.
+      if (line.cased) expectDarkEdges(where, measured.edges, line.colour, cellColour(document, middleCell(line.run)), zoom === 'whole chart' ? 30 : 40);
     }
   }
 }

@@ -80,14 +80,17 @@ export function lightRuns(document: PatternDocument, count: number, least = 6): 
  * A thin grid line to measure beside `near`: a boundary between two stitches of one thread, one above the other,
  * not every 10th (those are heavy), clear of the lines' cells; the nearest such to `near`.
  */
-export function sameThreadPair(document: PatternDocument, near: Cell, avoid: readonly Run[]): Cell {
+export function sameThreadPair(document: PatternDocument, near: Cell, avoid: readonly Run[], shown: (cell: Cell) => boolean = () => true): Cell {
   const avoided = new Set(avoid.flatMap((run) => Array.from({ length: run.length }, (_, n) => runCell(run, n))).map(({ x, y }) => `${x},${y}`));
   const clear = (x: number, y: number) => [-1, 0, 1].every((dx) => [-1, 0, 1, 2].every((dy) => !avoided.has(`${x + dx},${y + dy}`)));
   let best: Cell | undefined;
   for (let y = 1; y < document.height - 2; y++) {
     for (let x = 1; x < document.width - 1; x++) {
-      const same = document.cells[y * document.width + x] === document.cells[(y + 1) * document.width + x];
-      if (!same || (y + 1) % 10 === 0 || x % 10 === 0 || !clear(x, y)) continue;
+      const thread = document.cells[y * document.width + x]!;
+      const same = thread === document.cells[(y + 1) * document.width + x];
+      // A thin grid line shows on a stitch that is not near black (over 3799 it is within a few levels of it).
+      const { r, g, b } = document.legend[thread]?.rgb ?? { r: 0, g: 0, b: 0 };
+      if (!same || r + g + b < 150 || !shown({ x, y }) || !shown({ x, y: y + 1 }) || (y + 1) % 10 === 0 || x % 10 === 0 || !clear(x, y)) continue;
       if (!best || Math.hypot(x - near.x, y - near.y) < Math.hypot(best.x - near.x, best.y - near.y)) best = { x, y };
     }
   }
