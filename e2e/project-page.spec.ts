@@ -26,7 +26,8 @@ test('the project page leads with the chart, renames, duplicates, links to regen
     await expect(page.getByTestId('project-size')).toHaveText(new RegExp(`^${pattern.width} × ${pattern.height} stitches \\(\\d+ × \\d+ px\\)$`));
     const chart = (await page.getByTestId('chart-canvas').boundingBox())!;
     // On the first screen (900 px high), above every panel of information.
-    expect(chart.y).toBeLessThan(450);
+    // In the first screen, under the title, actions and the header with Start stitching and Download PDF chart.
+    expect(chart.y).toBeLessThan(480);
     for (const panel of ['Project Information', 'Generation Parameters', 'Project Statistics', 'Original Image']) {
       const region = page.getByRole('region', { name: panel });
       await expect(region).toBeVisible();

@@ -23,7 +23,7 @@ export function LayerToggles({ layers, onLayers }: { layers: ChartLayers; onLaye
           type="button"
           aria-pressed={layers[layer]}
           title={`${layers[layer] ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-          className={`min-h-8 rounded-full border px-2.5 py-1 text-xs font-medium ${layers[layer] ? 'border-violet-600 bg-violet-50 text-violet-800' : 'border-slate-300 bg-white text-slate-500 line-through hover:bg-slate-50'}`}
+          className={`min-h-8 rounded-full border px-2.5 py-1 text-xs font-medium min-[1090px]:min-h-6 ${layers[layer] ? 'border-violet-600 bg-violet-50 text-violet-800' : 'border-slate-300 bg-white text-slate-500 line-through hover:bg-slate-50'}`}
           onClick={() => onLayers({ ...layers, [layer]: !layers[layer] })}
         >
           {label}
