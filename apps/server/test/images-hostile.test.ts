@@ -242,8 +242,8 @@ describe('hostile image URLs', () => {
     const { status, problem } = await pickUrl(`${host.url}/never-finishes`);
     expect(status).toBe(400);
     expect(problem.code).toBe('url_fetch_failed');
-    expect(performance.now() - started).toBeLessThan(60_000); // the 10 s limit, with room for a slow machine, not a hang
-  }, 90_000);
+    expect(performance.now() - started).toBeLessThan(100_000); // the 10 s limit, with room for a machine 10 × slower, not a hang
+  }, 130_000);
 
   it('follows a redirect within the limit, refuses a redirect loop, and reports missing images', async () => {
     expect((await pickUrl(`${host.url}/redirect-once`)).status).toBe(200);
