@@ -1,6 +1,6 @@
 import { addThread, nearestThreadsToRgb, parseHex, searchThreads, type DmcThread, type EditableChart, type EditResult } from '@stitchwise/core';
 import { useMemo, useState } from 'react';
-import { Swatch } from './Palette';
+import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 
 const SHOWN = 8;
 
@@ -41,7 +41,7 @@ export function AddThread({ chart, full, onEdit }: { chart: EditableChart; full:
   const row = (thread: DmcThread, deltaE?: number) => (
     <li key={thread.code} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 text-sm @2xs:grid-cols-[auto_3rem_minmax(0,1fr)_auto_auto]">
       <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
-        <Swatch hex={thread.hex} symbol="" />
+        <SymbolSwatch hex={thread.hex} symbol="" />
       </span>
       <span className="col-start-2 row-start-1 font-mono">{thread.code}</span>
       <span className="col-start-2 row-start-2 truncate @2xs:col-start-3 @2xs:row-start-1" title={thread.name}>

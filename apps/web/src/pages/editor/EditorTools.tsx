@@ -1,7 +1,7 @@
 import type { ChartThread } from '@stitchwise/core';
 import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '../../components/Icon';
-import { Swatch } from './Palette';
+import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { TOOLS, type ToolName } from './tools';
 
 const TOOL_ICONS: Record<ToolName, IconName> = {
@@ -91,7 +91,7 @@ export function EditorTools({
           {/* Its name is what it shows, said in full: "Threads, current: DMC 310 Black". */}
           {thread ? (
             <>
-              <Swatch hex={thread.hex} symbol={thread.symbol} />
+              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
               <span>
                 <span className="sr-only">Threads, current: DMC</span> {thread.dmc_code} <span className="sr-only">{thread.dmc_name}</span>
               </span>
@@ -107,7 +107,7 @@ export function EditorTools({
         <span className="flex shrink-0 items-center gap-2 text-sm" data-testid="current-thread">
           {thread ? (
             <>
-              <Swatch hex={thread.hex} symbol={thread.symbol} /> DMC {thread.dmc_code} {thread.dmc_name}
+              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} /> DMC {thread.dmc_code} {thread.dmc_name}
             </>
           ) : (
             'No thread chosen'

@@ -15,6 +15,7 @@ import {
   type MarkUse,
 } from '@stitchwise/core';
 import { memo, useMemo, useState, type ReactNode } from 'react';
+import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { AddThread } from './AddThread';
 
 const FABRIC = fabricByCount(14)!;
@@ -118,7 +119,7 @@ const PaletteRow = memo(function PaletteRow({
         onClick={() => onCurrent(index)}
       >
         <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
-          <Swatch hex={thread.hex} symbol={thread.symbol} />
+          <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
         </span>
         <span className="col-start-2 row-start-1 font-mono">{thread.dmc_code}</span>
         <span className="col-span-2 col-start-2 row-start-2 min-w-0 @2xs:col-span-1 @2xs:col-start-3 @2xs:row-start-1">
@@ -159,24 +160,6 @@ function marksText(use: { stitch_count: number } & Partial<MarkUse>): { short: s
   ];
   const text = (items: (string | false)[]) => items.filter(Boolean).join(', ');
   return parts + knots + backstitch > 0 ? { short: `+ ${text(short)}`, long: `Also ${text(long)}` } : undefined;
-}
-
-export function Swatch({ hex, symbol }: { hex: string; symbol: string }) {
-  const dark = luminance(hex) < 0.45;
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex size-6 shrink-0 items-center justify-center rounded border border-slate-300 text-sm ${dark ? 'text-white' : 'text-slate-900'}`}
-      style={{ backgroundColor: hex }}
-    >
-      {symbol}
-    </span>
-  );
-}
-
-function luminance(hex: string): number {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return (0.299 * ((value >> 16) & 255) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255)) / 255;
 }
 
 function ThreadActions({

@@ -1,7 +1,7 @@
 import type { LegendEntry } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { cssOf, inkOn, threadRgb } from '../../components/chart/thread-colors';
+import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { formatPercent, ProgressBar, syncText } from './stitching-progress';
 import type { Stitching } from './use-stitching';
 
@@ -106,15 +106,7 @@ export function StitchingBar({
           disabled={!ready}
           onClick={onThreads}
         >
-          {filterEntry && (
-            <span
-              className="grid h-7 w-7 place-items-center rounded border border-slate-400 text-sm"
-              style={{ backgroundColor: filterEntry.hex, color: cssOf(inkOn(threadRgb(filterEntry))) }}
-              aria-hidden="true"
-            >
-              {filterEntry.symbol}
-            </span>
-          )}
+          {filterEntry && <SymbolSwatch hex={filterEntry.hex} symbol={filterEntry.symbol} className="size-7 text-sm" />}
           <span>{filterEntry ? filterEntry.dmc_code : 'Threads'}</span>
         </button>
         <button type="button" className={`${tool} ${off} px-2.5`} title="Go to a page of the printed chart" disabled={!ready} onClick={onPages}>

@@ -1,5 +1,5 @@
 import type { LegendEntry } from '@stitchwise/core';
-import { cssOf, inkOn, threadRgb } from '../../components/chart/thread-colors';
+import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { formatPercent, ProgressBar } from './stitching-progress';
 
 /**
@@ -43,13 +43,7 @@ export function StitchingThreads({
                 data-code={entry.dmc_code}
                 onClick={() => onFilter(selected ? undefined : entry.index)}
               >
-                <span
-                  className="grid h-9 w-9 shrink-0 place-items-center rounded border border-slate-300 text-base font-bold"
-                  style={{ backgroundColor: entry.hex, color: cssOf(inkOn(threadRgb(entry))) }}
-                  aria-hidden="true"
-                >
-                  {entry.symbol}
-                </span>
+                <SymbolSwatch hex={entry.hex} symbol={entry.symbol} className="size-9 text-base font-bold" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm">
                     <span className="font-semibold">DMC {entry.dmc_code}</span> {entry.dmc_name}
