@@ -6,6 +6,7 @@ import { DeferredToasts } from './components/DeferredToasts';
 import { Layout } from './components/Layout';
 import { PageLoading } from './components/PageLoading';
 import { loadPage } from './lib/load-page';
+import { EDITOR_PATH } from './lib/paths';
 import { Home } from './pages/Home';
 
 // Every page but the home page is its own chunk, fetched on first visit, so `/` loads only the shell
@@ -42,10 +43,9 @@ const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
   [/^\/colors\/matcher\/?$/, chunks.colorMatcher],
   [/^\/stitch\/(new|wizard)\/?$/, chunks.wizard],
   [/^\/stitch\/projects\/?$/, chunks.projectsList],
-  [/^\/stitch\/projects\/[^/]+\/edit\/?$/, chunks.chartEditor],
+  [EDITOR_PATH, chunks.chartEditor],
   [/^\/stitch\/projects\/[^/]+\/stitch\/?$/, chunks.stitching],
   [/^\/stitch\/projects\/[^/]+\/?$/, chunks.projectDetail],
-  [/^\/stitch\/edit\/[^/]+\/?$/, chunks.chartEditor],
   [/^\/threads\/mine\/?$/, chunks.myThreads],
 ];
 

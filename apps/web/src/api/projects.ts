@@ -30,3 +30,11 @@ export function useProject(id: string | undefined, { enabled }: { enabled: boole
     queryFn: async () => unwrap(await api.GET('/api/stitch/projects/{id}', { params: { path: { id: id! } } })),
   });
 }
+
+/** What to say when a project could not be loaded. */
+export function projectErrorMessage(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 404) return 'Project not found';
+  if (status === 401) return 'Authentication required. Please log in.';
+  return 'Failed to load project';
+}

@@ -1,9 +1,9 @@
-import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type PaperSize, type ThreadUse } from '@stitchwise/core';
+import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type ThreadUse } from '@stitchwise/core';
 import { useId } from 'react';
 import type { ExportSource } from '../api/patterns';
 import { useChartDownloads, type ChartDownloads } from './chart-downloads';
 import { Icon } from './Icon';
-import { PrintOptionsFields } from './PrintOptions';
+import { PaperSelect, PrintOptionsFields } from './PrintOptions';
 
 /** Stitches per thread, for the skeins (with part stitches, backstitch and knots where the chart has them). */
 type Legend = readonly ThreadUse[];
@@ -58,10 +58,7 @@ export function DownloadsPanel({
         </label>
         <label className="text-sm font-medium">
           Paper
-          <select className="input mt-1 block" value={paper} onChange={(event) => downloads.setPaper(event.target.value as PaperSize)}>
-            <option value="a4">A4</option>
-            <option value="letter">Letter</option>
-          </select>
+          <PaperSelect value={paper} onChange={downloads.setPaper} />
         </label>
         <label className="text-sm font-medium">
           Chart

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
+import { EDITOR_PATH } from '../lib/paths';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { Icon } from './Icon';
 import { PageLoading } from './PageLoading';
@@ -24,12 +25,6 @@ const MY_THREADS: MenuItem = { to: '/threads/mine', label: 'My Threads', icon: '
 // Visitors can make (restricted) charts too, so the wizard leads their menu as it leads a signed-in user's.
 export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, ABOUT];
 export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, PROJECTS, MY_THREADS, ABOUT];
-
-/**
- * The chart editor's pages take the whole width beside the sidebar, with less padding: the chart is what they
- * are for (at 1280 px it gets over 60 % of the window), and on a big screen it grows instead of the margins.
- */
-const WIDE_PAGE = /^\/stitch\/(projects\/[^/]+\/edit|edit\/[^/]+)\/?$/;
 
 /** Loaded only when a visitor's result waits to be claimed after sign-in (pages/wizard/claim-storage.ts). */
 const ClaimAfterSignIn = lazy(() => import('../pages/wizard/ClaimAfterSignIn'));
@@ -133,7 +128,9 @@ export function Layout() {
             )}
           </div>
         </header>
-        <main className={`page-scale mx-auto p-4 ${WIDE_PAGE.test(location.pathname) ? '' : 'max-w-6xl lg:p-8'}`}>
+        {/* The chart editor takes the whole width beside the sidebar, with less padding: the chart is what it is
+            for (at 1280 px over 60 % of the window), and on a big screen it grows instead of the margins. */}
+        <main className={`page-scale mx-auto p-4 ${EDITOR_PATH.test(location.pathname) ? '' : 'max-w-6xl lg:p-8'}`}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,5 +1,17 @@
-import { ALL_PAGES, choosePages, describePages, printLayout, spanLength, type OrientationChoice, type PaperSize, type PrintPreset } from '@stitchwise/core';
+import {
+  ALL_PAGES,
+  choosePages,
+  describePages,
+  PRINT_PRESET_NAMES,
+  PRINT_PRESETS,
+  printLayout,
+  spanLength,
+  type OrientationChoice,
+  type PaperSize,
+  type PrintPreset,
+} from '@stitchwise/core';
 import { useId } from 'react';
+import { DEFAULT_PRINT_CHOICES } from '../lib/print-choices';
 
 /** How the PDF chart is printed, as the stitcher chose it; `pages` as typed (blank for all). */
 export interface PrintOptions {
@@ -8,7 +20,7 @@ export interface PrintOptions {
   pages: string;
 }
 
-export const DEFAULT_PRINT_OPTIONS: PrintOptions = { orientation: 'auto', preset: 'pattern-keeper', pages: '' };
+export const DEFAULT_PRINT_OPTIONS: PrintOptions = { orientation: DEFAULT_PRINT_CHOICES.orientation, preset: DEFAULT_PRINT_CHOICES.preset, pages: '' };
 
 /** What the PDF will hold, worked out here with the server's own layout, and the range to send. */
 export type PrintPlan = { ok: true; pages: string; summary: string } | { ok: false; pages: string; summary: string; error: string };
@@ -38,28 +50,11 @@ export function PrintOptionsFields({ options, onChange, plan }: { options: Print
         {/* Labels by id, not wrapped around the control: a wrapped select's options would join its name. */}
         <div className="text-sm font-medium">
           <label htmlFor={`${id}-orientation`}>Orientation</label>
-          <select
-            id={`${id}-orientation`}
-            className="input mt-1 block"
-            value={options.orientation}
-            onChange={(event) => onChange({ ...options, orientation: event.target.value as OrientationChoice })}
-          >
-            <option value="auto">Fewest pages</option>
-            <option value="portrait">Portrait</option>
-            <option value="landscape">Landscape</option>
-          </select>
+          <OrientationSelect id={`${id}-orientation`} value={options.orientation} onChange={(orientation) => onChange({ ...options, orientation })} />
         </div>
         <div className="text-sm font-medium">
           <label htmlFor={`${id}-preset`}>Stitches per page</label>
-          <select
-            id={`${id}-preset`}
-            className="input mt-1 block"
-            value={options.preset}
-            onChange={(event) => onChange({ ...options, preset: event.target.value as PrintPreset })}
-          >
-            <option value="pattern-keeper">Pattern Keeper</option>
-            <option value="large-print">Large print</option>
-          </select>
+          <PresetSelect id={`${id}-preset`} value={options.preset} onChange={(preset) => onChange({ ...options, preset })} />
         </div>
         <div className="text-sm font-medium">
           <label htmlFor={`${id}-pages`}>Pages</label>
@@ -85,5 +80,47 @@ export function PrintOptionsFields({ options, onChange, plan }: { options: Print
         {plan.summary} Pages: all, or numbers and ranges such as 1-3, 6, as the PDF’s page map numbers them.
       </p>
     </fieldset>
+  );
+}
+
+interface SelectProps<Value> {
+  id?: string;
+  value: Value;
+  onChange: (value: Value) => void;
+  /** Extra classes, such as a finger-sized height. */
+  className?: string;
+}
+
+/** The sheet the PDF is printed on. */
+export function PaperSelect({ id, value, onChange, className = '' }: SelectProps<PaperSize>) {
+  return (
+    <select id={id} className={`input mt-1 block ${className}`} value={value} onChange={(event) => onChange(event.target.value as PaperSize)}>
+      <option value="a4">A4</option>
+      <option value="letter">Letter</option>
+    </select>
+  );
+}
+
+/** Which way the chart pages lie: whichever takes fewer pages, or as chosen. */
+export function OrientationSelect({ id, value, onChange, className = '' }: SelectProps<OrientationChoice>) {
+  return (
+    <select id={id} className={`input mt-1 block ${className}`} value={value} onChange={(event) => onChange(event.target.value as OrientationChoice)}>
+      <option value="auto">Fewest pages</option>
+      <option value="portrait">Portrait</option>
+      <option value="landscape">Landscape</option>
+    </select>
+  );
+}
+
+/** How many stitches a chart page holds, by the core's presets. */
+export function PresetSelect({ id, value, onChange, className = '' }: SelectProps<PrintPreset>) {
+  return (
+    <select id={id} className={`input mt-1 block ${className}`} value={value} onChange={(event) => onChange(event.target.value as PrintPreset)}>
+      {PRINT_PRESET_NAMES.map((preset) => (
+        <option key={preset} value={preset}>
+          {PRINT_PRESETS[preset].label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -44,11 +44,14 @@ export function useChartDownloads(source: ExportSource, width: number, height: n
     const fabric = String(fabricCount) as ExportOptions['fabric'];
     // Only the PDF is cut into pages: the other files print every stitch whatever the range says.
     const pages = format === 'pdf' ? printing.pages : 'all';
-    if (format === 'pdf') rememberPrintChoices({ paper, orientation: print.orientation, preset: print.preset });
     exporting.mutate(
       { format, paper, variant, fabric, orientation: print.orientation, stitches_per_page: print.preset, pages },
       {
-        onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+        onSuccess: ({ blob, filename }) => {
+          saveFile(blob, filename);
+          // What was printed is what Stitching mode's page numbers follow.
+          if (format === 'pdf') rememberPrintChoices({ paper, orientation: print.orientation, preset: print.preset });
+        },
         onError: (error) => toast.error(failureMessage(error, 'The download could not be made. Please try again.')),
       },
     );

@@ -1,4 +1,3 @@
-import { DEFAULT_PRINT_OPTIONS } from '../components/PrintOptions';
 import type { OrientationChoice, PaperSize, PrintPreset } from '@stitchwise/core';
 import { ORIENTATION_CHOICES, PRINT_PRESET_NAMES } from '@stitchwise/core';
 import { browserStorage } from './progress-store';
@@ -11,7 +10,8 @@ export interface PrintChoices {
 }
 
 const KEY = 'stitchwise.print';
-export const DEFAULT_PRINT_CHOICES: PrintChoices = { paper: 'a4', orientation: DEFAULT_PRINT_OPTIONS.orientation, preset: DEFAULT_PRINT_OPTIONS.preset };
+/** As the server prints when asked for nothing else: A4, whichever way takes fewer pages, Pattern Keeper's cut. */
+export const DEFAULT_PRINT_CHOICES: PrintChoices = { paper: 'a4', orientation: 'auto', preset: 'pattern-keeper' };
 
 /** The remembered choices (the defaults for anything missing or unreadable), so Stitching mode's pages are the printed PDF's. */
 export function readPrintChoices(): PrintChoices {

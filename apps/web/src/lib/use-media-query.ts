@@ -3,6 +3,11 @@ import { useCallback, useSyncExternalStore } from 'react';
 /** A screen whose main pointer is a finger: phones and tablets, not a laptop that also has a touch screen. */
 export const TOUCH_SCREEN = '(pointer: coarse)';
 
+/** Tailwind's md and up: where the wizard's steps have two columns. */
+export const MD_UP = '(min-width: 48rem)';
+/** Narrower than Tailwind's lg: where the editor's palette is a sheet rather than a column. */
+export const BELOW_LG = '(width < 64rem)';
+
 const listOf = (query: string): MediaQueryList | undefined => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : undefined);
 
 /**
@@ -20,7 +25,12 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => listOf(query)?.matches ?? false,
+    () => matchesMedia(query),
     () => false,
   );
+}
+
+/** Whether a media query matches right now, once (false where the browser cannot tell). */
+export function matchesMedia(query: string): boolean {
+  return listOf(query)?.matches ?? false;
 }

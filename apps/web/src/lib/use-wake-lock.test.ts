@@ -48,6 +48,17 @@ describe('useWakeLock', () => {
     expect(sentinels[1]!.released).toBe(true);
   });
 
+  it('asks once when the page comes back while the first request is still being answered, and lets go of it when closed', async () => {
+    const sentinels = fakeWakeLock();
+    const { result, unmount } = renderHook(() => useWakeLock());
+    // The first request's answer has not arrived yet (its promise settles in a later microtask).
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(result.current).toBe('awake'));
+    expect(sentinels).toHaveLength(1);
+    unmount();
+    expect(sentinels.every((sentinel) => sentinel.released)).toBe(true);
+  });
+
   it('says so when the browser refuses, or has no wake lock', async () => {
     fakeWakeLock({ refuse: true });
     const refused = renderHook(() => useWakeLock());

@@ -15,8 +15,11 @@ export function useWakeLock(): WakeState {
     if (!('wakeLock' in navigator)) return;
     let sentinel: WakeLockSentinel | undefined;
     let stopped = false;
+    // A request still being answered: a visibility change meanwhile must not ask twice and leave one lock unreleased.
+    let asking = false;
     const request = async () => {
-      if (document.visibilityState !== 'visible' || (sentinel && !sentinel.released)) return;
+      if (asking || document.visibilityState !== 'visible' || (sentinel && !sentinel.released)) return;
+      asking = true;
       try {
         const lock = await navigator.wakeLock.request('screen');
         if (stopped) {
@@ -31,6 +34,8 @@ export function useWakeLock(): WakeState {
       } catch {
         // Refused (a battery saver, a policy, or the page lost visibility meanwhile): the screen may turn off.
         if (!stopped) setState('unavailable');
+      } finally {
+        asking = false;
       }
     };
     void request();

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client';
 import { usePatternDocument } from '../api/pattern-document';
 import { useCurrentPattern } from '../api/pattern-versions';
-import { useProject } from '../api/projects';
+import { projectErrorMessage, useProject } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { patternScope } from '../lib/drafts';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -13,7 +13,6 @@ import { EditorScreen } from './editor/EditorScreen';
 import { ProjectSaving } from './editor/ProjectSaving';
 import type { ChartEditor } from './editor/use-chart-editor';
 import { useDraftKeeper } from './editor/use-draft-keeper';
-import { projectErrorMessage } from './ProjectDetail';
 
 /** `/stitch/projects/:projectId/edit`: the editor on a signed-in user's own project, saved with versions. */
 export function ProjectChartEditor() {

@@ -1,9 +1,8 @@
 import { legendUse } from '@stitchwise/core';
 import { useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { statusOf } from '../api/client';
 import { usePatternDocument } from '../api/pattern-document';
-import { useProject } from '../api/projects';
+import { projectErrorMessage, useProject } from '../api/projects';
 import type { Project } from '../api/schemas';
 import { useSession } from '../auth/use-session';
 import { useChartDownloads } from '../components/chart-downloads';
@@ -15,13 +14,6 @@ import { ShoppingList } from './project/ShoppingList';
 import { StartStitching } from './project/StartStitching';
 import { ImagePanel, InformationPanels, PanelHeader } from './project/panels';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-export function projectErrorMessage(error: unknown): string {
-  const status = statusOf(error);
-  if (status === 404) return 'Project not found';
-  if (status === 401) return 'Authentication required. Please log in.';
-  return 'Failed to load project';
-}
 
 export function ProjectDetail() {
   const { projectId } = useParams();

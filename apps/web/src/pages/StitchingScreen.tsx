@@ -1,9 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { usePatternDocument } from '../api/pattern-document';
-import { useProject } from '../api/projects';
+import { projectErrorMessage, useProject } from '../api/projects';
 import { useSession } from '../auth/use-session';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { projectErrorMessage } from './ProjectDetail';
 import { StitchingView } from './project/StitchingView';
 
 /**
@@ -18,6 +17,7 @@ export function StitchingScreen() {
   useDocumentTitle(project.data ? `Stitching ${project.data.name}` : 'Stitching');
   const backTo = `/stitch/projects/${encodeURIComponent(projectId)}`;
 
+  if (session.isLoading) return <p className="p-4 text-slate-600">Loading…</p>;
   if (!session.signedIn) return <Message text="Authentication required. Please log in." backTo="/stitch/projects" />;
   if (project.isError) return <Message text={projectErrorMessage(project.error)} backTo="/stitch/projects" />;
   if (pattern.isError) return <Message text="The chart could not be loaded. Check your connection and try again." backTo={backTo} />;

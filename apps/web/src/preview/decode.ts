@@ -22,7 +22,7 @@ const MIME_TYPES: Record<ImageFormat, string> = { jpg: 'image/jpeg', png: 'image
 export async function decodeForPattern(blob: Blob, maxSide: number): Promise<RgbaImage> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const header = sniffImage(bytes);
-  if (header && typeof ImageDecoder !== 'undefined') {
+  if (header && decoderOrients()) {
     const type = MIME_TYPES[header.format];
     const plan = readingPlan(header.width, header.height, maxSide, header.format === 'jpg');
     if (await ImageDecoder.isTypeSupported(type)) {
@@ -35,6 +35,14 @@ export async function decodeForPattern(blob: Blob, maxSide: number): Promise<Rgb
     }
   }
   return decodeWhole(blob);
+}
+
+/**
+ * Whether WebCodecs is here with frames that say their EXIF orientation (a later addition to VideoFrame):
+ * without `rotation`, a turned phone photo would be previewed on its side.
+ */
+function decoderOrients(): boolean {
+  return typeof ImageDecoder !== 'undefined' && typeof VideoFrame !== 'undefined' && 'rotation' in VideoFrame.prototype;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenSpans, gridArea, PAPER_SIZES, printLayout, spanLength, type PaperSize, type Span } from './print-layout.js';
+import { blockArea, evenSpans, gridArea, PAPER_SIZES, printLayout, spanLength, type PaperSize, type Span } from './print-layout.js';
 
 const sizes = (spans: Span[]): number[] => spans.map(spanLength);
 
@@ -126,5 +126,18 @@ describe('even spans', () => {
 
   it('refuses an overlap as large as a page', () => {
     expect(() => evenSpans(100, 10, 10)).toThrow(RangeError);
+  });
+});
+
+describe('block area', () => {
+  it('is the rectangle of stitches a page shows, overlaps included', () => {
+    const layout = printLayout({ width: 130, height: 150, paper: 'a4', orientation: 'portrait', preset: 'pattern-keeper' });
+    const areas = layout.pages.map(blockArea);
+    // Every stitch of the chart is on some page, and no page reaches past the chart.
+    for (let y = 0; y < 150; y += 1)
+      for (let x = 0; x < 130; x += 1)
+        expect(areas.some((area) => x >= area.x && x < area.x + area.width && y >= area.y && y < area.y + area.height)).toBe(true);
+    for (const area of areas) expect(area.x + area.width <= 130 && area.y + area.height <= 150).toBe(true);
+    expect(areas[1]).toEqual({ x: layout.columns[1]!.start, y: 0, width: spanLength(layout.columns[1]!), height: spanLength(layout.rows[0]!) });
   });
 });

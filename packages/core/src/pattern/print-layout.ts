@@ -61,6 +61,11 @@ export interface ChartPageBlock {
   down: Span;
 }
 
+/** The stitches a page block covers, as a rectangle of the chart. */
+export function blockArea({ across, down }: ChartPageBlock): { x: number; y: number; width: number; height: number } {
+  return { x: across.start, y: down.start, width: across.end - across.start, height: down.end - down.start };
+}
+
 export interface PrintLayout {
   orientation: PageOrientation;
   /** The chart page's sheet as it is printed, in points. */

@@ -37,7 +37,7 @@ export type ChartStageProps = ViewerPassThrough & {
   layerToggles?: boolean;
   /** Shown between the toolbar and the chart (e.g. the thread Stitching mode is filtered to). */
   children?: ReactNode;
-  /** Classes of the toolbar's buttons' size (default: compact; Stitching mode's are finger-sized). */
+  /** Finger-sized toolbar buttons (Stitching mode's), at least 44 px; compact by default. */
   large?: boolean;
   /** The viewer's handle, for a screen that moves the view itself (Stitching mode's page jump). */
   ref?: Ref<ChartViewerHandle>;

@@ -5,6 +5,7 @@ import '../../test/harness';
 import { currentThread, openEditor as openEditorOn } from './editor-screen-test-support';
 import { patternOf } from './editor-test-charts';
 import { paletteCount, paletteFollows } from './palette-test-host';
+import { BELOW_LG } from '../../lib/use-media-query';
 
 // Black 8 stitches (the first thread, current when the editor opens), Red 6, Delft Blue Dark 4.
 const PATTERN = patternOf(['00000000', '111111..', '........', '2222....'], ['310', '321', '798']);
@@ -22,7 +23,7 @@ beforeEach(() => {
     configurable: true,
     value: (query: string) => ({
       get matches() {
-        return query === '(width < 64rem)' && narrow;
+        return query === BELOW_LG && narrow;
       },
       media: query,
       addEventListener: (_type: string, listener: () => void) => listeners.add(listener),

@@ -15,7 +15,7 @@ import { toast } from 'react-toastify';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
 import type { ChartGuide, ChartLayers } from '../../components/chart/types';
 import { Downloads } from '../../components/Downloads';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { BELOW_LG, useMediaQuery } from '../../lib/use-media-query';
 import { EditorTools } from './EditorTools';
 import { Palette } from './Palette';
 import { CloseSheetButton, ThreadSheet } from './ThreadSheet';
@@ -58,7 +58,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
   // Beside the chart from Tailwind's lg up (and where media queries are unknown, as in a test's DOM); narrower,
   // the palette is a sheet opened from the current thread.
-  const paletteBeside = !useMediaQuery('(width < 64rem)');
+  const paletteBeside = !useMediaQuery(BELOW_LG);
   const [sheetWanted, setSheetWanted] = useState(false);
   const sheetOpen = sheetWanted && !paletteBeside;
   const closeSheet = useCallback(() => setSheetWanted(false), []);

@@ -1,13 +1,6 @@
-import {
-  PRINT_PRESET_NAMES,
-  PRINT_PRESETS,
-  printLayout,
-  type ChartPageBlock,
-  type OrientationChoice,
-  type PaperSize,
-  type PrintPreset,
-} from '@stitchwise/core';
+import { printLayout, type ChartPageBlock } from '@stitchwise/core';
 import { useId, useMemo, useState } from 'react';
+import { OrientationSelect, PaperSelect, PresetSelect } from '../../components/PrintOptions';
 import { readPrintChoices, rememberPrintChoices, type PrintChoices } from '../../lib/print-choices';
 
 /**
@@ -20,11 +13,14 @@ export function PageJump({
   height,
   current,
   onPage,
+  onLayoutChange,
 }: {
   width: number;
   height: number;
   current: number | undefined;
   onPage: (block: ChartPageBlock) => void;
+  /** The paper or the cut changed: the pages are numbered anew. */
+  onLayoutChange: () => void;
 }) {
   const id = useId();
   const [choices, setChoices] = useState(readPrintChoices);
@@ -33,6 +29,7 @@ export function PageJump({
     const next = { ...choices, ...change };
     setChoices(next);
     rememberPrintChoices(next);
+    onLayoutChange();
   };
   const select = (label: string, key: string, control: React.ReactNode) => (
     <div className="text-sm font-medium">
@@ -65,48 +62,16 @@ export function PageJump({
         ))}
       </div>
       <div className="flex flex-wrap gap-3">
-        {select(
-          'Paper',
-          'paper',
-          <select
-            id={`${id}-paper`}
-            className="input mt-1 block min-h-11"
-            value={choices.paper}
-            onChange={(event) => choose({ paper: event.target.value as PaperSize })}
-          >
-            <option value="a4">A4</option>
-            <option value="letter">Letter</option>
-          </select>,
-        )}
+        {select('Paper', 'paper', <PaperSelect id={`${id}-paper`} className="min-h-11" value={choices.paper} onChange={(paper) => choose({ paper })} />)}
         {select(
           'Orientation',
           'orientation',
-          <select
-            id={`${id}-orientation`}
-            className="input mt-1 block min-h-11"
-            value={choices.orientation}
-            onChange={(event) => choose({ orientation: event.target.value as OrientationChoice })}
-          >
-            <option value="auto">Fewest pages</option>
-            <option value="portrait">Portrait</option>
-            <option value="landscape">Landscape</option>
-          </select>,
+          <OrientationSelect id={`${id}-orientation`} className="min-h-11" value={choices.orientation} onChange={(orientation) => choose({ orientation })} />,
         )}
         {select(
           'Stitches per page',
           'preset',
-          <select
-            id={`${id}-preset`}
-            className="input mt-1 block min-h-11"
-            value={choices.preset}
-            onChange={(event) => choose({ preset: event.target.value as PrintPreset })}
-          >
-            {PRINT_PRESET_NAMES.map((preset) => (
-              <option key={preset} value={preset}>
-                {PRINT_PRESETS[preset].label}
-              </option>
-            ))}
-          </select>,
+          <PresetSelect id={`${id}-preset`} className="min-h-11" value={choices.preset} onChange={(preset) => choose({ preset })} />,
         )}
       </div>
     </div>

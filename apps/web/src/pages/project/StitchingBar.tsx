@@ -2,6 +2,7 @@ import type { LegendEntry } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
+import { Icon } from '../../components/Icon';
 import { formatPercent, ProgressBar, syncText } from './stitching-progress';
 import type { Stitching } from './use-stitching';
 
@@ -12,28 +13,9 @@ const on = 'z-10 border-violet-600 bg-violet-600 text-white';
 const off = 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
 const segment = 'first:rounded-r-none last:-ml-px last:rounded-l-none';
 
-/** Line icons for the bar, drawn inline so they look the same on every system. */
-const ICONS = {
-  back: 'M15 5l-7 7 7 7',
-  undo: 'M9 14L4 9l5-5 M4 9h10a6 6 0 0 1 0 12h-3',
-  more: 'M5 12h.01 M12 12h.01 M19 12h.01',
-} as const;
-
-function BarIcon({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'more' ? 3.5 : 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+/** The bar's icons, drawn bolder than elsewhere to read at arm's length. */
+function BarIcon({ name }: { name: 'back' | 'undo' | 'more' }) {
+  return <Icon name={name} strokeWidth={name === 'more' ? 3.5 : 2} />;
 }
 
 /**
@@ -143,7 +125,7 @@ function SessionCounter({ marked }: { marked: number }) {
   const minutes = useMinutesOpen();
   return (
     <p className="text-slate-600 tabular-nums whitespace-nowrap" data-testid="session-counter">
-      Session: {marked.toLocaleString('en')} {Math.abs(marked) === 1 ? 'stitch' : 'stitches'} · {formatDuration(minutes)}
+      Session: {marked.toLocaleString('en')} {marked === 1 ? 'stitch' : 'stitches'} · {formatDuration(minutes)}
     </p>
   );
 }

@@ -230,6 +230,19 @@ describe('Stitching mode', () => {
     expect(server.state.putVersions).toEqual([3, 4]);
   });
 
+  it('counts no fewer than no stitches this session when stitches done on another day are unmarked', async () => {
+    const { touch } = await openStitching([cell(0, 0), cell(1, 0)]);
+    await waitFor(() => expect(overall()).toHaveTextContent('2 of 17'));
+    touch([0, 0]);
+    touch([1, 0]);
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 0 stitches');
+    touch([2, 0]);
+    await waitFor(() => expect(overall()).toHaveTextContent('1 of 17'));
+    // Counted from where the session stood (two unmarked, one marked), shown as no fewer than none.
+    expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 0 stitches');
+  });
+
   it('shows the progress the server has, and remembers Mark or Move and how done stitches look', async () => {
     const { user } = await openStitching([cell(0, 0), cell(1, 0), cell(2, 0)]);
     await waitFor(() => expect(overall()).toHaveTextContent('3 of 17 stitches — 17.6 %'));

@@ -1,4 +1,4 @@
-import type { ChartPageBlock, Pattern } from '@stitchwise/core';
+import { blockArea, type ChartPageBlock, type Pattern } from '@stitchwise/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
 import type { ChartViewerHandle } from '../../components/chart/ChartViewer';
@@ -29,7 +29,9 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
   const viewer = useRef<ChartViewerHandle>(null);
   const done = useMemo(() => ({ bits: progress.bits, style: stitching.doneStyle }), [progress.bits, stitching.doneStyle]);
   const [sheet, setSheet] = useState<OpenSheet>();
-  const [page, setPage] = useState<ChartPageBlock | undefined>();
+  // The page block shown, for this chart (another chart, or other print choices, number their pages anew).
+  const [shownPage, setShownPage] = useState<{ block: ChartPageBlock; pattern: Pattern } | undefined>();
+  const page = shownPage?.pattern === pattern ? shownPage.block : undefined;
   const wake = useWakeLock();
 
   // Ctrl+Z (⌘Z) undoes the last mark, as in the editor.
@@ -45,14 +47,9 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
   }, [undo]);
 
   const showPage = (block: ChartPageBlock) => {
-    setPage(block);
+    setShownPage({ block, pattern });
     setSheet(undefined);
-    viewer.current?.showBlock({
-      x: block.across.start,
-      y: block.down.start,
-      width: block.across.end - block.across.start,
-      height: block.down.end - block.down.start,
-    });
+    viewer.current?.showBlock(blockArea(block));
   };
 
   const filterEntry = stitching.filter === undefined ? undefined : pattern.legend[stitching.filter];
@@ -93,10 +90,8 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
             tool={stitching.tool}
             done={done}
             crosshair={stitching.crosshair}
-            onTap={stitching.setCrosshair}
-            selection={
-              page && { x: page.across.start, y: page.down.start, width: page.across.end - page.across.start, height: page.down.end - page.down.start }
-            }
+            onTap={stitching.toggleCrosshair}
+            selection={page && blockArea(page)}
             initialView={stitching.initialView}
             onViewChange={stitching.onViewChange}
             label={`Chart of ${name} for stitching, ${chart.width} × ${chart.height} stitches. ${stitching.marking ? 'Tap a stitch to mark it done; drag to mark a line; two fingers move and zoom.' : 'Drag to move; switch to Mark to mark stitches.'}`}
@@ -119,7 +114,7 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
       )}
       {sheet === 'pages' && (
         <Sheet title="Go to a page" onClose={() => setSheet(undefined)}>
-          <PageJump width={pattern.width} height={pattern.height} current={page?.page} onPage={showPage} />
+          <PageJump width={pattern.width} height={pattern.height} current={page?.page} onPage={showPage} onLayoutChange={() => setShownPage(undefined)} />
         </Sheet>
       )}
       {sheet === 'options' && (

@@ -38,8 +38,15 @@ export function useStitching(projectId: string, pattern: Pattern) {
   // Stitches marked done since the screen opened (less those undone or unmarked), for the session counter.
   const [sessionMarked, setSessionMarked] = useState(0);
   const countSession = useCallback((action: MarkAction) => setSessionMarked((count) => count + (action.done ? 1 : -1) * action.cells.length), []);
-  // The stitch last tapped: its row and column are highlighted.
-  const [crosshair, setCrosshair] = useState<CellPoint | undefined>();
+  // The stitch last tapped, on this chart: its row and column are highlighted (none once the chart is another).
+  const [tapped, setTapped] = useState<{ cell: CellPoint; pattern: Pattern } | undefined>();
+  const crosshair = tapped?.pattern === pattern ? tapped.cell : undefined;
+  const showCrosshair = useCallback((cell: CellPoint) => setTapped({ cell, pattern }), [pattern]);
+  // Moving about, a second tap on the lit stitch puts the highlight out (marking, a second tap unmarks instead).
+  const toggleCrosshair = useCallback(
+    (cell: CellPoint) => setTapped((last) => (last?.pattern === pattern && last.cell.x === cell.x && last.cell.y === cell.y ? undefined : { cell, pattern })),
+    [pattern],
+  );
   // Marks only on the chart version the engine is on: after an edit elsewhere the new chart is read first, then its progress.
   const ready = chartVersion !== undefined && state.version === chartVersion && state.width === pattern.width && state.height === pattern.height;
   // The engine checks the version again as it marks: an answer may have moved it on since this render.
@@ -58,7 +65,7 @@ export function useStitching(projectId: string, pattern: Pattern) {
         setUndoCount(undoStack.current.length);
         countSession(action);
       },
-      onTap: setCrosshair,
+      onTap: showCrosshair,
     };
   });
   const tool = useMemo(() => markTool(() => context.current!), []);
@@ -117,9 +124,10 @@ export function useStitching(projectId: string, pattern: Pattern) {
     },
     canUndo: undoCount > 0,
     undo,
-    sessionMarked,
+    // Unmarking stitches marked on another day does not make the session's count negative.
+    sessionMarked: Math.max(0, sessionMarked),
     crosshair,
-    setCrosshair,
+    toggleCrosshair,
     perThread,
     done,
     total,

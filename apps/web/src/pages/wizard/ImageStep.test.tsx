@@ -2,13 +2,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/harness';
+import { MD_UP } from '../../lib/use-media-query';
 import { photo } from '../../test/wizard';
 import { ImageStep } from './ImageStep';
 
 /** The screen's width as the browser's media queries see it: the idea box is open from the start only where there are two columns. */
 function stubWidth(wide: boolean): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: wide && query === '(min-width: 768px)',
+    matches: wide && query === MD_UP,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));

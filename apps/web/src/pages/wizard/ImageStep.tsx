@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { matchesMedia, MD_UP } from '../../lib/use-media-query';
 import { Icon } from '../../components/Icon';
 import { IdeaBox } from '../../components/IdeaBox';
 import { ImageUrlForm } from '../../components/ImageUrlForm';
@@ -15,9 +16,6 @@ interface ImageStepProps {
   onContinue: () => void;
 }
 
-/** Where the step has two columns (Tailwind's md): the idea box has room to be open from the start. */
-const TWO_COLUMNS = '(min-width: 768px)';
-
 /**
  * Step 1: choose an image by upload, by address or from an idea, with its preview. The picture's
  * preview and Continue come straight after the upload box, so on a phone they are on the first screen
@@ -25,7 +23,7 @@ const TWO_COLUMNS = '(min-width: 768px)';
  * narrow screen) follow. From md up the preview and Continue take the right-hand column.
  */
 export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: ImageStepProps) {
-  const [ideasOpen, setIdeasOpen] = useState(() => window.matchMedia(TWO_COLUMNS).matches);
+  const [ideasOpen, setIdeasOpen] = useState(() => matchesMedia(MD_UP)); // with two columns, the idea box has room to be open from the start;
   return (
     <section className="card" aria-label="Upload Image">
       <div className="grid gap-5 md:grid-cols-2 md:grid-rows-[auto_auto_1fr] md:gap-x-6">

@@ -16,15 +16,15 @@ interface ResultStepProps {
   onAdjust: (() => void) | undefined;
 }
 
+/** A link-like button with room for a finger: at least 24 × 24 px (WCAG 2.2, 2.5.8), 44 px tall on a phone. */
+const textButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-1 font-semibold text-violet-700 underline hover:bg-violet-50 sm:min-h-8';
+
 /**
  * Step 3: the generated chart (zoomable) with its figures and thread legend, then the print options and
  * other downloads. 'Download PDF chart', the print action, sits beside the spec's 'Download Pattern' (the
  * chart image) and prints as the options below say.
  */
-/** A link-like button with room for a finger: at least 24 × 24 px (WCAG 2.2, 2.5.8), 44 px tall on a phone. */
-const textButton =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-1 font-semibold text-violet-700 underline hover:bg-violet-50 sm:min-h-8';
-
 export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultStepProps) {
   const { metadata } = plan;
   const session = useSession();
