@@ -73,7 +73,6 @@ test.describe('the hoop-side Stitching screen on a phone', () => {
       await test.step(`${size.width} × ${size.height}: the chart takes ≥ 60 % of the height with the progress in view; targets ≥ 44 px`, async () => {
         await page.setViewportSize(size);
         await page.waitForTimeout(500);
-        await page.screenshot({ path: `e2e-results/stitching-${size.width}x${size.height}.png` });
         await expect.poll(async () => (await layout(page)).chartHeightShare).toBeGreaterThanOrEqual(0.6);
         const shown = await layout(page);
         expect(shown.progressInWindow).toBe(true);
@@ -111,7 +110,6 @@ test.describe('the hoop-side Stitching screen on a phone', () => {
       const after = await colours();
       expect(after[1], 'the same column is highlighted').not.toBe(before[1]);
       expect(after[2], 'a stitch in neither is not').toBe(before[2]);
-      expect(pattern.cells.length).toBeGreaterThan(0);
       await expect(page.getByTestId('overall-progress')).toHaveText(/^0 of /);
     });
 
