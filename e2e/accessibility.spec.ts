@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { axeViolations } from './axe.js';
 import { guardAgainstCspViolations, test } from './csp-guard.js';
 import { PHOTO } from './editor-page.js';
 
@@ -11,12 +9,6 @@ import { PHOTO } from './editor-page.js';
  * mode), at 1280 and 390 px, and axe-core finds no violation there: WCAG 2.0, 2.1 and 2.2 A and AA (the target
  * size of 2.5.8 included) and its best practices. Findings are soft, so one run lists every screen's problems.
  */
-const require = createRequire(import.meta.url);
-// Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
-// (an inline <script> tag would be refused, and rightly so).
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2's AA holds target-size, 2.5.8), and axe's best practices. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -32,24 +24,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await page.close();
 });
-
-/** axe-core's violations on the page as it is now, one readable line each: rule, impact, elements. */
-async function axeViolations(on: Page): Promise<string[]> {
-  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(AXE_SOURCE);
-  const results = await on.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-      }),
-    AXE_TAGS,
-  );
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} — ${violation.nodes
-        .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ').trim()}]` : ''}`)
-        .join(' | ')}`,
-  );
-}
 
 /**
  * Tappable things smaller than 24 × 24 CSS px (WCAG 2.2 AA, 2.5.8), which axe lets pass for inline links and

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { axeViolations } from './axe.js';
 import { test } from './csp-guard.js';
 import { generatePattern, openPaletteSheet } from './editor-page.js';
 
@@ -34,15 +32,6 @@ async function openVisitorEditor(page: Page): Promise<Locator> {
   await expect(page.getByRole('heading', { name: 'Edit chart: My chart' })).toBeVisible();
   await expect(page.locator('[data-view]')).toHaveAttribute('data-view', /^[\d.]+ [-\d.]+ [-\d.]+$/);
   return page.getByRole('application', { name: /^Chart of My chart/ });
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations (WCAG 2 A and AA, best practices) on the page as it is now, by rule and elements. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // through the DevTools protocol, which the page's CSP does not govern
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document));
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;

@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import type { PatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
 import { test } from './csp-guard.js';
+import { signUp } from './editor-page.js';
 
 /**
  * The preview is the result (issue #30, point 8): with the same photo and settings, the live preview
@@ -54,16 +55,6 @@ test.beforeEach(async ({ page }) => {
       addEventListener('stitchwise:preview-painted', (event) => { window.__paintedSettings.push(event.detail.settings); });`,
   });
 });
-
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Start Free Now' }).click();
-  await page.getByLabel('Name').fill('Ada Agreement');
-  await page.getByLabel('E-mail address').fill(`ada-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('a long and careful password 8');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Agreement');
-}
 
 /** The preview's threads and, per stitch, its thread's colour (the canvas holds one pixel a stitch). */
 async function previewChart(page: Page): Promise<{ threads: string[]; width: number; height: number; colours: string[] }> {
