@@ -48,14 +48,12 @@ export function sharpInput(bytes: Uint8Array): Sharp {
 export async function decodeImage(
   bytes: Uint8Array,
   header: ImageHeader,
-  { maxSide, shrinkTo, channels = 4 }: { maxSide?: number | undefined; shrinkTo?: number | undefined; channels?: 3 | 4 } = {},
+  { maxSide, channels = 4 }: { maxSide?: number | undefined; channels?: 3 | 4 } = {},
 ): Promise<RasterImage> {
   return decoding(async () => {
     let pipeline = imagePipeline(bytes, header).toColourspace('srgb');
     // Nearest-neighbour sampling: an analysis copy must hold the image's own colours, not blends of neighbours.
     if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'nearest' });
-    // A smoothed copy of about this size, shrink-on-load included: the benchmarks' reference decode (charts read through decodeForPattern).
-    if (shrinkTo) pipeline = pipeline.resize(shrinkTo, shrinkTo, { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' });
     pipeline = channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
     const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, channels, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
