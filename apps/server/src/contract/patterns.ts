@@ -261,7 +261,6 @@ export const patternDocumentBody = patternDocumentSchema.extend({
   cells: cellsField,
 });
 
-/** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant, fabric and print options. */
 /** A chart's name for its export: a visitor's pattern and an edited chart carry no project name. */
 const chartNameField = textField('name').trim().max(100, { error: 'name must be at most 100 characters' }).optional().meta({
   description:
@@ -271,6 +270,7 @@ const chartNameField = textField('name').trim().max(100, { error: 'name must be 
 /** A generated pattern's export, reached by its id (a visitor's result): named as the visitor named it. */
 export const patternExportQuery = exportQuery.extend({ name: chartNameField });
 
+/** The export of a sent document: the formats a chart can be printed or shared in, with the stored export's paper, variant, fabric and print options. */
 export const documentExportQuery = exportQuery.extend({
   format: z.enum(['pdf', 'oxs', 'png'], { error: 'format must be pdf, oxs or png' }).default('pdf'),
   name: chartNameField,
