@@ -82,6 +82,7 @@ export class ImportService {
   /**
    * `name`, or when the user has a project of that name already, 'name (imported)', then 'name (imported 2)'
    * and so on: the same chart imported twice, or exported and brought back, is told apart in the list.
+   * Checked, then inserted: two imports of one chart at once can both get 'name (imported)'; acceptable, names are not unique.
    */
   private async unusedName(user: UserRow, name: string): Promise<string> {
     for (let first = 0; ; first += NAMES_ASKED_AT_ONCE) {
