@@ -92,7 +92,7 @@ test.describe('the hoop-side Stitching screen on a phone', () => {
       await page.getByRole('button', { name: 'Close' }).click();
     });
 
-    await test.step('tapping a stitch in Move mode lights up its row and column, and marks nothing', async () => {
+    await test.step('tapping a stitch in Move mode lights up its row and column, marks nothing, and a second tap puts it out', async () => {
       for (let clicks = 0; clicks < 3; clicks++) await page.getByRole('button', { name: 'Zoom in' }).click();
       await chartShown(page);
       await page.getByRole('button', { name: 'Move', exact: true }).click();
@@ -111,6 +111,8 @@ test.describe('the hoop-side Stitching screen on a phone', () => {
       expect(after[1], 'the same column is highlighted').not.toBe(before[1]);
       expect(after[2], 'a stitch in neither is not').toBe(before[2]);
       await expect(page.getByTestId('overall-progress')).toHaveText(/^0 of /);
+      await page.touchscreen.tap(point.x, point.y);
+      await expect.poll(colours).toEqual(before);
     });
 
     await test.step("'Page' shows a block of the chart as the PDF's page map numbers it", async () => {
