@@ -20,7 +20,7 @@ import {
   resampleToGrid,
   rgbToLab,
   type Dithering,
-  type DmcThread,
+  type Thread,
   type Lab,
   type RgbaImage,
   type StitchGrid,
@@ -57,7 +57,7 @@ async function decode(path: string): Promise<RgbaImage> {
  * it: the whole error of each stitch passed on, every stitch to the nearest thread (ΔE00, as ours).
  * Written here on its own so the comparison does not lean on the core's diffusion.
  */
-function plainFloydSteinberg(grid: StitchGrid, threads: readonly DmcThread[]): Int16Array {
+function plainFloydSteinberg(grid: StitchGrid, threads: readonly Thread[]): Int16Array {
   const { width, height } = grid;
   const cells = new Int16Array(width * height).fill(-1);
   const work = Float32Array.from(grid.rgb);

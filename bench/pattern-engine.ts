@@ -19,7 +19,7 @@ import {
   resampleToGrid,
   rgbToLab,
   toPatternDocument,
-  type DmcThread,
+  type Thread,
   type RgbaImage,
   type StitchGrid,
 } from '@stitchwise/core';
@@ -40,7 +40,7 @@ interface Row {
 }
 
 /** Nearest DMC thread of a colour, memoised per colour (all methods get the same help). */
-function nearestThreadOf(cache: Map<number, DmcThread>, r: number, g: number, b: number, candidates: readonly DmcThread[] = DMC_THREADS): DmcThread {
+function nearestThreadOf(cache: Map<number, Thread>, r: number, g: number, b: number, candidates: readonly Thread[] = DMC_THREADS): Thread {
   const key = (r << 16) | (g << 8) | b;
   let thread = cache.get(key);
   if (!thread) {
@@ -50,7 +50,7 @@ function nearestThreadOf(cache: Map<number, DmcThread>, r: number, g: number, b:
   return thread;
 }
 
-function chartFromThreads(grid: StitchGrid, threadOfCell: (cell: number) => DmcThread): Chart {
+function chartFromThreads(grid: StitchGrid, threadOfCell: (cell: number) => Thread): Chart {
   const index = new Map<string, number>();
   const colours: Chart['colours'] = [];
   const cells = new Int16Array(grid.width * grid.height).fill(-1);
@@ -70,9 +70,9 @@ function chartFromThreads(grid: StitchGrid, threadOfCell: (cell: number) => DmcT
 
 /** (a) Nearest thread per stitch, then only the K most used threads, every stitch to the nearest of those. */
 function nearestTopK(grid: StitchGrid, k: number): Chart {
-  const cache = new Map<number, DmcThread>();
+  const cache = new Map<number, Thread>();
   const rgb = (cell: number): [number, number, number] => [grid.rgb[cell * 3]!, grid.rgb[cell * 3 + 1]!, grid.rgb[cell * 3 + 2]!];
-  const counts = new Map<DmcThread, number>();
+  const counts = new Map<Thread, number>();
   for (let cell = 0; cell < grid.width * grid.height; cell++) {
     if (!grid.stitched[cell]) continue;
     const thread = nearestThreadOf(cache, ...rgb(cell));
@@ -82,7 +82,7 @@ function nearestTopK(grid: StitchGrid, k: number): Chart {
     .sort((x, y) => y[1] - x[1])
     .slice(0, k)
     .map(([thread]) => thread);
-  const limited = new Map<number, DmcThread>();
+  const limited = new Map<number, Thread>();
   return chartFromThreads(grid, (cell) => nearestThreadOf(limited, ...rgb(cell), top));
 }
 
@@ -93,7 +93,7 @@ function imageQ(grid: StitchGrid, k: number, paletteQuantization: 'wuquant' | 'n
   const points = iq.utils.PointContainer.fromUint8Array(rgba, grid.width, grid.height);
   const palette = iq.buildPaletteSync([points], { colors: k, paletteQuantization, colorDistanceFormula: 'euclidean' });
   const mapped = iq.applyPaletteSync(points, palette, { imageQuantization: 'nearest', colorDistanceFormula: 'euclidean' }).toUint8Array();
-  const cache = new Map<number, DmcThread>();
+  const cache = new Map<number, Thread>();
   return chartFromThreads(grid, (cell) => nearestThreadOf(cache, mapped[cell * 4]!, mapped[cell * 4 + 1]!, mapped[cell * 4 + 2]!));
 }
 

@@ -15,7 +15,7 @@
  * VIEWER_BENCH_GPU=1 leaves out --disable-gpu (Chromium then composites with its software GL).
  */
 import { fileURLToPath } from 'node:url';
-import { deltaE2000, DMC_THREADS, seededRandom, type DmcThread } from '@stitchwise/core';
+import { deltaE2000, DMC_THREADS, seededRandom, type Thread } from '@stitchwise/core';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { newUser, OidcBrowser } from '../apps/server/test/support/oidc-client.js';
@@ -82,7 +82,7 @@ async function syntheticProject(baseUrl: string, user: ReturnType<typeof newUser
 
 async function syntheticPicture(): Promise<Buffer> {
   // Threads at least 8 ΔE00 apart, so the pattern engine keeps every one of them.
-  const palette: DmcThread[] = [];
+  const palette: Thread[] = [];
   for (const thread of DMC_THREADS) {
     if (palette.length < THREADS && palette.every((kept) => deltaE2000(kept.lab, thread.lab) >= 8)) palette.push(thread);
   }

@@ -3,7 +3,7 @@ import {
   patternFromPrepared,
   prepareGrid,
   resampleToGrid,
-  type DmcThread,
+  type Thread,
   type Pattern,
   type PreparedGrid,
   type RgbaImage,
@@ -66,13 +66,13 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
   return { ...previewOf(pattern), timings: { decodeMs, gridMs, patternMs } };
 }
 
-let lastThreads: { key: string; threads: DmcThread[] } | undefined;
+let lastThreads: { key: string; threads: Thread[] } | undefined;
 
 /**
  * The catalogue's threads of these codes, as the same list while the codes stay the same: the core
  * then keeps its ranking of them between previews of one grid (see patternFromPrepared).
  */
-export function threadsOf(codes: readonly string[]): DmcThread[] {
+export function threadsOf(codes: readonly string[]): Thread[] {
   const key = codes.join(' ');
   if (lastThreads?.key !== key) lastThreads = { key, threads: findThreads(codes) };
   return lastThreads.threads;

@@ -1,6 +1,6 @@
 import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
 import type { Lab } from '../color/spaces.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import type { StitchAssignment } from './assign.js';
 import type { StitchGrid } from './grid.js';
 
@@ -43,7 +43,7 @@ export function distinctColours(grid: StitchGrid, limit: number): DistinctColour
  * One exact search per distinct colour (every thread that the lightness bound does not rule out),
  * for grids with few colours: small charts and flat artwork. Threads not `alive` are left out.
  */
-export function assignByColour(colours: DistinctColours, threads: readonly DmcThread[], alive?: readonly boolean[]): StitchAssignment {
+export function assignByColour(colours: DistinctColours, threads: readonly Thread[], alive?: readonly boolean[]): StitchAssignment {
   const candidates = threads.flatMap((_, index) => (!alive || alive[index] ? [index] : []));
   const search = new ExactNearestThread(candidates.map((index) => threads[index]!.lab));
   const threadOf = new Int16Array(colours.count).fill(-1);

@@ -1,6 +1,6 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { linearRgbToXyz, srgbChannelToLinear, xyzToLab, type Lab } from '../color/spaces.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
 import { lightnessBound, NearestThreadFinder } from './nearest-thread.js';
 import { assignByColour, distinctColours, type DistinctColours } from './assign-by-colour.js';
@@ -15,7 +15,7 @@ export interface StitchAssignment {
 }
 
 /** A stitch's ΔE00 to its thread, worked out and kept if not known yet. */
-export function stitchDistance(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment, cell: number): number {
+export function stitchDistance(grid: StitchGrid, threads: readonly Thread[], assignment: StitchAssignment, cell: number): number {
   let distance = assignment.distance[cell]!;
   if (Number.isNaN(distance)) {
     distance = deltaE2000(cellLab(grid, cell), threads[assignment.thread[cell]!]!.lab);
@@ -85,7 +85,7 @@ export function planAssignment(grid: StitchGrid): AssignmentPlan {
  */
 export function assignNearestThreads(
   grid: StitchGrid,
-  threads: readonly DmcThread[],
+  threads: readonly Thread[],
   alive?: readonly boolean[],
   plan: AssignmentPlan = planAssignment(grid),
 ): StitchAssignment {
@@ -93,7 +93,7 @@ export function assignNearestThreads(
 }
 
 /** Nearest threads through colour bins and their models, for grids with many colours (photos). */
-function assignByBin(grid: StitchGrid, threads: readonly DmcThread[], binning: Binning, alive?: readonly boolean[]): StitchAssignment {
+function assignByBin(grid: StitchGrid, threads: readonly Thread[], binning: Binning, alive?: readonly boolean[]): StitchAssignment {
   const cells = grid.width * grid.height;
   const thread = new Int16Array(cells).fill(-1);
   const distance = new Float32Array(cells).fill(Number.NaN);

@@ -1,5 +1,5 @@
 import { deltaE2000 } from '../color/ciede2000.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
 import { stitchDistance, type StitchAssignment } from './assign.js';
 import { cannotBeWithin, chromaWeightOf, weightedDistanceSquared } from './nearest-thread.js';
@@ -42,7 +42,7 @@ export const CLEANUP_MAX_COST = 6;
  * the glint in an eye, stays. Each pass decides from the grid as it was, so the order of cells does
  * not matter; a few passes catch stitches left lonely by the previous one.
  */
-export function cleanConfetti(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment, passes = 2): StitchAssignment {
+export function cleanConfetti(grid: StitchGrid, threads: readonly Thread[], assignment: StitchAssignment, passes = 2): StitchAssignment {
   const { width, height } = grid;
   let current = assignment.thread;
   const distance = assignment.distance.slice();

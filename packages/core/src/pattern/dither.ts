@@ -1,6 +1,6 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import { linearRgbToXyz, srgbByteToLinear, xyzToLab, type Rgb } from '../color/spaces.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import type { StitchAssignment } from './assign.js';
 import type { StitchGrid } from './grid.js';
 import { NearestThreadFinder } from './nearest-thread.js';
@@ -60,7 +60,7 @@ const clamp = (value: number): number => (value > MAX_CARRIED ? MAX_CARRIED : va
  * Distances are left NaN: they are ΔE00 to each stitch's own colour, worked out when needed (see
  * stitchDistance).
  */
-export function diffuseError(grid: StitchGrid, threads: readonly DmcThread[], { diffused, margin }: Diffusion, alive?: readonly boolean[]): StitchAssignment {
+export function diffuseError(grid: StitchGrid, threads: readonly Thread[], { diffused, margin }: Diffusion, alive?: readonly boolean[]): StitchAssignment {
   const { width, height, lab: colours, stitched } = grid;
   const thread = new Int16Array(width * height).fill(-1);
   const distance = new Float32Array(width * height).fill(Number.NaN);
@@ -182,7 +182,7 @@ function spread(errors: Float32Array, at: number, L: number, a: number, b: numbe
 /** The threads of a dithered pattern (`dithering` not off): diffuseError with that level's settings. */
 export function ditherThreads(
   grid: StitchGrid,
-  threads: readonly DmcThread[],
+  threads: readonly Thread[],
   dithering: Exclude<Dithering, 'off'>,
   alive?: readonly boolean[],
 ): StitchAssignment {

@@ -6,7 +6,7 @@ import { resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, type Pattern } from './model.js';
 import { NO_MARKS } from './stitches.js';
 import { quantizeColors } from './quantize.js';
-import { DMC_THREADS, type DmcThread } from '../threads/catalogue.js';
+import { DMC_THREADS, type Thread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab, type StitchAssignment } from './assign.js';
 import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter, threadsByNearestUse } from './threads.js';
 import { prepareGrid, type PreparedGrid } from './prepare.js';
@@ -31,7 +31,7 @@ export interface PatternOptions {
    * The threads to choose from (a stitcher's own, say); the whole DMC catalogue when not given. Every
    * step then chooses among these only, and the colour count is capped at their number.
    */
-  threads?: readonly DmcThread[];
+  threads?: readonly Thread[];
 }
 
 /**
@@ -89,7 +89,7 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
 }
 
 /** The threads to choose from, each once (by code), in their order; at least one. */
-function distinctThreads(threads: readonly DmcThread[]): DmcThread[] {
+function distinctThreads(threads: readonly Thread[]): Thread[] {
   const codes = new Set<string>();
   const distinct = threads.filter((thread) => !codes.has(thread.code) && codes.add(thread.code));
   if (distinct.length === 0) throw new RangeError('A pattern needs at least one thread to choose from');
@@ -101,9 +101,9 @@ function distinctThreads(threads: readonly DmcThread[]): DmcThread[] {
  * again with the same threads (the same list) whenever another setting changes, and a large stash
  * costs a search per sample. Kept beside the grid, which stays as it was.
  */
-const rankings = new WeakMap<PreparedGrid, { threads: readonly DmcThread[]; ranking: readonly DmcThread[] }>();
+const rankings = new WeakMap<PreparedGrid, { threads: readonly Thread[]; ranking: readonly Thread[] }>();
 
-function rankingAmong(prepared: PreparedGrid, threads: readonly DmcThread[], candidates: readonly DmcThread[]): readonly DmcThread[] {
+function rankingAmong(prepared: PreparedGrid, threads: readonly Thread[], candidates: readonly Thread[]): readonly Thread[] {
   const kept = rankings.get(prepared);
   if (kept?.threads === threads) return kept.ranking;
   const ranking = threadsByNearestUse(prepared.samples, candidates);
@@ -112,7 +112,7 @@ function rankingAmong(prepared: PreparedGrid, threads: readonly DmcThread[], can
 }
 
 /** Which threads have stitches. */
-function threadsInUse(threads: readonly DmcThread[], assignment: StitchAssignment): boolean[] {
+function threadsInUse(threads: readonly Thread[], assignment: StitchAssignment): boolean[] {
   const used = threads.map(() => false);
   for (const index of assignment.thread) if (index >= 0) used[index] = true;
   return used;
@@ -122,7 +122,7 @@ function threadsInUse(threads: readonly DmcThread[], assignment: StitchAssignmen
 const ERROR_SAMPLE = 1 << 15;
 
 /** Mean ΔE00 between stitches' resampled colours and their threads, over an even spread of up to ERROR_SAMPLE stitches. */
-function sampledMeanDeltaE(grid: StitchGrid, cells: Int16Array, threads: readonly DmcThread[]): number {
+function sampledMeanDeltaE(grid: StitchGrid, cells: Int16Array, threads: readonly Thread[]): number {
   const stride = Math.max(1, Math.floor(cells.length / ERROR_SAMPLE));
   let sum = 0;
   let n = 0;

@@ -1,4 +1,4 @@
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import { checkMarks, storedMarkLimits } from './mark-checks.js';
 import { NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { assignSymbols } from './symbols.js';
@@ -65,7 +65,7 @@ export const READABLE_PATTERN_VERSIONS: readonly number[] = [1, 2];
  * The legend of a pattern: the threads that have stitches, most stitches first, with their symbols;
  * and the assignment renumbered to legend indices.
  */
-export function buildLegend(threads: readonly DmcThread[], assignment: Int16Array): { legend: LegendEntry[]; cells: Int16Array } {
+export function buildLegend(threads: readonly Thread[], assignment: Int16Array): { legend: LegendEntry[]; cells: Int16Array } {
   const counts = new Int32Array(threads.length);
   for (const index of assignment) if (index >= 0) counts[index]!++;
   const order = threads

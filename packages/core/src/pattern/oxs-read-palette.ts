@@ -1,6 +1,6 @@
 import { parseHex } from '../color/hex.js';
 import { rgbToLab, type Rgb } from '../color/spaces.js';
-import { findThread, nearestThreads, type DmcThread } from '../threads/catalogue.js';
+import { findThread, nearestThreads, type Thread } from '../threads/catalogue.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { oxsNumber } from './oxs-read-xml.js';
 
@@ -22,7 +22,7 @@ export interface PaletteEntry {
 
 /** A source colour's DMC thread, and how it was found: by its DMC code, or as the nearest colour by ΔE00. */
 export interface ThreadChoice {
-  thread: DmcThread;
+  thread: Thread;
   matched_by: 'code' | 'colour';
   /** ΔE00 from the file's colour to the thread's, rounded to 0.01; 0 for a match by code. */
   delta_e: number;

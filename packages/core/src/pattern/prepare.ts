@@ -1,5 +1,5 @@
 import { exactOrBinnedHistogram, type ColorSample } from '../analysis/color-histogram.js';
-import type { DmcThread } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
 import { planAssignment, type AssignmentPlan } from './assign.js';
 import { gridAsImage, type StitchGrid } from './grid.js';
 import { threadsByNearestUse } from './threads.js';
@@ -15,7 +15,7 @@ export interface PreparedGrid {
   /** The grid's colour histogram: what the palette is reduced from and thread sets are judged on. */
   readonly samples: readonly ColorSample[];
   /** Catalogue threads that are some sample's nearest, most sample weight first (see threadsByNearestUse). */
-  readonly threadsByUse: readonly DmcThread[];
+  readonly threadsByUse: readonly Thread[];
   /** How stitches find their nearest threads, whatever the threads (see planAssignment). */
   readonly assignment: AssignmentPlan;
 }

@@ -6,7 +6,7 @@ import { exactOrBinnedHistogram, type RgbaImage } from '../analysis/color-histog
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
 import { seededRandom } from '../random.js';
-import { DMC_THREADS, findThread, findThreads, nearestThreads, type DmcThread } from '../threads/catalogue.js';
+import { DMC_THREADS, findThread, findThreads, nearestThreads, type Thread } from '../threads/catalogue.js';
 import { generatePattern, meanDeltaE, patternFromGrid, patternFromPrepared, prepareGrid, type PatternOptions } from './generate.js';
 import { gridAsImage, resampleToGrid } from './grid.js';
 import type { Pattern } from './model.js';
@@ -19,7 +19,7 @@ async function decode(name: string): Promise<RgbaImage> {
   return { width: info.width, height: info.height, data };
 }
 
-const threadsOf = (codes: readonly string[]): DmcThread[] => codes.map((code) => findThread(code)!);
+const threadsOf = (codes: readonly string[]): Thread[] => codes.map((code) => findThread(code)!);
 const legendCodes = (pattern: Pattern): string[] => pattern.legend.map((entry) => entry.dmc_code);
 
 /** Width, height, legend (its symbols aside: symbols.ts chooses them, and its tests pin them), stats and every cell, hashed. */
@@ -35,8 +35,8 @@ function fingerprint(pattern: Pattern): string {
 const FIVE = threadsOf(['310', 'Blanc', '321', '699', '796']);
 
 /** `count` distinct catalogue threads picked at random. */
-function randomThreads(random: () => number, count: number): DmcThread[] {
-  const picked = new Set<DmcThread>();
+function randomThreads(random: () => number, count: number): Thread[] {
+  const picked = new Set<Thread>();
   while (picked.size < count) picked.add(DMC_THREADS[Math.floor(random() * DMC_THREADS.length)]!);
   return [...picked];
 }
@@ -114,7 +114,7 @@ describe('generation among the threads given', () => {
 });
 
 describe('nearest threads among a subset', () => {
-  const bruteNearest = (lab: { L: number; a: number; b: number }, threads: readonly DmcThread[]): number => {
+  const bruteNearest = (lab: { L: number; a: number; b: number }, threads: readonly Thread[]): number => {
     let best = 0;
     for (let i = 1; i < threads.length; i++) if (deltaE2000(lab, threads[i]!.lab) < deltaE2000(lab, threads[best]!.lab)) best = i;
     return best;
@@ -125,7 +125,7 @@ describe('nearest threads among a subset', () => {
     const samples = exactOrBinnedHistogram(gridAsImage(resampleToGrid(await decode('baboon-image/baboon.png'), 60)));
     for (const size of [2, 3, 5, 9, 17, 40]) {
       const subset = randomThreads(random, size);
-      const usage = new Map<DmcThread, number>();
+      const usage = new Map<Thread, number>();
       for (const { lab, weight } of samples) {
         const nearest = subset[bruteNearest(lab, subset)]!;
         usage.set(nearest, (usage.get(nearest) ?? 0) + weight);

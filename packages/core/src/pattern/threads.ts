@@ -1,7 +1,7 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import type { ColorSample } from '../analysis/color-histogram.js';
 import type { ColorCluster } from '../analysis/kmeans.js';
-import { DMC_THREADS, nearestThreads, type DmcThread } from '../threads/catalogue.js';
+import { DMC_THREADS, nearestThreads, type Thread } from '../threads/catalogue.js';
 import type { StitchGrid } from './grid.js';
 import { assignNearestThreads, type AssignmentPlan, type StitchAssignment } from './assign.js';
 import { NearestThreadFinder } from './nearest-thread.js';
@@ -13,9 +13,9 @@ import { ExactNearestThread } from './assign-by-colour.js';
  * ties, skipping threads already taken. Two palette colours that share a nearest thread therefore get
  * the two best distinct threads, and K colours stay K threads; there must be at least K candidates.
  */
-export function snapToDistinctThreads(palette: readonly ColorCluster[], candidates: readonly DmcThread[] = DMC_THREADS): DmcThread[] {
+export function snapToDistinctThreads(palette: readonly ColorCluster[], candidates: readonly Thread[] = DMC_THREADS): Thread[] {
   if (palette.length > candidates.length) throw new RangeError(`${palette.length} colours cannot get distinct threads of ${candidates.length}`);
-  const chosen = new Map<number, DmcThread>();
+  const chosen = new Map<number, Thread>();
   const taken = new Set<string>();
   let depth = Math.min(candidates.length, palette.length + 4);
   while (chosen.size < palette.length) {
@@ -37,7 +37,7 @@ export function snapToDistinctThreads(palette: readonly ColorCluster[], candidat
  * The `count` threads that are the nearest thread of the most image colour (weighted samples): the
  * natural choice when the image has about as many thread-distinct colours as the budget allows.
  */
-export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): DmcThread[] {
+export function mostUsedNearestThreads(samples: readonly ColorSample[], count: number): Thread[] {
   return threadsByNearestUse(samples).slice(0, count);
 }
 
@@ -47,7 +47,7 @@ export function mostUsedNearestThreads(samples: readonly ColorSample[], count: n
  * first `count` from. It does not depend on the count, so a prepared grid keeps the catalogue's (one
  * nearest-thread search per sample).
  */
-export function threadsByNearestUse(samples: readonly ColorSample[], candidates: readonly DmcThread[] = DMC_THREADS): DmcThread[] {
+export function threadsByNearestUse(samples: readonly ColorSample[], candidates: readonly Thread[] = DMC_THREADS): Thread[] {
   const labs = candidates.map((thread) => thread.lab);
   // The finder's quick bound holds among the catalogue's close-packed colours; a sparse set (a
   // stitcher's own threads) leaves colours far from every thread, where it can miss the nearest.
@@ -65,7 +65,7 @@ export function threadsByNearestUse(samples: readonly ColorSample[], candidates:
 }
 
 /** Weighted mean ΔE00 of samples to their nearest thread of a set. */
-export function threadSetError(samples: readonly ColorSample[], threads: readonly DmcThread[]): number {
+export function threadSetError(samples: readonly ColorSample[], threads: readonly Thread[]): number {
   const finder = new NearestThreadFinder(threads.map((thread) => thread.lab));
   let sum = 0;
   let weight = 0;
@@ -87,7 +87,7 @@ const QUICK_MARGIN = 0.03;
  * an even spread of QUICK_SAMPLES samples, which settles clear cases at a fraction of the cost; close
  * ones are judged on all samples.
  */
-export function fitsBetter(samples: readonly ColorSample[], candidate: readonly DmcThread[], incumbent: readonly DmcThread[]): boolean {
+export function fitsBetter(samples: readonly ColorSample[], candidate: readonly Thread[], incumbent: readonly Thread[]): boolean {
   if (samples.length > 2 * QUICK_SAMPLES) {
     const stride = Math.floor(samples.length / QUICK_SAMPLES);
     const spread = samples.filter((_, index) => index % stride === 0);
@@ -105,7 +105,7 @@ export function fitsBetter(samples: readonly ColorSample[], candidate: readonly 
 export function keepEveryColour(
   grid: StitchGrid,
   palette: readonly ColorCluster[],
-  threads: readonly DmcThread[],
+  threads: readonly Thread[],
   assignment: StitchAssignment,
 ): StitchAssignment {
   const counts = new Int32Array(threads.length);
@@ -146,7 +146,7 @@ export const MERGE_THRESHOLD = 4;
  * fewer stitches giving way; its stitches go to the nearest remaining thread. Removed threads keep
  * their index but have no stitches. `plan` is the grid's own assignment plan, when kept.
  */
-export function mergeCloseThreads(grid: StitchGrid, threads: readonly DmcThread[], assignment: StitchAssignment, plan?: AssignmentPlan): StitchAssignment {
+export function mergeCloseThreads(grid: StitchGrid, threads: readonly Thread[], assignment: StitchAssignment, plan?: AssignmentPlan): StitchAssignment {
   const counts = new Int32Array(threads.length);
   for (const index of assignment.thread) if (index >= 0) counts[index]!++;
   const alive = threads.map((_, i) => counts[i]! > 0);

@@ -1,4 +1,4 @@
-import { findThread, type DmcThread } from '../threads/catalogue.js';
+import { findThread, type Thread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { checkMarks } from './mark-checks.js';
 import { READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
@@ -76,7 +76,7 @@ function checkHeader(document: UntrustedObject, { maxSide }: PatternLimits, prob
 
 /** A legend entry's catalogue thread (undefined for an unknown code: the document is refused then) and its symbol. */
 interface CheckedEntry {
-  thread: DmcThread | undefined;
+  thread: Thread | undefined;
   symbol: string;
 }
 
@@ -106,7 +106,7 @@ function checkLegend(legend: unknown, { maxThreads }: PatternLimits, problems: P
   return checked;
 }
 
-function checkCode(code: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): DmcThread | undefined {
+function checkCode(code: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): Thread | undefined {
   const thread = typeof code === 'string' ? findThread(code) : undefined;
   if (!thread) {
     const message = typeof code === 'string' ? `${field}.dmc_code ${shown(code)} is not a DMC thread code` : `${field}.dmc_code must be a DMC thread code`;

@@ -1,3 +1,4 @@
 export * from './catalogue.js';
+export * from './brands.js';
 export { ThreadIndex, threadIndexFor } from './thread-index.js';
 export { lookAlikePairs, SAME_ON_FABRIC_DELTA_E, type LookAlikePair } from './look-alikes.js';

@@ -1,12 +1,12 @@
 import { deltaE2000 } from '../color/ciede2000.js';
-import { findThread, type DmcThread } from './catalogue.js';
+import { findThread, type Thread } from './catalogue.js';
 
 /** Threads closer than this (ΔE00) look the same on fabric: a stitcher owning both wants to use one. */
 export const SAME_ON_FABRIC_DELTA_E = 3;
 
 export interface LookAlikePair {
-  first: DmcThread;
-  second: DmcThread;
+  first: Thread;
+  second: Thread;
   deltaE: number;
 }
 

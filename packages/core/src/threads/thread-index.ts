@@ -1,15 +1,15 @@
 import { deltaE2000, lightnessWeight } from '../color/ciede2000.js';
 import type { Lab } from '../color/spaces.js';
-import type { DmcThread } from './catalogue.js';
+import type { Thread } from './catalogue.js';
 
 export interface ThreadMatch {
-  readonly thread: DmcThread;
+  readonly thread: Thread;
   /** CIEDE2000 distance from the query colour. */
   readonly distance: number;
 }
 
 interface Candidate {
-  readonly thread: DmcThread;
+  readonly thread: Thread;
   /** Position in the caller's list, to break ties the way a plain scan would. */
   readonly order: number;
 }
@@ -26,7 +26,7 @@ export class ThreadIndex {
   private readonly candidates: readonly Candidate[];
   private readonly lightness: Float64Array;
 
-  constructor(threads: readonly DmcThread[]) {
+  constructor(threads: readonly Thread[]) {
     this.candidates = threads.map((thread, order) => ({ thread, order })).sort((x, y) => x.thread.lab.L - y.thread.lab.L || x.order - y.order);
     this.lightness = Float64Array.from(this.candidates, (c) => c.thread.lab.L);
   }
@@ -79,10 +79,10 @@ function lowerBound(values: Float64Array, target: number): number {
   return low;
 }
 
-const indexes = new WeakMap<readonly DmcThread[], ThreadIndex>();
+const indexes = new WeakMap<readonly Thread[], ThreadIndex>();
 
 /** The index of a thread list, built once per list (the whole catalogue, or a pattern's own palette). */
-export function threadIndexFor(threads: readonly DmcThread[]): ThreadIndex {
+export function threadIndexFor(threads: readonly Thread[]): ThreadIndex {
   let index = indexes.get(threads);
   if (!index) {
     index = new ThreadIndex(threads);

@@ -1,9 +1,9 @@
-import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type DmcThread, type Rgb, type ThreadMatch } from '@stitchwise/core';
+import { findThread, formatHex, nearestThreads, rgbToLab, searchThreads, type Rgb, type Thread as CoreThread, type ThreadMatch } from '@stitchwise/core';
 import type { z } from 'zod';
 import type { Color, Thread, ThreadList, threadListQuery, ThreadMatch as ThreadMatchView } from '../../contract/threads.js';
 import { HttpProblem } from '../../http/problem.js';
 
-function toThread({ code, name, r, g, b, hex }: DmcThread): Thread {
+function toThread({ code, name, r, g, b, hex }: CoreThread): Thread {
   return { code, name, r, g, b, hex };
 }
 

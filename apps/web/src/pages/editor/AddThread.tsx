@@ -1,4 +1,4 @@
-import { addThread, nearestThreadsToRgb, parseHex, searchThreads, type DmcThread, type EditableChart, type EditResult } from '@stitchwise/core';
+import { addThread, nearestThreadsToRgb, parseHex, searchThreads, type Thread, type EditableChart, type EditResult } from '@stitchwise/core';
 import { useMemo, useState } from 'react';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 
@@ -38,7 +38,7 @@ export function AddThread({ chart, full, onEdit }: { chart: EditableChart; full:
   };
 
   // One line where the palette is wide enough; in its narrow column the name goes under the code.
-  const row = (thread: DmcThread, deltaE?: number) => (
+  const row = (thread: Thread, deltaE?: number) => (
     <li key={thread.code} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 text-sm @2xs:grid-cols-[auto_3rem_minmax(0,1fr)_auto_auto]">
       <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
         <SymbolSwatch hex={thread.hex} symbol="" />

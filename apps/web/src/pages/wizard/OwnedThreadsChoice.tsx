@@ -1,4 +1,4 @@
-import { lookAlikePairs, type DmcThread } from '@stitchwise/core';
+import { lookAlikePairs, type Thread } from '@stitchwise/core';
 import { Link } from 'react-router';
 import { MIN_OWNED_THREADS, ownedThreadsInUse, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 
@@ -52,7 +52,7 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
   );
 }
 
-const threadName = (thread: DmcThread): string => `DMC ${thread.code} ${thread.name}`;
+const threadName = (thread: Thread): string => `DMC ${thread.code} ${thread.name}`;
 
 /**
  * Owned threads that look the same on fabric (ΔE00 below 3), pointed out before generating: leaving one of a

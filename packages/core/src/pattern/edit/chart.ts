@@ -1,6 +1,6 @@
 import type { Lab } from '../../color/spaces.js';
 import { rgbToLab } from '../../color/spaces.js';
-import { findThread, type DmcThread } from '../../threads/catalogue.js';
+import { findThread, type Thread } from '../../threads/catalogue.js';
 import type { LegendEntry, Pattern, PatternStats } from '../model.js';
 import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
 
@@ -39,7 +39,7 @@ export function threadName(thread: ChartThread): string {
   return `DMC ${thread.dmc_code}`;
 }
 
-export function chartThreadOf(thread: DmcThread, symbol: string): ChartThread {
+export function chartThreadOf(thread: Thread, symbol: string): ChartThread {
   return { dmc_code: thread.code, dmc_name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b }, symbol, removed: false };
 }
 

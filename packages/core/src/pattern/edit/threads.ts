@@ -1,6 +1,6 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
-import { findThread, nearestThreads, type DmcThread } from '../../threads/catalogue.js';
+import { findThread, nearestThreads, type Thread } from '../../threads/catalogue.js';
 import { CHART_SYMBOLS, symbolBeside } from '../symbols.js';
 import {
   activeThreads,
@@ -103,7 +103,7 @@ export function setSymbol(chart: EditableChart, index: number, symbol: string): 
 }
 
 export interface ThreadSuggestion {
-  thread: DmcThread;
+  thread: Thread;
   /** CIEDE2000 distance from the picked colour. */
   deltaE: number;
 }
