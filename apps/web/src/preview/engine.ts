@@ -1,13 +1,4 @@
-import {
-  findThreads,
-  patternFromPrepared,
-  prepareGrid,
-  resampleToGrid,
-  type Thread,
-  type Pattern,
-  type PreparedGrid,
-  type RgbaImage,
-} from '@stitchwise/core';
+import { findThreads, patternFromPrepared, prepareGrid, resampleToGrid, type Thread, type Pattern, type PreparedGrid, type RgbaImage } from '@stitchwise/core';
 import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
 
 /** Reads a picture for a chart of `maxSide` stitches, as the server does (decode.ts in the browser, a stand-in in tests). */
