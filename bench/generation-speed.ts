@@ -20,7 +20,7 @@ export async function benchGenerationSpeed(): Promise<void> {
   const bytes = new Uint8Array(photo);
   const header = sniffImage(photo)!;
   const maxSide = 100;
-  const options = { maxSide, colors: 20, useKmeans: false, mergeThreads: false, cleanConfetti: true, cellSize: 12, symbols: false };
+  const options = { maxSide, colors: 20, useKmeans: false, mergeThreads: false, cleanConfetti: true, cellSize: 12, symbols: false, brand: 'dmc' as const };
   const decode = () => decodeForPattern(bytes, header, maxSide);
   const generate = () => run({ kind: 'pattern', bytes, header, options });
 

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DMC_THREADS, type PatternDocument } from '@stitchwise/core';
+import { DMC_THREADS, type PatternDocument, upgradeLegendEntry } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SavedPattern } from '../src/contract/pattern-versions.js';
@@ -44,7 +44,9 @@ describe.each(DATABASES)('saved charts’ images, drawn on first request, on $na
   /** The chart with every stitch in one thread of the catalogue. */
   function allIn(document: PatternDocument, code: string): PatternDocument {
     const { hex, name, r, g, b } = DMC_THREADS.find((thread) => thread.code === code)!;
-    const legend = [{ index: 0, hex, symbol: document.legend[0]!.symbol, dmc_code: code, dmc_name: name, stitch_count: 0, rgb: { r, g, b } }];
+    const legend = [
+      upgradeLegendEntry({ index: 0, hex, symbol: document.legend[0]!.symbol, dmc_code: code, dmc_name: name, stitch_count: 0, rgb: { r, g, b } }),
+    ];
     return { ...document, legend, cells: document.cells.map(() => 0) };
   }
 

@@ -1,4 +1,4 @@
-import { DMC_THREADS, NO_MARKS, type LegendEntry, type Pattern } from '@stitchwise/core';
+import { DMC_THREADS, NO_MARKS, type LegendEntry, type Pattern, legendEntryOf, namedThread } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chartLayout, chartPalette, renderChart } from '../src/render/chart.js';
@@ -6,15 +6,7 @@ import { chartLayout, chartPalette, renderChart } from '../src/render/chart.js';
 const legendOf = (count: number): LegendEntry[] =>
   Array.from({ length: count }, (_, index) => {
     const thread = DMC_THREADS[index % DMC_THREADS.length]!;
-    return {
-      index,
-      dmc_code: thread.code,
-      dmc_name: thread.name,
-      hex: thread.hex,
-      rgb: { r: thread.r, g: thread.g, b: thread.b },
-      symbol: String.fromCharCode(65 + (index % 26)),
-      stitch_count: 1,
-    };
+    return legendEntryOf(namedThread(thread), index, String.fromCharCode(65 + (index % 26)), 1);
   });
 
 const colourAt = (rgb: Uint8Array, index: number): number[] => [...rgb.subarray(index * 3, index * 3 + 3)];

@@ -41,7 +41,7 @@ describe.each(DATABASES)('chart import on $name', (database) => {
     });
 
     const document = await documentOf(project);
-    expect(document.legend.map((entry) => [entry.dmc_code, entry.symbol, entry.stitch_count])).toEqual([
+    expect(document.legend.map((entry) => [entry.code, entry.symbol, entry.stitch_count])).toEqual([
       ['321', '♥', 16],
       ['310', '■', 4],
       ['3865', '○', 2],
@@ -74,7 +74,7 @@ describe.each(DATABASES)('chart import on $name', (database) => {
     expect(project.name).toBe(name);
     expect([project.import_report.width, project.import_report.height]).toEqual(size);
     const document = await documentOf(project);
-    expect(document.legend.map((entry) => entry.dmc_code)).toEqual(codes);
+    expect(document.legend.map((entry) => entry.code)).toEqual(codes);
     expect(document.cells).toEqual(cells);
     expect(project.import_report.thread_mappings.every((mapping) => mapping.matched_by === 'code')).toBe(true);
   });
@@ -89,7 +89,7 @@ describe.each(DATABASES)('chart import on $name', (database) => {
     });
     expect((await imported(owner, await oxsFixture('decimal-commas.oxs'))).import_report.not_imported.backstitches).toBe(0);
     const forms = await imported(owner, await oxsFixture('dmc-number-forms.oxs'));
-    expect(forms.import_report.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code])).toEqual([
+    expect(forms.import_report.thread_mappings.map((mapping) => [mapping.source, mapping.code])).toEqual([
       ['DMC 943', '943'],
       ['DMC 1', '01'],
       ['blanc', 'Blanc'],
@@ -105,32 +105,31 @@ describe.each(DATABASES)('chart import on $name', (database) => {
     expect((await documentOf(project)).cells).toEqual([1, 0, -1, -1, -1, -1]);
   });
 
-  it('maps other brands and unknown codes to the nearest DMC thread, listing each with its ΔE00', async () => {
+  it('keeps Anchor and Madeira threads as themselves and maps unknown codes to the nearest DMC thread, listing each with its ΔE00', async () => {
     const project = await imported(owner, await oxsFixture('other-brands.oxs'));
     const [anchor, dmc, madeira, unknown] = project.import_report.thread_mappings;
-    expect(anchor).toEqual({ source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'colour' });
-    expect(dmc).toMatchObject({ source: 'DMC 310', dmc_code: '310', matched_by: 'code' });
-    expect(madeira).toMatchObject({ source: 'Madeira 0813', matched_by: 'colour' });
-    expect(unknown).toMatchObject({ source: 'DMC 9999', matched_by: 'colour' });
-    for (const mapping of [madeira!, unknown!]) {
-      expect(mapping.delta_e).toBeGreaterThan(0);
-      expect(mapping.delta_e).toBeLessThan(10);
-      expect(findThread(mapping.dmc_code)?.name).toBe(mapping.dmc_name);
-    }
-    // Anchor 403 and DMC 310 are one thread of the legend, with both colours' stitches.
+    expect(anchor).toEqual({ source: 'Anchor 403', brand: 'anchor', code: '403', name: findBrandThread('anchor', '403')!.name, delta_e: 0, matched_by: 'code' });
+    expect(dmc).toMatchObject({ source: 'DMC 310', brand: 'dmc', code: '310', matched_by: 'code' });
+    expect(madeira).toMatchObject({ source: 'Madeira 0813', brand: 'madeira', code: '813', delta_e: 0, matched_by: 'code' });
+    expect(unknown).toMatchObject({ source: 'DMC 9999', brand: 'dmc', matched_by: 'colour' });
+    expect(unknown!.delta_e).toBeGreaterThan(0);
+    expect(unknown!.delta_e).toBeLessThan(10);
+    expect(findThread(unknown!.code)?.name).toBe(unknown!.name);
+    // Anchor 403 is a thread of its own beside DMC 310, in the legend as the file lists them.
     const document = await documentOf(project);
-    expect(document.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
-      ['310', 3],
-      [madeira!.dmc_code, 1],
-      [unknown!.dmc_code, 1],
+    expect(document.legend.map((entry) => [entry.brand, entry.code, entry.stitch_count])).toEqual([
+      ['anchor', '403', 2],
+      ['dmc', '310', 1],
+      ['madeira', '813', 1],
+      ['dmc', unknown!.code, 1],
     ]);
-    expect(project.import_report.threads).toBe(3);
+    expect(project.import_report.threads).toBe(4);
   });
 
   it('gives symbol-font codes, repeated and unknown symbols chart symbols of their own, all different', async () => {
     const document = await documentOf(await imported(owner, await oxsFixture('symbol-font-codes.oxs')));
     const symbols = document.legend.map((entry) => entry.symbol);
-    expect(document.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321', '943', '3865', '798']);
+    expect(document.legend.map((entry) => entry.code)).toEqual(['310', '321', '943', '3865', '798']);
     expect(symbols[2]).toBe('■');
     expect(new Set(symbols).size).toBe(5);
     for (const symbol of symbols) expect(CHART_SYMBOLS).toContain(symbol);

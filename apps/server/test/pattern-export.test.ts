@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartLayout } from '../src/render/chart.js';
 import { generatedPlan, problemOf as refusal } from './support/chart-calls.js';
+import { legendEntry } from './support/pattern-fixtures.js';
 import { useTestServer } from './support/harness.js';
 import { encodePng } from './support/images.js';
 
@@ -20,11 +21,11 @@ function edit(original: PatternDocument): PatternDocument {
   const [replacement, painted, unused] = codesOutside(original.legend);
   const [paintedSymbol, unusedSymbol] = symbolsOutside(original.legend);
   const n = original.legend.length;
-  const lie = { hex: '#00ff00', dmc_name: 'Lime (trust me)', stitch_count: 1, rgb: { r: 0, g: 255, b: 0 } };
+  const lie = { hex: '#00ff00', name: 'Lime (trust me)', dmc_name: 'Lime (trust me)', stitch_count: 1, rgb: { r: 0, g: 255, b: 0 } };
   const legend: LegendEntry[] = [
-    ...original.legend.map((entry, index) => ({ ...entry, ...lie, dmc_code: index === 0 ? replacement! : entry.dmc_code })),
-    { index: n, symbol: unusedSymbol!, dmc_code: unused!, ...lie },
-    { index: n + 1, symbol: paintedSymbol!, dmc_code: painted!, ...lie },
+    ...original.legend.map((entry, index) => ({ ...entry, ...lie, ...(index === 0 ? { code: replacement!, dmc_code: replacement! } : {}) })),
+    { ...legendEntry(unused!, n, 0, unusedSymbol), ...lie },
+    { ...legendEntry(painted!, n + 1, 0, paintedSymbol), ...lie },
   ];
   const cells = original.cells.map((index, cell) => (cell % original.width < 10 && cell < original.width * 10 ? n + 1 : index));
   return { ...original, legend, cells, stats: { confetti_before: 0.9, confetti_after: 0.9, mean_delta_e: 42 } };
@@ -44,19 +45,11 @@ function expectedLegend(document: PatternDocument): { code: string; name: string
 
 /** A document `width` × `height` whose cells cycle through the first `threads` catalogue threads. */
 function sized(width: number, height: number, threads: number): PatternDocument {
-  const legend = DMC_THREADS.slice(0, threads).map((thread, index) => ({
-    index,
-    hex: thread.hex,
-    symbol: CHART_SYMBOLS[index]!,
-    dmc_code: thread.code,
-    dmc_name: thread.name,
-    stitch_count: 0,
-    rgb: { r: thread.r, g: thread.g, b: thread.b },
-  }));
+  const legend = DMC_THREADS.slice(0, threads).map((thread, index) => legendEntry(thread.code, index, 0, CHART_SYMBOLS[index]));
   const cells = Array.from({ length: width * height }, (_, cell) => cell % threads);
   return {
     format: 'stitchwise-pattern',
-    version: 2,
+    version: 3,
     width,
     height,
     legend,
@@ -154,13 +147,13 @@ describe('POST /api/stitch/patterns/export', () => {
     ['a cell past the legend', (d: PatternDocument) => ({ ...d, cells: d.cells.map((c, i) => (i === 7 ? d.legend.length : c)) }), 'cells.7'],
     [
       'an unknown thread code',
-      (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 1 ? { ...e, dmc_code: '99999' } : e)) }),
-      'legend.1.dmc_code',
+      (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 1 ? { ...e, code: '99999' } : e)) }),
+      'legend.1.code',
     ],
     [
       'the same thread twice',
-      (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 2 ? { ...e, dmc_code: d.legend[0]!.dmc_code } : e)) }),
-      'legend.2.dmc_code',
+      (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 2 ? { ...e, code: d.legend[0]!.code } : e)) }),
+      'legend.2.code',
     ],
     [
       'a symbol outside the chart set',
@@ -211,7 +204,7 @@ describe('POST /api/stitch/patterns/export', () => {
     }
     // Threads the legend lists but no stitch uses do not count against a visitor.
     const padded = sized(30, 30, 10);
-    padded.legend.push({ ...padded.legend[0]!, index: 10, dmc_code: DMC_THREADS[10]!.code, symbol: CHART_SYMBOLS[10]! });
+    padded.legend.push(legendEntry(DMC_THREADS[10]!.code, 10, 0, CHART_SYMBOLS[10]!));
     const accepted = await exportOf(padded, '?format=oxs');
     expect(accepted.status).toBe(200);
     expect(parseOxs(await accepted.text()).legend).toHaveLength(10);

@@ -44,7 +44,16 @@ describe('WorkerPool cancelling', () => {
       const header = sniffImage(png)!;
       const stages = new MessageChannel();
       const started = new Promise((resolve) => stages.port1.once('message', resolve));
-      const options = { maxSide: 500, colors: 50, useKmeans: true, mergeThreads: false, cleanConfetti: true, cellSize: 24, symbols: true };
+      const options = {
+        maxSide: 500,
+        colors: 50,
+        useKmeans: true,
+        mergeThreads: false,
+        cleanConfetti: true,
+        cellSize: 24,
+        symbols: true,
+        brand: 'dmc' as const,
+      };
       const heavy: ImageTask = { kind: 'pattern', bytes: png, header, options, progress: stages.port2 };
       const cancel = new AbortController();
       const running = pool.run(heavy, [stages.port2], cancel.signal);
@@ -71,7 +80,16 @@ describe('WorkerPool under an abort storm', () => {
           .toBuffer(),
       );
       const header = sniffImage(png)!;
-      const options = { maxSide: 200, colors: 30, useKmeans: true, mergeThreads: false, cleanConfetti: true, cellSize: 12, symbols: true };
+      const options = {
+        maxSide: 200,
+        colors: 30,
+        useKmeans: true,
+        mergeThreads: false,
+        cleanConfetti: true,
+        cellSize: 12,
+        symbols: true,
+        brand: 'dmc' as const,
+      };
       const heavy: ImageTask = { kind: 'pattern', bytes: png, header, options };
       const light: ImageTask = { kind: 'size', bytes: png, header };
       let seed = 7;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { megabytes, textField } from './fields.js';
 import { problemSchema } from './problem.js';
+import { threadBrandSchema } from './patterns.js';
 import { projectSchema } from './projects.js';
 import type { SameShape } from './same-shape.js';
 
@@ -29,14 +30,17 @@ export const importChartForm = multipartForm({
     .meta({ description: "The project's name; by default the chart's title, else the file's name." }),
 });
 
-/** One colour of the file and the DMC thread it became; the core's `ThreadMapping` on the wire. */
+/** One colour of the file and the thread it became; the core's `ThreadMapping` on the wire. */
 export const threadMappingSchema = z
   .object({
     source: z.string().meta({ description: 'The thread as the file names it.', example: 'Anchor 403' }),
-    dmc_code: z.string().meta({ example: '310' }),
-    dmc_name: z.string().meta({ example: 'Black' }),
-    delta_e: z.number().min(0).meta({ description: "ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code." }),
-    matched_by: z.enum(['code', 'colour']).meta({ description: 'code: the file names this DMC thread; colour: the nearest DMC thread to its colour.' }),
+    brand: threadBrandSchema,
+    code: z.string().meta({ example: '403' }),
+    name: z.string().meta({ example: 'Black' }),
+    delta_e: z.number().min(0).meta({ description: "ΔE00 from the file's colour to the thread's; 0 when matched by its brand and code." }),
+    matched_by: z.enum(['code', 'colour']).meta({
+      description: 'code: the file names this DMC, Anchor or Madeira thread; colour: the nearest thread of the chosen brand to its colour.',
+    }),
   })
   .meta({ id: 'ThreadMapping' });
 

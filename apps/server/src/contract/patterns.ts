@@ -5,6 +5,7 @@ import {
   findThread,
   PART_KINDS,
   PATTERN_LIMITS,
+  THREAD_BRANDS,
   type LegendEntry as CoreLegendEntry,
   type PatternDocument as CorePatternDocument,
 } from '@stitchwise/core';
@@ -15,17 +16,34 @@ import { printQueryFields } from './print.js';
 import { problemSchema } from './problem.js';
 import type { SameShape } from './same-shape.js';
 
-/** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
 /** What visitors may do without an account (decisions §1.10): anything else needs one. */
 export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50, 100] } as const;
 
+export const threadBrandSchema = z.enum(THREAD_BRANDS).meta({ id: 'ThreadBrand', description: 'A thread maker: DMC, Anchor or Madeira.' });
+
+/** One physical thread of a legend entry; the core's `LegendThread`. */
+export const legendThreadSchema = z
+  .object({
+    brand: threadBrandSchema,
+    code: z.string().meta({ example: '403' }),
+    name: z.string().meta({ example: 'Black' }),
+    strands: z.number().int().min(1).meta({ description: 'Strands of this thread in a cross stitch.' }),
+    rgb: rgbSchema,
+  })
+  .meta({ id: 'LegendThread' });
+
+/** One thread of a chart; the core's `LegendEntry` on the wire, field for field. */
 export const legendEntrySchema = z
   .object({
     index: z.number().int().min(0).meta({ description: 'Position in the legend; cells refer to it.' }),
     hex: z.string().meta({ example: '#000000' }),
     symbol: z.string().meta({ description: 'The chart symbol of this thread.' }),
-    dmc_code: z.string().meta({ example: '310' }),
-    dmc_name: z.string().meta({ example: 'Black' }),
+    brand: threadBrandSchema,
+    code: z.string().meta({ description: 'The code as its maker prints it.', example: '403' }),
+    name: z.string().meta({ example: 'Black' }),
+    threads: z.array(legendThreadSchema).meta({ description: 'What is stitched: one thread for a plain one.' }),
+    dmc_code: z.string().meta({ description: "A DMC thread's code; empty for a thread of another brand.", example: '310' }),
+    dmc_name: z.string().meta({ description: "A DMC thread's name; empty for a thread of another brand.", example: 'Black' }),
     stitch_count: z.number().int().min(0),
     rgb: rgbSchema,
   })
@@ -67,7 +85,9 @@ export const frenchKnotSchema = z
 export const patternDocumentSchema = z
   .object({
     format: z.literal('stitchwise-pattern'),
-    version: z.literal(2).meta({ description: 'Version 1 (full stitches only) is still accepted where a document is sent.' }),
+    version: z.literal(3).meta({
+      description: 'Versions 1 (full stitches only) and 2 (DMC threads named by dmc_code only) are still accepted where a document is sent.',
+    }),
     width: z.number().int().min(1).meta({ description: 'Stitches across.' }),
     height: z.number().int().min(1).meta({ description: 'Stitches down.' }),
     legend: z.array(legendEntrySchema),
@@ -189,6 +209,13 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
       .meta({
         description:
           'With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric).',
+      }),
+    brand: z
+      .enum(THREAD_BRANDS, { error: `brand must be one of ${THREAD_BRANDS.join(', ')}` })
+      .default('dmc')
+      .meta({
+        default: 'dmc',
+        description: 'The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.',
       }),
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })

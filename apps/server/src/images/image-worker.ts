@@ -10,6 +10,7 @@ import {
   generatePattern,
   parsePatternDocument,
   stitchesPerInch,
+  threadsOf,
   toOxs,
   toPatternDocument,
   type DominantColor,
@@ -17,6 +18,7 @@ import {
   type Pattern,
   type PatternOptions,
   type PatternStats,
+  type ThreadBrand,
 } from '@stitchwise/core';
 import { renderChart } from '../render/chart.js';
 import { untitledChartTitle } from '../render/chart-title.js';
@@ -78,7 +80,9 @@ export const EXPORT_CHART_CELL_SIZE = 12;
 
 /** The core's options with the threads to choose from as DMC codes, which cross to the worker more cheaply than threads. */
 export interface PatternTaskOptions extends Omit<PatternOptions, 'threads'> {
-  /** Catalogue codes to choose among (the user's own threads); the whole catalogue when left out. */
+  /** The brand whose catalogue the threads come from. */
+  brand: ThreadBrand;
+  /** Catalogue codes to choose among (the user's own threads); the brand's whole catalogue when left out. */
   threadCodes?: readonly string[];
 }
 
@@ -168,7 +172,10 @@ async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternT
   progress?.postMessage('reducing_colours' satisfies PatternTaskStage);
   const image = await decodeForPattern(bytes, header, options.maxSide);
   const size = await orientedDimensions(bytes, header);
-  const result = generatePattern(image, { ...options, threads: options.threadCodes && findThreads(options.threadCodes) });
+  const { brand, threadCodes, ...patternOptions } = options;
+  // DMC's whole catalogue is the core's default (its ranking of threads is prepared with the picture).
+  const threads = threadCodes ? findThreads(threadCodes) : brand === 'dmc' ? undefined : threadsOf(brand);
+  const result = generatePattern(image, { ...patternOptions, threads });
   progress?.close();
   return {
     document: JSON.stringify(toPatternDocument(result)),

@@ -3,7 +3,7 @@
  * preview, its finished sizes, and the page map that says which chart page holds which part of the chart
  * and on which PDF page it is printed.
  */
-import { CHART_PAGE_FRAME, describePages, finishedSizes, spanLength, type Fabric, type Pattern, type PrintLayout } from '@stitchwise/core';
+import { brandNameOf, CHART_PAGE_FRAME, describePages, finishedSizes, spanLength, type Fabric, type Pattern, type PrintLayout } from '@stitchwise/core';
 import sharp from 'sharp';
 import { threadListPages } from './pdf-legend.js';
 import type { MarksVariant } from './pdf-marks.js';
@@ -36,7 +36,7 @@ export async function drawCover(
   const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
   doc.font('Text').fontSize(10).fillColor('#444444');
   doc.text(
-    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${pattern.legend.length} DMC colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
+    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${pattern.legend.length} ${brandNameOf(pattern.legend)} colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
   );
   doc.moveDown(0.8);
 

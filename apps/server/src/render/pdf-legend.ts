@@ -5,6 +5,7 @@
  * list, the footnote saying how skeins are estimated.
  */
 import {
+  threadLabel,
   CHART_PAGE_FRAME,
   backstitchOnly,
   defaultStrands,
@@ -26,8 +27,8 @@ const LINE_SAMPLE = 24;
 const COLUMNS = {
   symbol: 0,
   colour: 38,
-  dmc: 72,
-  name: 108,
+  thread: 72,
+  name: 130,
   stitches: 256,
   part: 302,
   backstitch: 334,
@@ -37,7 +38,7 @@ const COLUMNS = {
 const HEADS: readonly [keyof typeof COLUMNS, string][] = [
   ['symbol', 'Symbol'],
   ['colour', 'Colour'],
-  ['dmc', 'DMC'],
+  ['thread', 'DMC'],
   ['name', 'Name'],
   ['stitches', 'Stitches'],
   ['part', 'Part'],
@@ -70,6 +71,8 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
   const { fabric, variant, cell, styles } = look;
   const perPage = threadsPerPage(doc);
   const use = legendUse(pattern);
+  // A DMC chart's list is as it always was (a 'DMC' column of codes); any other names each thread: 'Anchor 403'.
+  const allDmc = pattern.legend.every((entry) => entry.brand === 'dmc');
   const width = doc.page.width - 2 * MARGIN;
   const at = (column: keyof typeof COLUMNS): number => MARGIN + COLUMNS[column];
   let y = MARGIN;
@@ -82,7 +85,7 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
       .text(`Threads — ${fabric.label}, ${defaultStrands(fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
     y = MARGIN + 30;
     doc.fontSize(8);
-    for (const [column, title] of HEADS) doc.text(title, at(column), y, { lineBreak: false });
+    for (const [column, title] of HEADS) doc.text(column === 'thread' && !allDmc ? 'Thread' : title, at(column), y, { lineBreak: false });
     y += ROW_HEIGHT;
     for (const entry of use.slice(first, first + perPage)) {
       doc
@@ -92,8 +95,8 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
         .text(entry.symbol, at('symbol') + 8, y - 1, { lineBreak: false });
       doc.rect(at('colour'), y, 26, ROW_HEIGHT - 5).fillAndStroke(entry.hex, '#555555');
       doc.font('Text').fontSize(9).fillColor('#000000');
-      doc.text(entry.dmc_code, at('dmc'), y + 1, { lineBreak: false });
-      doc.text(entry.dmc_name, at('name'), y + 1, { lineBreak: false, width: COLUMNS.stitches - COLUMNS.name - 4 });
+      doc.text(allDmc ? entry.code : threadLabel(entry), at('thread'), y + 1, { lineBreak: false });
+      doc.text(entry.name, at('name'), y + 1, { lineBreak: false, width: COLUMNS.stitches - COLUMNS.name - 4 });
       if (backstitchOnly(entry)) doc.text('backstitch only', at('stitches'), y + 1, { lineBreak: false });
       else doc.text(entry.stitch_count.toLocaleString('en'), at('stitches'), y + 1, { lineBreak: false });
       if (entry.partStitches) doc.text(entry.partStitches.toLocaleString('en'), at('part'), y + 1, { lineBreak: false });

@@ -88,6 +88,8 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
     legend: stored.legend.map((entry) => ({
       ...entry,
       symbol: printableText(entry.symbol),
+      code: printableText(entry.code),
+      name: printableText(entry.name),
       dmc_code: printableText(entry.dmc_code),
       dmc_name: printableText(entry.dmc_name),
     })),

@@ -82,6 +82,11 @@ export class StitchService {
       }
     }
     // Read before any heavy work, so a stash too small or a full storage is refused at once.
+    if (settings.onlyOwnedThreads && settings.brand !== 'dmc') {
+      throw HttpProblem.badRequest('Your threads are listed as DMC threads: chart in DMC to use only the threads you own.', [
+        { field: 'brand', message: 'only_owned_threads works with DMC threads' },
+      ]);
+    }
     const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user, settings.leftOutThreads) : undefined;
     if (owner) await this.quota.assertRoom(owner.user, input.bytes.byteLength);
     signal?.throwIfAborted(); // gone while the upload or the picture's address was read
@@ -93,8 +98,8 @@ export class StitchService {
     // The worker posts its stages on this channel as it reaches them.
     const stages = new MessageChannel();
     stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
-    const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering } = settings;
-    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, threadCodes };
+    const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand } = settings;
+    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand, threadCodes };
     const result = await runImageWork(
       () =>
         this.pool.run<PatternTaskResult>(

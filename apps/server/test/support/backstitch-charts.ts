@@ -1,10 +1,10 @@
-import { findThread, rgbToLab, type Backstitch, type FrenchKnot, type LegendEntry, type Pattern } from '@stitchwise/core';
+import { findThread, rgbToLab, type Backstitch, type FrenchKnot, type LegendEntry, type Pattern, legendEntryOf, namedThread } from '@stitchwise/core';
 
 /** Small charts of backstitch and knots over stitches, and colour helpers, for the backstitch-visibility tests (#30). */
 
 export const entry = (code: string, index: number, symbol: string): LegendEntry => {
   const thread = findThread(code)!;
-  return { index, hex: thread.hex, symbol, dmc_code: thread.code, dmc_name: thread.name, stitch_count: 0, rgb: { r: thread.r, g: thread.g, b: thread.b } };
+  return legendEntryOf(namedThread(thread), index, symbol, 0);
 };
 
 /** A chart of `width` × `height` stitches of thread `fill` (-1: empty) with the given threads, lines and knots. */

@@ -1,4 +1,4 @@
-import { findThread, type ChartMarks, type LegendEntry, type Pattern } from '@stitchwise/core';
+import { findThread, type ChartMarks, type LegendEntry, type Pattern, legendEntryOf, namedThread } from '@stitchwise/core';
 
 /** Thread indices of `marksChart`, by what each is used for. */
 export const RED = 0; // full stitches, a three-quarter, a half and a quarter
@@ -8,15 +8,7 @@ export const LEMON = 3; // French knots, and one half stitch
 
 const legendEntry = (code: string, index: number, symbol: string, stitches: number): LegendEntry => {
   const thread = findThread(code)!;
-  return {
-    index,
-    hex: thread.hex,
-    symbol,
-    dmc_code: thread.code,
-    dmc_name: thread.name,
-    stitch_count: stitches,
-    rgb: { r: thread.r, g: thread.g, b: thread.b },
-  };
+  return legendEntryOf(namedThread(thread), index, symbol, stitches);
 };
 
 /**

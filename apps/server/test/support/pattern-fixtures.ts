@@ -1,4 +1,4 @@
-import { CHART_SYMBOLS, DMC_THREADS, findThread, type LegendEntry, type PatternDocument } from '@stitchwise/core';
+import { CHART_SYMBOLS, DMC_THREADS, findThread, type LegendEntry, type PatternDocument, legendEntryOf, namedThread } from '@stitchwise/core';
 import { expect } from 'vitest';
 import type { PatternVersionList } from '../../src/contract/pattern-versions.js';
 import type { ApiClient } from './harness.js';
@@ -8,17 +8,16 @@ import { pdfPageTexts } from './pdf-text.js';
 
 /** The legend entry of catalogue thread `code` at `index`, as the server writes one. */
 export function legendEntry(code: string, index: number, stitchCount = 0, symbol: string = CHART_SYMBOLS[index]!): LegendEntry {
-  const { hex, name, r, g, b } = findThread(code)!;
-  return { index, hex, symbol, dmc_code: code, dmc_name: name, stitch_count: stitchCount, rgb: { r, g, b } };
+  return legendEntryOf(namedThread(findThread(code)!), index, symbol, stitchCount);
 }
 
-/** A version 2 pattern document of these cells and legend, with the marks given (none else) and no statistics. */
+/** A version 3 pattern document of these cells and legend, with the marks given (none else) and no statistics. */
 export function patternDocument(
   chart: Pick<PatternDocument, 'width' | 'height' | 'legend' | 'cells'> & Partial<Pick<PatternDocument, 'part_stitches' | 'backstitches' | 'knots'>>,
 ): PatternDocument {
   return {
     format: 'stitchwise-pattern',
-    version: 2,
+    version: 3,
     part_stitches: [],
     backstitches: [],
     knots: [],
@@ -28,7 +27,7 @@ export function patternDocument(
 }
 
 /** Colours, names and counts as a careless or hostile client might send them. */
-export const LIES = { hex: '#00ff00', dmc_name: 'Lime (trust me)', stitch_count: 1, rgb: { r: 0, g: 255, b: 0 } };
+export const LIES = { hex: '#00ff00', name: 'Lime (trust me)', dmc_name: 'Lime (trust me)', stitch_count: 1, rgb: { r: 0, g: 255, b: 0 } };
 
 /** The first chart symbol that `document`'s legend does not use. */
 const freeSymbol = (document: PatternDocument): string => CHART_SYMBOLS.find((candidate) => !document.legend.some((entry) => entry.symbol === candidate))!;
@@ -43,10 +42,7 @@ export const freeThread = (document: PatternDocument, nth = 0): string =>
  */
 export function paint(original: PatternDocument, code: string, size = 3): PatternDocument {
   const added = original.legend.length;
-  const legend: LegendEntry[] = [
-    ...original.legend.map((entry) => ({ ...entry, ...LIES })),
-    { index: added, symbol: freeSymbol(original), dmc_code: code, ...LIES },
-  ];
+  const legend: LegendEntry[] = [...original.legend.map((entry) => ({ ...entry, ...LIES })), { ...legendEntry(code, added, 0, freeSymbol(original)), ...LIES }];
   const cells = original.cells.map((cell, position) => (position % original.width < size && position < original.width * size ? added : cell));
   return { ...original, legend, cells };
 }

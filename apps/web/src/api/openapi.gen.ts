@@ -655,6 +655,21 @@ export interface components {
             g: number;
             b: number;
         };
+        /**
+         * @description A thread maker: DMC, Anchor or Madeira.
+         * @enum {string}
+         */
+        ThreadBrandInput: "dmc" | "anchor" | "madeira";
+        LegendThreadInput: {
+            brand: components["schemas"]["ThreadBrandInput"];
+            /** @example 403 */
+            code: string;
+            /** @example Black */
+            name: string;
+            /** @description Strands of this thread in a cross stitch. */
+            strands: number;
+            rgb: components["schemas"]["RgbInput"];
+        };
         LegendEntryInput: {
             /** @description Position in the legend; cells refer to it. */
             index: number;
@@ -662,9 +677,25 @@ export interface components {
             hex: string;
             /** @description The chart symbol of this thread. */
             symbol: string;
-            /** @example 310 */
-            dmc_code: string;
+            brand: components["schemas"]["ThreadBrandInput"];
+            /**
+             * @description The code as its maker prints it.
+             * @example 403
+             */
+            code: string;
             /** @example Black */
+            name: string;
+            /** @description What is stitched: one thread for a plain one. */
+            threads: components["schemas"]["LegendThreadInput"][];
+            /**
+             * @description A DMC thread's code; empty for a thread of another brand.
+             * @example 310
+             */
+            dmc_code: string;
+            /**
+             * @description A DMC thread's name; empty for a thread of another brand.
+             * @example Black
+             */
             dmc_name: string;
             stitch_count: number;
             rgb: components["schemas"]["RgbInput"];
@@ -753,6 +784,21 @@ export interface components {
             g: number;
             b: number;
         };
+        /**
+         * @description A thread maker: DMC, Anchor or Madeira.
+         * @enum {string}
+         */
+        ThreadBrand: "dmc" | "anchor" | "madeira";
+        LegendThread: {
+            brand: components["schemas"]["ThreadBrand"];
+            /** @example 403 */
+            code: string;
+            /** @example Black */
+            name: string;
+            /** @description Strands of this thread in a cross stitch. */
+            strands: number;
+            rgb: components["schemas"]["Rgb"];
+        };
         LegendEntry: {
             /** @description Position in the legend; cells refer to it. */
             index: number;
@@ -760,9 +806,25 @@ export interface components {
             hex: string;
             /** @description The chart symbol of this thread. */
             symbol: string;
-            /** @example 310 */
-            dmc_code: string;
+            brand: components["schemas"]["ThreadBrand"];
+            /**
+             * @description The code as its maker prints it.
+             * @example 403
+             */
+            code: string;
             /** @example Black */
+            name: string;
+            /** @description What is stitched: one thread for a plain one. */
+            threads: components["schemas"]["LegendThread"][];
+            /**
+             * @description A DMC thread's code; empty for a thread of another brand.
+             * @example 310
+             */
+            dmc_code: string;
+            /**
+             * @description A DMC thread's name; empty for a thread of another brand.
+             * @example Black
+             */
             dmc_name: string;
             stitch_count: number;
             rgb: components["schemas"]["Rgb"];
@@ -809,10 +871,10 @@ export interface components {
             /** @constant */
             format: "stitchwise-pattern";
             /**
-             * @description Version 1 (full stitches only) is still accepted where a document is sent.
+             * @description Versions 1 (full stitches only) and 2 (DMC threads named by dmc_code only) are still accepted where a document is sent.
              * @constant
              */
-            version: 2;
+            version: 3;
             /** @description Stitches across. */
             width: number;
             /** @description Stitches down. */
@@ -1042,14 +1104,15 @@ export interface components {
              * @example Anchor 403
              */
             source: string;
-            /** @example 310 */
-            dmc_code: string;
+            brand: components["schemas"]["ThreadBrand"];
+            /** @example 403 */
+            code: string;
             /** @example Black */
-            dmc_name: string;
-            /** @description ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code. */
+            name: string;
+            /** @description ΔE00 from the file's colour to the thread's; 0 when matched by its brand and code. */
             delta_e: number;
             /**
-             * @description code: the file names this DMC thread; colour: the nearest DMC thread to its colour.
+             * @description code: the file names this DMC, Anchor or Madeira thread; colour: the nearest thread of the chosen brand to its colour.
              * @enum {string}
              */
             matched_by: "code" | "colour";
@@ -2422,10 +2485,10 @@ export interface operations {
                     /** @enum {string} */
                     format: "stitchwise-pattern";
                     /**
-                     * @description Version 1 (full stitches only) is still accepted where a document is sent.
+                     * @description Versions 1 (full stitches only) and 2 (DMC threads named by dmc_code only) are still accepted where a document is sent.
                      * @enum {number}
                      */
-                    version: 2;
+                    version: 3;
                     /** @description Stitches across. */
                     width: number;
                     /** @description Stitches down. */
@@ -2832,6 +2895,12 @@ export interface operations {
                     only_owned_threads?: "true" | "false";
                     /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
                     left_out_threads?: string;
+                    /**
+                     * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
+                     * @default dmc
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
                     project_name: string;
                 };
             };
@@ -2982,6 +3051,12 @@ export interface operations {
                     only_owned_threads?: "true" | "false";
                     /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
                     left_out_threads?: string;
+                    /**
+                     * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
+                     * @default dmc
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
                     /** @description Ignored without an account. */
                     project_name?: string;
                 };
@@ -3428,10 +3503,10 @@ export interface operations {
                     /** @enum {string} */
                     format: "stitchwise-pattern";
                     /**
-                     * @description Version 1 (full stitches only) is still accepted where a document is sent.
+                     * @description Versions 1 (full stitches only) and 2 (DMC threads named by dmc_code only) are still accepted where a document is sent.
                      * @enum {number}
                      */
-                    version: 2;
+                    version: 3;
                     /** @description Stitches across. */
                     width: number;
                     /** @description Stitches down. */

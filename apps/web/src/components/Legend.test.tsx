@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { upgradeLegendEntry } from '@stitchwise/core';
 import { fabricByCount, legendUse, type ChartMarks } from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -6,15 +7,8 @@ import type { LegendEntry } from '../api/schemas';
 import { renderScreen } from '../test/harness';
 import { Legend, LEGEND_LIMIT } from './Legend';
 
-const entry = (index: number, dmc_code: string, stitch_count: number): LegendEntry => ({
-  index,
-  hex: '#112233',
-  symbol: '■',
-  dmc_code,
-  dmc_name: `Thread ${dmc_code}`,
-  stitch_count,
-  rgb: { r: 17, g: 34, b: 51 },
-});
+const entry = (index: number, dmc_code: string, stitch_count: number): LegendEntry =>
+  upgradeLegendEntry({ index, hex: '#112233', symbol: '■', dmc_code, dmc_name: `Thread ${dmc_code}`, stitch_count, rgb: { r: 17, g: 34, b: 51 } });
 
 const cellsOf = (row: HTMLElement) =>
   within(row)

@@ -1,8 +1,10 @@
 import {
   backstitchOnly,
+  BRANDS,
   fabricByCount,
   markUse,
   skeinFootnote,
+  threadLabel,
   threadNeedOfUse,
   type ChartMarks,
   type Fabric,
@@ -41,6 +43,10 @@ export function Legend({
   const shown = entries.slice(0, LEGEND_LIMIT).map((entry) => ({ ...entry, ...uses?.[entry.index] }));
   const withMarks = shown.some((use) => !!use.partStitches || !!use.backstitchLength || !!use.knots);
   const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
+  // A chart in one brand heads the code column with it ('DMC', 'Anchor'); a mixed one names each thread's brand.
+  const brands = new Set(entries.map((entry) => entry.brand));
+  const oneBrand = brands.size <= 1;
+  const brandColumn = oneBrand ? BRANDS[entries[0]?.brand ?? 'dmc'].name : 'Thread';
   return (
     <section className="card" aria-labelledby="legend-title">
       <h2 id="legend-title" className="font-semibold">
@@ -58,7 +64,7 @@ export function Legend({
               <tr>
                 <th className="py-1 pr-3 font-medium">Symbol</th>
                 <th className="py-1 pr-3 font-medium">Colour</th>
-                <th className="py-1 pr-3 font-medium">DMC</th>
+                <th className="py-1 pr-3 font-medium">{brandColumn}</th>
                 <th className="py-1 pr-3 font-medium">Name</th>
                 <th className="py-1 pr-3 font-medium">Hex</th>
                 <th className="py-1 pr-3 text-right font-medium">Stitches</th>
@@ -88,7 +94,7 @@ export function Legend({
                         type="button"
                         className="inline-flex min-h-8 min-w-8 items-center justify-center rounded px-1 hover:bg-violet-100"
                         aria-pressed={selected === entry.index}
-                        aria-label={`Highlight DMC ${entry.dmc_code} ${entry.dmc_name} on the chart`}
+                        aria-label={`Highlight ${threadLabel(entry)} ${entry.name} on the chart`}
                         onClick={(event) => {
                           event.stopPropagation();
                           toggle(entry.index);
@@ -107,8 +113,8 @@ export function Legend({
                       aria-hidden="true"
                     />
                   </td>
-                  <td className="py-1.5 pr-3 font-medium">{entry.dmc_code}</td>
-                  <td className="py-1.5 pr-3">{entry.dmc_name}</td>
+                  <td className="py-1.5 pr-3 font-medium">{oneBrand ? entry.code : threadLabel(entry)}</td>
+                  <td className="py-1.5 pr-3">{entry.name}</td>
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
                   <td className="py-1.5 pr-3 text-right">{backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en')}</td>
                   {withMarks && <MarkCells use={entry} />}

@@ -47,7 +47,7 @@ function patternReply(id: number, codes: string[], shade: number): PreviewReply 
     width: 2,
     height: 1,
     pixels: Uint8ClampedArray.from([shade, 0, 0, 255, 0, shade, 0, 255]),
-    legend: codes.map((dmc_code) => ({ dmc_code, dmc_name: `Thread ${dmc_code}`, hex: '#336699', stitch_count: 1 })),
+    legend: codes.map((code) => ({ brand: 'dmc' as const, code, name: `Thread ${code}`, hex: '#336699', stitch_count: 1 })),
     meanDeltaE: 2.5,
     timings: { decodeMs: 1, gridMs: 1, patternMs: 1 },
   };

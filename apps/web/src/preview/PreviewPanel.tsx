@@ -41,7 +41,7 @@ export function PreviewPanel({ picture, settings, signedIn, ownedCodes, createWo
       <div
         data-testid="chart-preview"
         data-state={message ? 'unavailable' : updating || !pattern ? 'updating' : 'ready'}
-        data-threads={pattern?.legend.map((thread) => thread.dmc_code).join(' ')}
+        data-threads={pattern?.legend.map((thread) => thread.code).join(' ')}
         data-mean-delta-e={pattern?.meanDeltaE.toFixed(3)}
         className="h-72"
       >

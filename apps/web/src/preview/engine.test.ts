@@ -22,6 +22,7 @@ function picture(): RgbaImage {
 }
 
 const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
+  brand: 'dmc',
   maxSide: 40,
   colors: 6,
   useKmeans: false,
@@ -49,7 +50,7 @@ describe('the preview engine', () => {
     const { decode } = recordingDecoder(image);
     const preview = await runPreviewJob({ source, settings: settings() }, new GridCache(), decode);
     const expected = generatePattern(image, settings());
-    expect(preview.legend.map((t) => t.dmc_code)).toEqual(expected.legend.map((t) => t.dmc_code));
+    expect(preview.legend.map((t) => t.code)).toEqual(expected.legend.map((t) => t.code));
     expect(preview.meanDeltaE).toBeCloseTo(expected.stats.mean_delta_e, 6);
     expect([preview.width, preview.height]).toEqual([40, 30]);
     // Every stitched pixel has its thread's colour; the transparent corner has none.
@@ -85,7 +86,7 @@ describe('the preview engine', () => {
     expect(grids.get(`${source.key}@40`)).toBe(prepared); // reused, not prepared again
     expect(preview.timings.gridMs).toBe(0);
     const expected = generatePattern(image, changed);
-    expect(preview.legend).toEqual(expected.legend.map(({ dmc_code, dmc_name, hex, stitch_count }) => ({ dmc_code, dmc_name, hex, stitch_count })));
+    expect(preview.legend).toEqual(expected.legend.map(({ brand, code, name, hex, stitch_count }) => ({ brand, code, name, hex, stitch_count })));
     expect(preview.meanDeltaE).toBe(expected.stats.mean_delta_e);
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
   });
@@ -97,9 +98,9 @@ describe('the preview engine', () => {
     const owned = settings({ colors: 6, threadCodes: codes });
     const preview = await runPreviewJob({ source, settings: owned }, new GridCache(), decode);
     const expected = generatePattern(image, { ...settings({ colors: 6 }), threads: findThreads(codes) });
-    expect(preview.legend.map((t) => t.dmc_code)).toEqual(expected.legend.map((t) => t.dmc_code));
+    expect(preview.legend.map((t) => t.code)).toEqual(expected.legend.map((t) => t.code));
     expect(preview.legend.length).toBeLessThanOrEqual(4);
-    for (const thread of preview.legend) expect(codes).toContain(thread.dmc_code);
+    for (const thread of preview.legend) expect(codes).toContain(thread.code);
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
     expect(threadsOf(codes)).toBe(threadsOf([...codes])); // one list while the codes stay: the core keeps its ranking of them
   });

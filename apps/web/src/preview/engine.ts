@@ -1,4 +1,14 @@
-import { findThreads, patternFromPrepared, prepareGrid, resampleToGrid, type Thread, type Pattern, type PreparedGrid, type RgbaImage } from '@stitchwise/core';
+import {
+  findThreads,
+  patternFromPrepared,
+  prepareGrid,
+  resampleToGrid,
+  threadsOf as threadsOfBrand,
+  type Thread,
+  type Pattern,
+  type PreparedGrid,
+  type RgbaImage,
+} from '@stitchwise/core';
 import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
 
 /** Reads a picture for a chart of `maxSide` stitches, as the server does (decode.ts in the browser, a stand-in in tests). */
@@ -51,8 +61,10 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
     gridMs = performance.now() - decoded;
   }
   const started = performance.now();
-  const { threadCodes, ...options } = settings;
-  const pattern = patternFromPrepared(prepared, { ...options, threads: threadCodes && threadsOf(threadCodes) });
+  const { threadCodes, brand, ...options } = settings;
+  // As the server chooses: the user's own threads, else the brand's catalogue (DMC's is the core's default).
+  const threads = threadCodes ? threadsOf(threadCodes) : brand === 'dmc' ? undefined : threadsOfBrand(brand);
+  const pattern = patternFromPrepared(prepared, { ...options, threads });
   const patternMs = performance.now() - started;
   return { ...previewOf(pattern), timings: { decodeMs, gridMs, patternMs } };
 }
@@ -71,7 +83,7 @@ export function threadsOf(codes: readonly string[]): Thread[] {
 
 /** The pattern as the preview shows it: one pixel per stitch and a compact legend. */
 export function previewOf(pattern: Pattern): Omit<PreviewPattern, 'timings'> {
-  const legend: PreviewThread[] = pattern.legend.map(({ dmc_code, dmc_name, hex, stitch_count }) => ({ dmc_code, dmc_name, hex, stitch_count }));
+  const legend: PreviewThread[] = pattern.legend.map(({ brand, code, name, hex, stitch_count }) => ({ brand, code, name, hex, stitch_count }));
   return { width: pattern.width, height: pattern.height, pixels: stitchPixels(pattern), legend, meanDeltaE: pattern.stats.mean_delta_e };
 }
 

@@ -1,4 +1,4 @@
-import type { PatternOptions } from '@stitchwise/core';
+import type { PatternOptions, ThreadBrand } from '@stitchwise/core';
 
 /**
  * The preview worker's messages, in one place: the page sends a job, the worker answers with the
@@ -15,7 +15,7 @@ export interface PreviewSource {
  * The settings the preview follows: the core's own options, confetti clean-up included, with the threads
  * to choose from as DMC codes (the user's own, when only those are to be used; the catalogue otherwise).
  */
-export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { threadCodes?: readonly string[] };
+export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { brand: ThreadBrand; threadCodes?: readonly string[] };
 
 export interface PreviewJob {
   source: PreviewSource;
@@ -28,8 +28,9 @@ export interface PreviewJobMessage extends PreviewJob {
 
 /** One thread of the preview's legend, as compact as the panel shows it. */
 export interface PreviewThread {
-  dmc_code: string;
-  dmc_name: string;
+  brand: ThreadBrand;
+  code: string;
+  name: string;
   hex: string;
   stitch_count: number;
 }

@@ -15,6 +15,7 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, o
     mergeThreads: settings.mergeThreads,
     cleanConfetti: settings.cleanConfetti,
     dithering: settings.dithering, // visitors may dither too
+    brand: settings.brand,
   };
   if (signedIn) return ownedCodes ? { ...chosen, threadCodes: ownedCodes } : chosen;
   return {

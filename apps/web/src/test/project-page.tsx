@@ -1,3 +1,4 @@
+import { upgradeLegendEntry } from '@stitchwise/core';
 /**
  * Test support for the project page's tests (not used by the app): a charted project (its chart,
  * pattern document, grid size and legend) and the page rendered against the stand-in server.
@@ -13,8 +14,8 @@ import { renderScreen, type Answer, type Harness } from './harness';
 export const PROJECT_ROUTE = { path: '/stitch/projects/:projectId', route: '/stitch/projects/p1' };
 
 const legend = [
-  { index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 7500, rgb: { r: 0, g: 0, b: 0 } },
-  { index: 1, hex: '#ffffff', symbol: '▲', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: 1, rgb: { r: 255, g: 255, b: 255 } },
+  upgradeLegendEntry({ index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 7500, rgb: { r: 0, g: 0, b: 0 } }),
+  upgradeLegendEntry({ index: 1, hex: '#ffffff', symbol: '▲', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: 1, rgb: { r: 255, g: 255, b: 255 } }),
 ];
 // 7,500 black stitches, one white one, the rest of the 150 × 113 grid left empty.
 const cells = new Int16Array(150 * 113).fill(-1).fill(0, 0, 7500);

@@ -1,3 +1,4 @@
+import { upgradeLegendEntry } from '@stitchwise/core';
 /**
  * Test support for the wizard's tests (not used by the app): the photo to upload, the plan the server
  * generates from it, the owned-threads answer, the way from the upload step to the settings, and generating.
@@ -24,15 +25,17 @@ export const PLAN: StitchPlan = {
     confetti_after: 0.02,
     mean_delta_e: 3.1,
   },
-  legend_data: Array.from({ length: 60 }, (_, index) => ({
-    index,
-    hex: '#aabbcc',
-    symbol: '■',
-    dmc_code: String(100 + index),
-    dmc_name: `Thread ${index}`,
-    stitch_count: 100,
-    rgb: { r: 170, g: 187, b: 204 },
-  })),
+  legend_data: Array.from({ length: 60 }, (_, index) =>
+    upgradeLegendEntry({
+      index,
+      hex: '#aabbcc',
+      symbol: '■',
+      dmc_code: String(100 + index),
+      dmc_name: `Thread ${index}`,
+      stitch_count: 100,
+      rgb: { r: 170, g: 187, b: 204 },
+    }),
+  ),
 };
 
 /** The server's answer to the owned threads: these codes, the first with no skeins left. */

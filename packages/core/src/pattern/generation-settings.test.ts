@@ -14,6 +14,7 @@ describe('generation settings under the API’s names', () => {
     dithering: 'soft',
     onlyOwnedThreads: true,
     leftOutThreads: ['3865'],
+    brand: 'anchor',
   };
 
   it('names each setting as the specification’s form does', () => {
@@ -29,6 +30,7 @@ describe('generation settings under the API’s names', () => {
       dithering: 'soft',
       only_owned_threads: true,
       left_out_threads: ['3865'],
+      brand: 'anchor',
     });
   });
 

@@ -1,3 +1,4 @@
+import type { ThreadBrand } from '../threads/catalogue.js';
 import type { PatternOptions } from './generate.js';
 
 /**
@@ -16,6 +17,8 @@ export interface GenerationSettings extends Required<Omit<PatternOptions, 'threa
   onlyOwnedThreads: boolean;
   /** Owned threads not to use this time (one of two that look the same on fabric), as catalogue codes. */
   leftOutThreads: readonly string[];
+  /** The thread maker the chart is stitched in: every thread of the legend is one of its. */
+  brand: ThreadBrand;
 }
 
 export const DEFAULT_GENERATION_SETTINGS: Readonly<GenerationSettings> = {
@@ -30,6 +33,7 @@ export const DEFAULT_GENERATION_SETTINGS: Readonly<GenerationSettings> = {
   dithering: 'off',
   onlyOwnedThreads: false,
   leftOutThreads: [],
+  brand: 'dmc',
 };
 
 /**
@@ -48,6 +52,7 @@ export const GENERATION_FIELD_NAMES = {
   dithering: 'dithering',
   onlyOwnedThreads: 'only_owned_threads',
   leftOutThreads: 'left_out_threads',
+  brand: 'brand',
 } as const satisfies { [K in keyof GenerationSettings]: string };
 
 type FieldName<K extends keyof GenerationSettings> = (typeof GENERATION_FIELD_NAMES)[K];

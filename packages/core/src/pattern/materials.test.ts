@@ -1,3 +1,4 @@
+import { upgradeLegendEntry } from './model.js';
 import { describe, expect, it } from 'vitest';
 import { backstitchOnly, FABRICS, fabricByCount, finishedSize, finishedSizes, legendUse, skeinFootnote, threadNeed, threadNeedOfUse } from './materials.js';
 import type { LegendEntry } from './model.js';
@@ -96,5 +97,13 @@ describe('thread for part stitches, backstitch and knots', () => {
 });
 
 function legendEntry(index: number, stitches = 0): LegendEntry {
-  return { index, hex: '#000000', symbol: String(index), dmc_code: '310', dmc_name: 'Black', stitch_count: stitches, rgb: { r: 0, g: 0, b: 0 } };
+  return upgradeLegendEntry({
+    index,
+    hex: '#000000',
+    symbol: String(index),
+    dmc_code: '310',
+    dmc_name: 'Black',
+    stitch_count: stitches,
+    rgb: { r: 0, g: 0, b: 0 },
+  });
 }

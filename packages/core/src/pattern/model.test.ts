@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findThread } from '../threads/catalogue.js';
-import { parsePatternDocument, PatternFormatError, toPatternDocument, type LegendEntry, type Pattern } from './model.js';
+import { findBrandThread } from '../threads/brands.js';
+import { parsePatternDocument, PatternFormatError, toPatternDocument, type LegendEntry, type Pattern, legendEntryOf, namedThread } from './model.js';
 import { PART_KINDS } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
 function entry(index: number, code: string, stitches: number): LegendEntry {
   const thread = findThread(code)!;
-  const rgb = { r: thread.r, g: thread.g, b: thread.b };
-  return { index, hex: thread.hex, symbol: symbolFor(index), dmc_code: thread.code, dmc_name: thread.name, stitch_count: stitches, rgb };
+  return legendEntryOf(namedThread(thread), index, symbolFor(index), stitches);
 }
 
 /**
@@ -39,10 +39,10 @@ const PATTERN: Pattern = {
 
 const textOf = (pattern: Pattern, change: Record<string, unknown> = {}): string => JSON.stringify({ ...toPatternDocument(pattern), ...change });
 
-describe('pattern document version 2', () => {
+describe('pattern document version 3', () => {
   it('writes part stitches, backstitches and knots, and reads them back exactly', () => {
     const document = toPatternDocument(PATTERN);
-    expect(document).toMatchObject({ version: 2, part_stitches: PATTERN.marks.parts, backstitches: PATTERN.marks.backstitches, knots: PATTERN.marks.knots });
+    expect(document).toMatchObject({ version: 3, part_stitches: PATTERN.marks.parts, backstitches: PATTERN.marks.backstitches, knots: PATTERN.marks.knots });
     const parsed = parsePatternDocument(JSON.stringify(document));
     expect(parsed).toEqual(PATTERN);
     expect(toPatternDocument(parsed)).toEqual(document);
@@ -54,12 +54,36 @@ describe('pattern document version 2', () => {
     expect(parsePatternDocument(textOf(PATTERN, { knots })).marks.knots).toEqual(knots);
   });
 
-  it('reads a version 1 document with no marks, and writes it back as version 2', () => {
+  /** A legend entry as versions 1 and 2 wrote it: DMC, named by dmc_code and dmc_name only. */
+  const olderEntry = ({ index, hex, symbol, dmc_code, dmc_name, stitch_count, rgb }: LegendEntry) => ({
+    index,
+    hex,
+    symbol,
+    dmc_code,
+    dmc_name,
+    stitch_count,
+    rgb,
+  });
+
+  it('reads a version 1 document with no marks, and writes it back as version 3', () => {
     const { part_stitches: _parts, backstitches: _lines, knots: _knots, ...v1 } = { ...toPatternDocument(PATTERN), version: 1 };
     const fullOnly = { ...PATTERN, legend: [PATTERN.legend[0]!] };
-    const parsed = parsePatternDocument(JSON.stringify({ ...v1, legend: fullOnly.legend }));
+    const parsed = parsePatternDocument(JSON.stringify({ ...v1, legend: fullOnly.legend.map(olderEntry) }));
     expect(parsed).toEqual({ ...fullOnly, marks: { parts: [], backstitches: [], knots: [] } });
-    expect(toPatternDocument(parsed)).toMatchObject({ version: 2, part_stitches: [], backstitches: [], knots: [] });
+    expect(toPatternDocument(parsed)).toMatchObject({ version: 3, part_stitches: [], backstitches: [], knots: [] });
+  });
+
+  it('reads a version 2 document as DMC threads, each with its brand, code, name and one thread of 2 strands', () => {
+    const parsed = parsePatternDocument(textOf(PATTERN, { version: 2, legend: PATTERN.legend.map(olderEntry) }));
+    expect(parsed).toEqual(PATTERN);
+    expect(parsed.legend[0]).toMatchObject({ brand: 'dmc', code: '310', name: 'Black', dmc_code: '310', threads: [{ brand: 'dmc', code: '310', strands: 2 }] });
+  });
+
+  it('keeps an Anchor thread as itself, with no DMC code to pretend it is one', () => {
+    const anchor = legendEntryOf(namedThread(findBrandThread('anchor', '403')!), 0, symbolFor(0), 1);
+    expect(anchor).toMatchObject({ brand: 'anchor', code: '403', dmc_code: '', dmc_name: '', threads: [{ brand: 'anchor', code: '403', strands: 2 }] });
+    const chart: Pattern = { ...PATTERN, width: 1, height: 1, legend: [anchor], cells: Int16Array.of(0), marks: { parts: [], backstitches: [], knots: [] } };
+    expect(parsePatternDocument(JSON.stringify(toPatternDocument(chart)))).toEqual(chart);
   });
 
   it.each([

@@ -1,17 +1,71 @@
-import type { Thread } from '../threads/catalogue.js';
+import type { Thread, ThreadBrand } from '../threads/catalogue.js';
 import { checkMarks, storedMarkLimits } from './mark-checks.js';
 import { NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { assignSymbols } from './symbols.js';
 
-/** One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none (backstitch only). */
+/** One physical thread stitched in a legend entry, and with how many strands. */
+export interface LegendThread {
+  brand: ThreadBrand;
+  code: string;
+  name: string;
+  strands: number;
+  rgb: { r: number; g: number; b: number };
+}
+
+/** Strands of a plain thread in a cross stitch on 14-count Aida. */
+export const PLAIN_THREAD_STRANDS = 2;
+
+/**
+ * One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none
+ * (backstitch only). `brand`, `code` and `name` name it ("Anchor 403"); `threads` lists what is stitched (one
+ * thread for a plain one). `dmc_code`/`dmc_name` are the specification's: a DMC thread's code and name, empty for
+ * a thread of another brand.
+ */
 export interface LegendEntry {
   index: number;
   hex: string;
   symbol: string;
+  brand: ThreadBrand;
+  code: string;
+  name: string;
+  threads: LegendThread[];
   dmc_code: string;
   dmc_name: string;
   stitch_count: number;
   rgb: { r: number; g: number; b: number };
+}
+
+/** A thread as a legend names it: its brand, code, name and colour. */
+export interface NamedThread {
+  brand: ThreadBrand;
+  code: string;
+  name: string;
+  hex: string;
+  rgb: { r: number; g: number; b: number };
+}
+
+/** The legend entry of a plain thread at `index`, with its symbol and full-stitch count. */
+export function legendEntryOf(thread: NamedThread, index: number, symbol: string, stitchCount: number): LegendEntry {
+  const { brand, code, name, hex, rgb } = thread;
+  const dmc = brand === 'dmc';
+  return {
+    index,
+    hex,
+    symbol,
+    brand,
+    code,
+    name,
+    threads: [{ brand, code, name, strands: PLAIN_THREAD_STRANDS, rgb: { ...rgb } }],
+    dmc_code: dmc ? code : '',
+    dmc_name: dmc ? name : '',
+    stitch_count: stitchCount,
+    rgb: { ...rgb },
+  };
+}
+
+/** A catalogue thread as a legend names it. */
+export function namedThread(thread: Thread): NamedThread {
+  return { brand: thread.brand, code: thread.code, name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b } };
 }
 
 export interface PatternStats {
@@ -37,11 +91,12 @@ export interface Pattern {
 
 /**
  * The JSON document stored beside every chart (`pattern_url`). Version 2 added part stitches, backstitches
- * and knots; a version 1 document (full stitches only) still reads, and is written back as version 2.
+ * and knots; version 3 each thread's brand, code, name and threads. Earlier versions still read (their
+ * threads are DMC) and are written back as version 3.
  */
 export interface PatternDocument {
   format: 'stitchwise-pattern';
-  version: 2;
+  version: 3;
   width: number;
   height: number;
   legend: LegendEntry[];
@@ -54,12 +109,18 @@ export interface PatternDocument {
   stats: PatternStats;
 }
 
-/** A document written before part stitches, backstitches and knots: still read, and saved as version 2. */
-export type PatternDocumentV1 = Omit<PatternDocument, 'version' | 'part_stitches' | 'backstitches' | 'knots'> & { version: 1 };
+/** A legend entry of a version 1 or 2 document: DMC threads only, named by `dmc_code` and `dmc_name`. */
+export type LegendEntryV2 = Omit<LegendEntry, 'brand' | 'code' | 'name' | 'threads'>;
 
-export const PATTERN_FORMAT_VERSION = 2;
+/** A document written before brands: DMC threads only; still read, and saved as version 3. */
+export type PatternDocumentV2 = Omit<PatternDocument, 'version' | 'legend'> & { version: 2; legend: LegendEntryV2[] };
+
+/** A document written before part stitches, backstitches and knots: still read, and saved as version 3. */
+export type PatternDocumentV1 = Omit<PatternDocumentV2, 'version' | 'part_stitches' | 'backstitches' | 'knots'> & { version: 1 };
+
+export const PATTERN_FORMAT_VERSION = 3;
 /** Versions a document may have: older ones are read and upgraded. */
-export const READABLE_PATTERN_VERSIONS: readonly number[] = [1, 2];
+export const READABLE_PATTERN_VERSIONS: readonly number[] = [1, 2, 3];
 
 /**
  * The legend of a pattern: the threads that have stitches, most stitches first, with their symbols;
@@ -77,16 +138,7 @@ export function buildLegend(threads: readonly Thread[], assignment: Int16Array):
   const symbols = assignSymbols(order.map((threadIndex) => threads[threadIndex]!.lab));
   const legend = order.map((threadIndex, rank) => {
     position[threadIndex] = rank;
-    const thread = threads[threadIndex]!;
-    return {
-      index: rank,
-      hex: thread.hex,
-      symbol: symbols[rank]!,
-      dmc_code: thread.code,
-      dmc_name: thread.name,
-      stitch_count: counts[threadIndex]!,
-      rgb: { r: thread.r, g: thread.g, b: thread.b },
-    };
+    return legendEntryOf(namedThread(threads[threadIndex]!), rank, symbols[rank]!, counts[threadIndex]!);
   });
   const cells = assignment.map((index) => (index < 0 ? -1 : position[index]!));
   return { legend, cells };
@@ -135,6 +187,8 @@ export function parsePatternDocument(text: string): Pattern {
   legend!.forEach((entry, i) => {
     if (entry.index !== i || entry.stitch_count !== counts[i]) fail(`legend entry ${i} does not match the cells`);
   });
+  // Before version 3 every thread was DMC, named by dmc_code and dmc_name only.
+  const entries = (document.version as number) < 3 ? (legend as unknown as LegendEntryV2[]).map(upgradeLegendEntry) : legend!;
   let marks = NO_MARKS;
   if ((document.version as number) !== 1) {
     // Under the limits it was stored with: a chart saved before they scaled with its size still opens.
@@ -145,9 +199,15 @@ export function parsePatternDocument(text: string): Pattern {
   return {
     width: width!,
     height: height!,
-    legend: legend!,
+    legend: entries,
     cells: Int16Array.from(cells!),
     marks,
     stats: stats ?? { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
   };
+}
+
+/** A legend entry of a version 1 or 2 document, as version 3 writes it: a DMC thread. */
+export function upgradeLegendEntry(entry: LegendEntryV2): LegendEntry {
+  const thread = { brand: 'dmc' as const, code: entry.dmc_code, name: entry.dmc_name, hex: entry.hex, rgb: entry.rgb };
+  return legendEntryOf(thread, entry.index, entry.symbol, entry.stitch_count);
 }

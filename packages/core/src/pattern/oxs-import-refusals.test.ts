@@ -65,7 +65,7 @@ describe('OXS import: refusals', () => {
       problemOf(`<chart><properties chartwidth="2" chartheight="2"/><fullstitches>${stitch(0, 0, 7)}</fullstitches><palette>${palette}</palette></chart>`),
     ).toBe('palette');
     expect(problemOf(chart({ palette: palette + palette }))).toBe('palette');
-    expect(problemOf(chart({ palette: item(1, 'Anchor 403', 'nil'), stitches: stitch(0, 0, 1) }))).toBe('palette');
+    expect(problemOf(chart({ palette: item(1, 'Coats 403', 'nil'), stitches: stitch(0, 0, 1) }))).toBe('palette');
   });
 
   it('refuses more than 50 threads, but not 50 threads from more colours', () => {
@@ -77,9 +77,9 @@ describe('OXS import: refusals', () => {
     });
     expect(refusal(fiftyOne).problem).toBe('threads');
     expect(refusal(fiftyOne).message).toMatch(/51 threads .* at most 50/);
-    // The 51st colour is another brand's black, which is DMC 310 here too.
+    // The 51st colour is an unknown maker's black, which becomes DMC 310 here too.
     const merged = fiftyOne
-      .replace(`number="DMC ${codes[50]!}" color="808080"`, 'number="Anchor 403" color="000000"')
+      .replace(`number="DMC ${codes[50]!}" color="808080"`, 'number="Coats 8403" color="000000"')
       .replace(`number="DMC ${codes[0]!}"`, 'number="DMC 310"');
     expect(readOxsChart(merged).pattern.legend).toHaveLength(50);
   });

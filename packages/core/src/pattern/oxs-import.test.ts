@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { parseHex } from '../color/hex.js';
 import { rgbToLab } from '../color/spaces.js';
-import { DMC_THREADS, findThread, nearestThreads } from '../threads/catalogue.js';
+import { findThread, nearestThreads } from '../threads/catalogue.js';
+import { findBrandThread, threadsOf } from '../threads/brands.js';
 import type { Pattern } from './model.js';
 import { toOxs } from './oxs.js';
 import { chart, item, patternOf, stitch } from './oxs-import-testing.js';
@@ -43,8 +44,8 @@ describe('OXS import: our own export', () => {
     expect(Array.from(imported.pattern.cells)).toEqual(Array.from(pattern.cells));
     expect(imported.pattern.legend).toEqual(pattern.legend); // codes, names, colours, symbols, counts, order
     expect(imported.title).toBe('Roses <& thorns>');
-    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code, mapping.matched_by, mapping.delta_e])).toEqual(
-      pattern.legend.map((entry) => [`DMC ${entry.dmc_code}`, entry.dmc_code, 'code', 0]),
+    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.code, mapping.matched_by, mapping.delta_e])).toEqual(
+      pattern.legend.map((entry) => [`DMC ${entry.code}`, entry.code, 'code', 0]),
     );
     expect(imported.not_imported).toEqual({ full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 0 });
   });
@@ -77,7 +78,7 @@ describe('OXS import: what other programs write', () => {
 
     const noCloth = `<chart><properties chartwidth="2" chartheight="1"/><palette>${item(1, 'DMC 310', '000000')}${item(2, 'DMC 321', 'C72B3B')}</palette><fullstitches>${stitch(0, 0, 2)}${stitch(1, 0, 0)}</fullstitches></chart>`;
     const fromOne = readOxsChart(noCloth);
-    expect(fromOne.pattern.legend.map((entry) => entry.dmc_code)).toEqual(['321']);
+    expect(fromOne.pattern.legend.map((entry) => entry.code)).toEqual(['321']);
     expect(Array.from(fromOne.pattern.cells)).toEqual([0, -1]);
 
     const byPosition = (palette: string) =>
@@ -86,8 +87,8 @@ describe('OXS import: what other programs write', () => {
       );
     const cloth = '<palette_item number="cloth" color="FFFFFF"/>';
     const threads = '<palette_item number="DMC 310" color="000000"/><palette_item number="DMC 321" color="C72B3B"/>';
-    expect(byPosition(cloth + threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
-    expect(byPosition(threads).pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310', '321']);
+    expect(byPosition(cloth + threads).pattern.legend.map((entry) => entry.code)).toEqual(['310', '321']);
+    expect(byPosition(threads).pattern.legend.map((entry) => entry.code)).toEqual(['310', '321']);
   });
 
   it('keeps the last full stitch a cell is given, counting the earlier ones of another colour as not imported', () => {
@@ -113,8 +114,8 @@ describe('OXS import: what other programs write', () => {
       chart({ properties: 'chartwidth="7" chartheight="1"', palette, stitches: numbers.map((_, i) => stitch(i, 0, i + 1)).join('') }),
     );
     // 'blanc' and 'DMC White' are one thread, so one legend entry.
-    expect(imported.pattern.legend.map((entry) => entry.dmc_code)).toEqual(['943', '310', '01', 'Blanc', 'Ecru', 'B5200']);
-    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code, mapping.matched_by])).toEqual([
+    expect(imported.pattern.legend.map((entry) => entry.code)).toEqual(['943', '310', '01', 'Blanc', 'Ecru', 'B5200']);
+    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.code, mapping.matched_by])).toEqual([
       ['DMC 943', '943', 'code'],
       ['310', '310', 'code'],
       ['DMC 1', '01', 'code'],
@@ -124,35 +125,52 @@ describe('OXS import: what other programs write', () => {
       ['DMC b5200', 'B5200', 'code'],
     ]);
     // Colours, names and legend colours come from the catalogue, not the file's grey.
-    const blanc = imported.pattern.legend.find((entry) => entry.dmc_code === 'Blanc')!;
-    expect([blanc.dmc_name, blanc.hex, blanc.stitch_count]).toEqual([findThread('Blanc')!.name, findThread('Blanc')!.hex, 2]);
+    const blanc = imported.pattern.legend.find((entry) => entry.code === 'Blanc')!;
+    expect([blanc.name, blanc.hex, blanc.stitch_count]).toEqual([findThread('Blanc')!.name, findThread('Blanc')!.hex, 2]);
   });
 
-  it('maps other brands and unknown codes to the nearest DMC thread by ΔE00, and merges colours that land on one thread', () => {
-    const palette = item(1, 'Anchor 403', '000000') + item(2, 'DMC 310', '101010') + item(3, 'Madeira 0813', '1E5AA0') + item(4, 'DMC 9999', 'C8A050');
-    const imported = readOxsChart(chart({ palette, stitches: stitch(0, 0, 1) + stitch(1, 0, 2) + stitch(2, 0, 3) + stitch(0, 1, 4) + stitch(1, 1, 1) }));
-    const [anchor, dmc, madeira, unknown] = imported.thread_mappings;
-    expect(anchor).toEqual({ source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'colour' });
-    expect(dmc).toEqual({ source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' });
-    for (const [mapping, colour] of [
-      [madeira!, '1E5AA0'],
-      [unknown!, 'C8A050'],
-    ] as const) {
-      const lab = rgbToLab(parseHex(colour)!);
-      const best = nearestThreads(lab, 1)[0]!.thread;
-      expect(mapping.matched_by).toBe('colour');
-      expect(mapping.dmc_code).toBe(best.code);
-      expect(mapping.delta_e).toBeCloseTo(deltaE2000(lab, best.lab), 2);
-      // No thread of the catalogue is nearer.
-      expect(Math.min(...DMC_THREADS.map((thread) => deltaE2000(lab, thread.lab)))).toBeCloseTo(mapping.delta_e, 2);
+  it('keeps DMC, Anchor and Madeira threads as themselves, maps other makers and unknown codes to the nearest thread of the chosen brand, and merges colours that land on one thread', () => {
+    const palette =
+      item(1, 'Anchor 403', '000000') +
+      item(2, 'DMC 310', '101010') +
+      item(3, 'Madeira 0813', '1E5AA0') +
+      item(4, 'DMC 9999', 'C8A050') +
+      item(5, 'Coats 8000', '3D9384') +
+      item(6, 'DMC 310', '000000');
+    const stitches = stitch(0, 0, 1) + stitch(1, 0, 2) + stitch(2, 0, 3) + stitch(0, 1, 4) + stitch(1, 1, 5) + stitch(2, 1, 6);
+    for (const brand of ['dmc', 'anchor'] as const) {
+      const imported = readOxsChart(chart({ palette, stitches }), undefined, brand);
+      const [anchor, dmc, madeira, unknown, coats] = imported.thread_mappings;
+      expect(anchor).toEqual({
+        source: 'Anchor 403',
+        brand: 'anchor',
+        code: '403',
+        name: findBrandThread('anchor', '403')!.name,
+        delta_e: 0,
+        matched_by: 'code',
+      });
+      expect(dmc).toEqual({ source: 'DMC 310', brand: 'dmc', code: '310', name: 'Black', delta_e: 0, matched_by: 'code' });
+      expect(madeira).toMatchObject({ source: 'Madeira 0813', brand: 'madeira', code: '813', matched_by: 'code' });
+      for (const [mapping, colour] of [
+        [unknown!, 'C8A050'],
+        [coats!, '3D9384'],
+      ] as const) {
+        const lab = rgbToLab(parseHex(colour)!);
+        const best = nearestThreads(lab, 1, threadsOf(brand))[0]!.thread;
+        expect(mapping).toMatchObject({ brand, code: best.code, matched_by: 'colour' });
+        expect(mapping.delta_e).toBeCloseTo(deltaE2000(lab, best.lab), 2);
+        // No thread of the brand is nearer.
+        expect(Math.min(...threadsOf(brand).map((thread) => deltaE2000(lab, thread.lab)))).toBeCloseTo(mapping.delta_e, 2);
+      }
+      // Both colours named DMC 310 are one legend entry; Anchor 403 stays apart, another brand.
+      expect(imported.pattern.legend.map((entry) => [entry.brand, entry.code, entry.stitch_count])).toEqual([
+        ['anchor', '403', 1],
+        ['dmc', '310', 2],
+        ['madeira', '813', 1],
+        [brand, unknown!.code, 1],
+        [brand, coats!.code, 1],
+      ]);
     }
-    // Anchor 403 and DMC 310 are one legend entry with both colours' stitches.
-    expect(imported.pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
-      ['310', 3],
-      [madeira!.dmc_code, 1],
-      [unknown!.dmc_code, 1],
-    ]);
-    expect(Array.from(imported.pattern.cells)).toEqual([0, 0, 1, 2, 0, -1]);
   });
 
   it('reports a palette item by at most 60 characters of its own name', () => {

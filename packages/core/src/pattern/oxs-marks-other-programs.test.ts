@@ -49,25 +49,26 @@ describe('OXS marks: what other programs write', () => {
     expect(imported.pattern.marks.knots).toEqual([{ x: 5, y: 4, thread: 0 }]);
   });
 
-  it('keeps a thread with marks only in the legend with no stitches, and merges colours that become one thread', () => {
+  it('keeps a thread with marks only in the legend with no stitches, and an Anchor thread as itself', () => {
     const imported = readOxsChart(
       chart(
         '<backstitches><backstitch x1="0" y1="1" x2="4" y2="1" palindex="3" objecttype="backstitch"/><backstitch x1="0" y1="2" x2="4" y2="2" palindex="4"/></backstitches>',
         '<palette_item index="3" number="DMC 798" color="466A8E"/><palette_item index="4" number="Anchor 403" color="000000"/>',
       ),
     );
-    expect(imported.pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
-      ['310', 1],
-      ['798', 0],
+    expect(imported.pattern.legend.map((entry) => [entry.brand, entry.code, entry.stitch_count])).toEqual([
+      ['dmc', '310', 1],
+      ['dmc', '798', 0],
+      ['anchor', '403', 0],
     ]);
-    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.dmc_code])).toEqual([
+    expect(imported.thread_mappings.map((mapping) => [mapping.source, mapping.code])).toEqual([
       ['DMC 310', '310'],
       ['DMC 798', '798'],
-      ['Anchor 403', '310'],
+      ['Anchor 403', '403'],
     ]);
     expect(imported.pattern.marks.backstitches).toEqual([
       { x1: 0, y1: 2, x2: 8, y2: 2, thread: 1 },
-      { x1: 0, y1: 4, x2: 8, y2: 4, thread: 0 },
+      { x1: 0, y1: 4, x2: 8, y2: 4, thread: 2 },
     ]);
     expect(imported.pattern.legend[1]!.hex).toBe(findThread('798')!.hex);
   });
@@ -155,7 +156,7 @@ describe('OXS marks: what does not fit is counted, not imported', () => {
       ),
     );
     expect(imported.not_imported.part_stitches).toBe(1);
-    expect(imported.pattern.legend.map((entry) => entry.dmc_code)).toEqual(['310']);
+    expect(imported.pattern.legend.map((entry) => entry.code)).toEqual(['310']);
     expect(imported.thread_mappings).toHaveLength(1);
   });
 

@@ -69,7 +69,7 @@ describe('OXS marks: our own export', () => {
 
   it('has every kind of mark, and a thread with backstitch only and one with knots only in the legend', () => {
     expect(sameMarks(pattern.marks, { parts: PARTS, backstitches: BACKSTITCHES, knots: KNOTS })).toBe(true);
-    expect(pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
+    expect(pattern.legend.map((entry) => [entry.code, entry.stitch_count])).toEqual([
       ['310', 4],
       ['321', 11],
       ['3865', 0],
@@ -85,7 +85,7 @@ describe('OXS marks: our own export', () => {
     expect(imported.pattern.legend).toEqual(pattern.legend); // codes, symbols, counts (0 for marks only), order
     expect(sameMarks(imported.pattern.marks, pattern.marks)).toBe(true);
     expect(imported.pattern.marks.parts).toHaveLength(PARTS.length);
-    expect(imported.thread_mappings.map((mapping) => mapping.dmc_code)).toEqual(CODES);
+    expect(imported.thread_mappings.map((mapping) => mapping.code)).toEqual(CODES);
     // What the import hands on is a chart the rest of the product accepts as it is.
     const { width, height, legend, cells, marks } = imported.pattern;
     const checked = checkMarks(
@@ -97,7 +97,7 @@ describe('OXS marks: our own export', () => {
 
   it('reads back the same through the quick reader, and however the text is cut as it streams in', () => {
     const quick = parseOxs(xml);
-    expect(quick.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual(pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count]));
+    expect(quick.legend.map((entry) => [entry.code, entry.stitch_count])).toEqual(pattern.legend.map((entry) => [entry.code, entry.stitch_count]));
     expect(sameMarks(quick.marks, pattern.marks)).toBe(true);
     for (const size of [1, 5, 64]) {
       const reader = new OxsChartReader();

@@ -1,22 +1,26 @@
 /**
- * The legend of a chart read from OXS: the palette colours its stitches and marks use, each matched to a DMC
- * thread (colours that land on one thread share its entry), with chart symbols (the file's own where they are
- * chart symbols and unique), cells and marks renumbered to it, and the report of how each colour was matched.
+ * The legend of a chart read from OXS: the palette colours its stitches and marks use, each kept as its own
+ * thread or matched to one (colours that land on one thread share its entry), with chart symbols (the file's
+ * own where they are chart symbols and unique), cells and marks renumbered to it, and the report of how each
+ * colour was matched.
  */
-import type { LegendEntry } from './model.js';
+import { threadKey } from '../threads/brands.js';
+import type { ThreadBrand } from '../threads/catalogue.js';
+import { legendEntryOf, namedThread, type LegendEntry } from './model.js';
 import { marksByLegend } from './oxs-marks.js';
 import { ChartImportError } from './oxs-read-error.js';
-import { dmcThreadFor, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
+import { threadFor, type PaletteEntry, type ThreadChoice } from './oxs-read-palette.js';
 import type { ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 
-/** How one colour of the file became a DMC thread of the chart, for the stitcher to check. */
+/** How one colour of the file became a thread of the chart, for the stitcher to check. */
 export interface ThreadMapping {
   /** The thread as the file names it: `DMC 310`, `Anchor 403`. */
   source: string;
-  dmc_code: string;
-  dmc_name: string;
-  /** ΔE00 from the file's colour to the DMC thread's; 0 when matched by its DMC code. */
+  brand: ThreadBrand;
+  code: string;
+  name: string;
+  /** ΔE00 from the file's colour to the thread's; 0 when matched by its brand and code. */
   delta_e: number;
   matched_by: 'code' | 'colour';
 }
@@ -30,15 +34,17 @@ export interface ImportedLegend {
 }
 
 /**
- * Threads in palette order, each source colour matched to DMC, colours on the same thread merged; cells
- * and marks (by palette index) renumbered to them. A thread with marks only is in the legend, with no stitches.
- * More threads than `threadLimit` (or than there are chart symbols) are refused.
+ * Threads in palette order, each source colour kept as itself or matched to a thread of `fallback` (threadFor),
+ * colours on the same thread merged; cells and marks (by palette index) renumbered to them. A thread with marks
+ * only is in the legend, with no stitches. More threads than `threadLimit` (or than there are chart symbols)
+ * are refused.
  */
 export function importedLegend(
   byPaletteIndex: Int32Array,
   paletteMarks: ChartMarks,
   palette: ReadonlyMap<number, PaletteEntry>,
   threadLimit: number,
+  fallback: ThreadBrand = 'dmc',
 ): ImportedLegend {
   const used = new Set<number>();
   for (const paletteIndex of byPaletteIndex) if (paletteIndex > 0) used.add(paletteIndex);
@@ -47,16 +53,16 @@ export function importedLegend(
     .sort((a, b) => a - b)
     .map((paletteIndex) => {
       const entry = palette.get(paletteIndex)!;
-      return { entry, choice: dmcThreadFor(entry) };
+      return { entry, choice: threadFor(entry, fallback) };
     });
   const position = new Map<number, number>();
   const threads: { choice: ThreadChoice; symbols: (string | undefined)[] }[] = [];
   const byCode = new Map<string, number>();
   for (const { entry, choice } of sources) {
-    let at = byCode.get(choice.thread.code);
+    let at = byCode.get(threadKey(choice.thread));
     if (at === undefined) {
       at = threads.push({ choice, symbols: [] }) - 1;
-      byCode.set(choice.thread.code, at);
+      byCode.set(threadKey(choice.thread), at);
     }
     threads[at]!.symbols.push(entry.symbol);
     position.set(entry.index, at);
@@ -64,7 +70,7 @@ export function importedLegend(
   // Each thread needs a chart symbol of its own, so no limit can allow more threads than there are symbols.
   const maxThreads = Math.min(threadLimit, CHART_SYMBOLS.length);
   if (threads.length > maxThreads) {
-    throw new ChartImportError('threads', `The chart uses ${threads.length} threads (as DMC threads); at most ${maxThreads} can be imported.`);
+    throw new ChartImportError('threads', `The chart uses ${threads.length} threads (as imported); at most ${maxThreads} can be imported.`);
   }
   const cells = new Int16Array(byPaletteIndex.length);
   const counts = new Int32Array(threads.length);
@@ -75,14 +81,12 @@ export function importedLegend(
     if (at >= 0) counts[at]!++;
   }
   const symbols = chooseSymbols(threads.map((thread) => thread.symbols.find((symbol) => symbol !== undefined && CHART_SYMBOL_SET.has(symbol))));
-  const legend = threads.map(({ choice: { thread } }, index): LegendEntry => {
-    const { code, name, hex, r, g, b } = thread;
-    return { index, hex, symbol: symbols[index]!, dmc_code: code, dmc_name: name, stitch_count: counts[index]!, rgb: { r, g, b } };
-  });
+  const legend = threads.map(({ choice: { thread } }, index): LegendEntry => legendEntryOf(namedThread(thread), index, symbols[index]!, counts[index]!));
   const mappings = sources.map(({ entry, choice }) => ({
     source: entry.source,
-    dmc_code: choice.thread.code,
-    dmc_name: choice.thread.name,
+    brand: choice.thread.brand,
+    code: choice.thread.code,
+    name: choice.thread.name,
     delta_e: choice.delta_e,
     matched_by: choice.matched_by,
   }));

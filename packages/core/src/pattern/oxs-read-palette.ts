@@ -1,6 +1,7 @@
 import { parseHex } from '../color/hex.js';
 import { rgbToLab, type Rgb } from '../color/spaces.js';
-import { findThread, nearestThreads, type Thread } from '../threads/catalogue.js';
+import { BRANDS, findBrandThread, threadsOf } from '../threads/brands.js';
+import { nearestThreads, THREAD_BRANDS, type Thread, type ThreadBrand } from '../threads/catalogue.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { oxsNumber } from './oxs-read-xml.js';
 
@@ -20,7 +21,7 @@ export interface PaletteEntry {
   symbol: string | undefined;
 }
 
-/** A source colour's DMC thread, and how it was found: by its DMC code, or as the nearest colour by ΔE00. */
+/** A source colour's thread, and how it was found: by its brand and code, or as the nearest colour by ΔE00. */
 export interface ThreadChoice {
   thread: Thread;
   matched_by: 'code' | 'colour';
@@ -78,22 +79,30 @@ function symbolOf(attributes: Readonly<Record<string, string>>): string | undefi
   return (fontCode ? undefined : single(symbol)) ?? single(attributes['symbol_courier']);
 }
 
+/** The brand a palette item's number names (`DMC`, `Anchor`, `Madeira`, any case); DMC for a code alone; undefined for another maker. */
+export function oxsBrand(written: string | undefined): ThreadBrand | undefined {
+  if (written === undefined) return 'dmc';
+  return THREAD_BRANDS.find((brand) => BRANDS[brand].name.toLowerCase() === written.toLowerCase());
+}
+
 /**
- * The DMC thread for a palette entry: by its code when it is a DMC code (`1` and `01`, `blanc` and
- * `Blanc` are one thread, as the catalogue writes them); otherwise — another brand, or a code the
- * catalogue does not have — the thread nearest to the entry's colour by ΔE00.
+ * The thread for a palette entry: itself when its brand is one Stitchwise knows and the code is in that
+ * brand's catalogue (`1` and `01`, `blanc` and `Blanc` are one DMC thread, as the catalogue writes them);
+ * otherwise — another maker, or a code the catalogue does not have — the thread of `fallback` nearest to
+ * the entry's colour by ΔE00.
  */
-export function dmcThreadFor(entry: PaletteEntry): ThreadChoice {
-  const isDmc = entry.brand === undefined || /^dmc$/i.test(entry.brand);
-  const code = entry.code === undefined ? undefined : (DMC_ALIASES[entry.code.toLowerCase()] ?? entry.code);
-  const byCode = isDmc && code !== undefined ? findThread(code) : undefined;
+export function threadFor(entry: PaletteEntry, fallback: ThreadBrand = 'dmc'): ThreadChoice {
+  const brand = oxsBrand(entry.brand);
+  const code =
+    entry.code === undefined || brand === undefined ? undefined : brand === 'dmc' ? (DMC_ALIASES[entry.code.toLowerCase()] ?? entry.code) : entry.code;
+  const byCode = brand !== undefined && code !== undefined ? findBrandThread(brand, code) : undefined;
   if (byCode) return { thread: byCode, matched_by: 'code', delta_e: 0 };
   if (!entry.rgb) {
     throw new ChartImportError(
       'palette',
-      `Palette item ${entry.index} (${entry.source}) is not a DMC thread and has no colour (color="RRGGBB") to match one by.`,
+      `Palette item ${entry.index} (${entry.source}) is not a thread Stitchwise knows and has no colour (color="RRGGBB") to match one by.`,
     );
   }
-  const nearest = nearestThreads(rgbToLab(entry.rgb), 1)[0]!;
+  const nearest = nearestThreads(rgbToLab(entry.rgb), 1, threadsOf(fallback))[0]!;
   return { thread: nearest.thread, matched_by: 'colour', delta_e: Math.round(nearest.distance * 100) / 100 };
 }

@@ -3,11 +3,13 @@ import { confettiShare } from './confetti.js';
 import type { Pattern } from './model.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { importedLegend, type ThreadMapping } from './oxs-read-legend.js';
-import { dmcThreadFor, looksLikeCloth, paletteEntryOf, type PaletteEntry } from './oxs-read-palette.js';
+import { looksLikeCloth, threadFor, paletteEntryOf, type PaletteEntry } from './oxs-read-palette.js';
 import { fitOxsMarks, OxsMarkList, type NotImported, type OxsAttributes, type OxsMarkSection } from './oxs-marks.js';
 import { OxsXmlScanner, oxsNumber, type OxsElementSink } from './oxs-read-xml.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
+import { threadKey } from '../threads/brands.js';
+import type { ThreadBrand } from '../threads/catalogue.js';
 
 export { ChartImportError, type ChartImportProblem } from './oxs-read-error.js';
 export type { NotImported } from './oxs-marks.js';
@@ -30,8 +32,8 @@ const MAX_TITLE_LENGTH = 100;
 /**
  * Reads an OXS chart from any program, as its text streams in (`write` each piece, then `close`):
  * full stitches become the pattern's cells and part stitches, backstitches and knots its marks; every
- * colour becomes a DMC thread (by code, else the nearest by ΔE00; colours that land on one thread share
- * one legend entry). A cell given more than one full stitch keeps the last in the file; the earlier ones
+ * colour stays the DMC, Anchor or Madeira thread it names, else becomes the nearest thread of `brand` by
+ * ΔE00 (colours that land on one thread share one legend entry). A cell given more than one full stitch keeps the last in the file; the earlier ones
  * of another colour, marks that do not fit the chart (outside it, on a full stitch, over another part
  * stitch, of a colour the palette lacks, past the chart's `markLimits`) and other ornaments are counted
  * as not imported rather than refused. Symbols the file draws with are kept where they are chart symbols and
@@ -42,8 +44,8 @@ export class OxsChartReader {
   private readonly chart: ChartBuilder;
   private readonly scanner: OxsXmlScanner;
 
-  constructor(limits: PatternLimits = PATTERN_LIMITS) {
-    this.chart = new ChartBuilder(limits);
+  constructor(limits: PatternLimits = PATTERN_LIMITS, brand: ThreadBrand = 'dmc') {
+    this.chart = new ChartBuilder(limits, brand);
     this.scanner = new OxsXmlScanner(this.chart);
   }
 
@@ -58,8 +60,8 @@ export class OxsChartReader {
 }
 
 /** An OXS chart held whole as text. */
-export function readOxsChart(xml: string, limits: PatternLimits = PATTERN_LIMITS): OxsImport {
-  const reader = new OxsChartReader(limits);
+export function readOxsChart(xml: string, limits: PatternLimits = PATTERN_LIMITS, brand: ThreadBrand = 'dmc'): OxsImport {
+  const reader = new OxsChartReader(limits, brand);
   reader.write(xml);
   return reader.close();
 }
@@ -84,7 +86,10 @@ class ChartBuilder implements OxsElementSink {
   private readonly maxStitches: number;
   private readonly marks: OxsMarkList;
 
-  constructor(private readonly limits: PatternLimits) {
+  constructor(
+    private readonly limits: PatternLimits,
+    private readonly brand: ThreadBrand,
+  ) {
     // Room for every cell four times over: more can only be a file made to exhaust memory.
     this.maxStitches = 4 * limits.maxSide * limits.maxSide;
     this.marks = new OxsMarkList(limits.maxSide * limits.maxSide * MAX_PARTS_PER_CELL);
@@ -150,13 +155,13 @@ class ChartBuilder implements OxsElementSink {
       byPaletteIndex[y * size.width + x] = threadOf(paletteIndex);
     }
     // A cell given several full stitches keeps the last one in the file; the earlier ones of another thread are
-    // lost, so counted. Threads are compared as they are imported: two palette entries matched to one DMC
+    // lost, so counted. Threads are compared as they are imported: two palette entries matched to one
     // thread lose nothing when one replaces the other.
     const codes = new Map<number, string>();
     const importedAs = (paletteIndex: number): string | undefined => {
       if (paletteIndex < 0) return undefined;
       let code = codes.get(paletteIndex);
-      if (code === undefined) codes.set(paletteIndex, (code = dmcThreadFor(this.palette.get(paletteIndex)!).thread.code));
+      if (code === undefined) codes.set(paletteIndex, (code = threadKey(threadFor(this.palette.get(paletteIndex)!, this.brand).thread)));
       return code;
     };
     let replaced = 0;
@@ -167,7 +172,7 @@ class ChartBuilder implements OxsElementSink {
     }
     this.stitches = new Int32Array(0);
     const fitted = fitOxsMarks(this.marks, { ...size, cells: byPaletteIndex }, (paletteIndex) => this.palette.get(paletteIndex)?.cloth === false);
-    const { legend, cells, marks, mappings } = importedLegend(byPaletteIndex, fitted.marks, this.palette, this.limits.maxThreads);
+    const { legend, cells, marks, mappings } = importedLegend(byPaletteIndex, fitted.marks, this.palette, this.limits.maxThreads, this.brand);
     const confetti = confettiShare(cells, size.width, size.height);
     // An imported chart has no picture behind it: no clean-up to compare with, no colour error to measure.
     const stats = { confetti_before: confetti, confetti_after: confetti, mean_delta_e: 0 };

@@ -1,9 +1,12 @@
+import { findBrandThread, threadLabel, threadsOf } from '../threads/brands.js';
 // @vitest-environment jsdom
 // jsdom's DOMParser is a strict XML 1.0 parser (saxes): the charts written here must pass it.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
 import { generatePattern } from './generate.js';
-import { PatternFormatError } from './model.js';
+import { legendEntryOf, namedThread, PatternFormatError, type Pattern } from './model.js';
+import { readOxsChart } from './oxs-read.js';
+import { symbolFor } from './symbols.js';
 import { parseOxs, toOxs } from './oxs.js';
 
 /** The parts of a DOM XML document the tests read; the root tsconfig has no DOM types. */
@@ -90,7 +93,7 @@ describe('OXS', () => {
     expect(xml).toContain('<backstitches>\n</backstitches>');
   });
 
-  it('reads charts from other programs, keeping threads that are not DMC', () => {
+  it('reads charts from other programs, keeping Anchor threads as Anchor threads', () => {
     const xml = `<?xml version="1.0"?><chart><properties oxsversion="1.0" chartwidth="3" chartheight="2" charttitle="x"/>
       <palette><palette_item index="0" number="cloth" name="cloth" color="FFFFFF"/>
       <palette_item index="1" number="DMC 310" name="Black" color="000000" symbol="X"/>
@@ -98,9 +101,10 @@ describe('OXS', () => {
       <fullstitches><stitch x="0" y="0" palindex="1"/><stitch x="1" y="0" palindex="2"/><stitch x="2" y="1" palindex="1"/><stitch x="1" y="1" palindex="0"/></fullstitches></chart>`;
     const pattern = parseOxs(xml);
     expect(Array.from(pattern.cells)).toEqual([0, 1, -1, -1, -1, 0]);
-    expect(pattern.legend.map((e) => [e.dmc_code, e.dmc_name, e.hex, e.symbol, e.stitch_count])).toEqual([
-      ['310', 'Black', '#000000', 'X', 2],
-      ['Anchor 403', 'Black & Co', '#1e1e1e', expect.any(String), 1],
+    const anchor = findBrandThread('anchor', '403')!;
+    expect(pattern.legend.map((e) => [e.brand, e.code, e.name, e.hex, e.symbol, e.stitch_count])).toEqual([
+      ['dmc', '310', 'Black', '#000000', 'X', 2],
+      ['anchor', '403', anchor.name, anchor.hex, expect.any(String), 1],
     ]);
   });
 
@@ -115,7 +119,7 @@ describe('OXS', () => {
     const pattern = noisyPattern();
     const bad = BAD_CHARACTERS.join('');
     const first = pattern.legend[0]!;
-    const tainted = { ...pattern, legend: [{ ...first, dmc_name: `Black${bad}`, dmc_code: `3${bad}10`, symbol: bad }, ...pattern.legend.slice(1)] };
+    const tainted = { ...pattern, legend: [{ ...first, name: `Black${bad}`, code: `3${bad}10`, symbol: bad }, ...pattern.legend.slice(1)] };
     const title = `Roses${bad} & <thorns>\tin\r\nrows`;
     const xml = toOxs(tainted, { title, software: `Stitchwise${bad}` });
 
@@ -145,7 +149,29 @@ describe('OXS', () => {
   });
 
   it('reads character references past U+10FFFF as U+FFFD instead of failing', () => {
-    const xml = `<chart><properties chartwidth="1" chartheight="1"/><palette_item index="1" number="Anchor 1" name="A&#x110000;&#99999999999;B" color="102030"/><stitch x="0" y="0" palindex="1"/></chart>`;
-    expect(parseOxs(xml).legend[0]!.dmc_name).toBe('A\uFFFD\uFFFDB');
+    const xml = `<chart><properties chartwidth="1" chartheight="1"/><palette_item index="1" number="Anchor 1" symbol="A&#x110000;&#99999999999;B" color="102030"/><stitch x="0" y="0" palindex="1"/></chart>`;
+    expect(parseOxs(xml).legend[0]!.symbol).toBe('A\uFFFD\uFFFDB');
+  });
+});
+
+describe('OXS in every brand', () => {
+  it.each(['dmc', 'anchor', 'madeira'] as const)('writes %s threads with their brand in `number`, and reads the chart back identical', (brand) => {
+    const threads = threadsOf(brand).slice(40, 46);
+    const legend = threads.map((thread, index) => legendEntryOf(namedThread(thread), index, symbolFor(index), 2));
+    const cells = Int16Array.from({ length: 12 }, (_, cell) => cell % threads.length);
+    const chart: Pattern = {
+      width: 4,
+      height: 3,
+      legend,
+      cells,
+      marks: { parts: [], backstitches: [], knots: [] },
+      stats: { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 },
+    };
+    const xml = toOxs(chart, { title: 'Brands' });
+    for (const thread of threads) expect(xml).toContain(`number="${threadLabel(thread)}"`);
+    const read = readOxsChart(xml);
+    expect(read.pattern.legend).toEqual(legend);
+    expect(Array.from(read.pattern.cells)).toEqual(Array.from(cells));
+    expect(read.thread_mappings.every((mapping) => mapping.matched_by === 'code' && mapping.brand === brand)).toBe(true);
   });
 });

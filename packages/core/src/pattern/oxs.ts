@@ -1,12 +1,13 @@
 import { printableText } from '../text.js';
-import { findThread } from '../threads/catalogue.js';
+import { threadLabel } from '../threads/brands.js';
 import { confettiShare } from './confetti.js';
-import { PatternFormatError, type LegendEntry, type Pattern } from './model.js';
+import { legendEntryOf, namedThread, PatternFormatError, type LegendEntry, type Pattern } from './model.js';
+import { oxsBrand, paletteEntryOf, threadFor } from './oxs-read-palette.js';
 import { fitOxsMarks, marksByLegend, OxsMarkList, oxsMarkElements, type OxsMarkSection } from './oxs-marks.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { symbolFor } from './symbols.js';
 
-// The reader for charts from other programs (and from here): streaming, strict, every colour matched to DMC.
+// The reader for charts from other programs (and from here): streaming, strict, every colour a known thread.
 export * from './oxs-read.js';
 
 /**
@@ -43,7 +44,7 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
     '<palette_item index="0" number="cloth" name="cloth" color="FFFFFF" printcolor="FFFFFF" blendcolor="nil" comments="aida" strands="2" symbol="0" dashpattern="" bsstrands="2" bscolor="000000"/>',
     ...pattern.legend.map((entry) => {
       const colour = entry.hex.replace('#', '').toUpperCase();
-      return `<palette_item index="${entry.index + 1}" number="DMC ${escape(entry.dmc_code)}" name="${escape(entry.dmc_name)}" color="${colour}" printcolor="${colour}" blendcolor="nil" comments="" strands="${strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
+      return `<palette_item index="${entry.index + 1}" number="${escape(threadLabel(entry))}" name="${escape(entry.name)}" color="${colour}" printcolor="${colour}" blendcolor="nil" comments="" strands="${strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
     }),
     '</palette>',
     '<fullstitches>',
@@ -97,7 +98,8 @@ function elements(xml: string, tag: string): Record<string, string>[] {
 
 /**
  * Reads an OXS chart back into a pattern: its full stitches, part stitches, backstitches, knots and
- * palette. DMC numbers are looked up in the catalogue; other threads keep the file's name and colour.
+ * palette. DMC, Anchor and Madeira numbers are looked up in their catalogues; other threads become the
+ * nearest DMC thread to the file's colour.
  * Beads and other ornaments are ignored; a mark that does not fit is an error. A quick reader for
  * checking our own exports; files from users and other programs go through `OxsChartReader` / `readOxsChart`.
  */
@@ -115,18 +117,11 @@ export function parseOxs(xml: string): Pattern {
   for (const item of elements(xml, 'palette_item')) {
     const index = Number(item.index);
     if (!Number.isInteger(index) || index <= 0) continue; // index 0 is the cloth
-    const number = (item.number ?? '').trim();
-    const code = number.replace(/^DMC\s+/i, '');
-    const thread = /^DMC\s/i.test(number) ? findThread(code) : undefined;
-    const hex = /^[0-9a-f]{6}$/i.test(item.color ?? '') ? `#${item.color!.toLowerCase()}` : (thread?.hex ?? fail(`palette item ${index} has no colour`));
-    const value = Number.parseInt(hex.slice(1), 16);
-    palette.set(index, {
-      hex: thread?.hex ?? hex,
-      dmc_code: thread?.code ?? code,
-      dmc_name: thread?.name ?? item.name ?? code,
-      rgb: thread ? { r: thread.r, g: thread.g, b: thread.b } : { r: value >> 16, g: (value >> 8) & 255, b: value & 255 },
-      ...(item.symbol ? { symbol: item.symbol } : {}),
-    });
+    const entry = paletteEntryOf(item, index);
+    if (!entry.rgb && !oxsBrand(entry.brand)) fail(`palette item ${index} has no colour`);
+    const thread = threadFor(entry).thread;
+    const { index: _index, symbol: _symbol, stitch_count: _count, ...named } = legendEntryOf(namedThread(thread), 0, '', 0);
+    palette.set(index, { ...named, ...(item.symbol ? { symbol: item.symbol } : {}) });
   }
 
   const byPaletteIndex = new Int32Array(width * height).fill(-1);

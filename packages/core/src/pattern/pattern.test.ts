@@ -177,7 +177,7 @@ describe('pattern document', () => {
       { maxSide: 30, colors: 5, useKmeans: false, mergeThreads: false },
     );
     const document = toPatternDocument(pattern);
-    expect(document).toMatchObject({ format: 'stitchwise-pattern', version: 2, width: 30, height: 20 });
+    expect(document).toMatchObject({ format: 'stitchwise-pattern', version: 3, width: 30, height: 20 });
     expect(parsePatternDocument(JSON.stringify(document))).toEqual(pattern);
   });
 
@@ -189,7 +189,7 @@ describe('pattern document', () => {
     const document = toPatternDocument(pattern);
     for (const broken of [
       'not json',
-      JSON.stringify({ ...document, version: 3 }),
+      JSON.stringify({ ...document, version: 4 }),
       JSON.stringify({ ...document, format: 'other' }),
       JSON.stringify({ ...document, cells: document.cells.slice(1) }),
       JSON.stringify({ ...document, cells: document.cells.map(() => 7) }),

@@ -1,3 +1,4 @@
+import { legendEntryOf, namedThread } from './model.js';
 import { describe, expect, it } from 'vitest';
 import { findThread } from '../threads/index.js';
 import type { LegendEntry, Pattern } from './model.js';
@@ -24,7 +25,7 @@ import type { PartStitch } from './stitches.js';
 
 const entry = (code: string, index: number): LegendEntry => {
   const thread = findThread(code)!;
-  return { index, hex: thread.hex, symbol: String(index), dmc_code: thread.code, dmc_name: thread.name, stitch_count: 0, rgb: thread };
+  return legendEntryOf(namedThread(thread), index, String(index), 0);
 };
 
 /** A chart from rows of characters: a letter is a full stitch of that legend thread ('.' none), parts given apart. */

@@ -45,12 +45,12 @@ describe('chart symbols', () => {
 
 describe('symbols of threads that look alike', () => {
   /** Every pair of a legend's threads closer than ΔE00 10 whose symbols share a family, named. */
-  function lookAlikesSharingAFamily(legend: readonly { dmc_code: string; symbol: string }[]): string[] {
+  function lookAlikesSharingAFamily(legend: readonly { code: string; symbol: string }[]): string[] {
     const clashes: string[] = [];
     legend.forEach((one, i) => {
       for (const other of legend.slice(i + 1)) {
-        const close = deltaE2000(findThread(one.dmc_code)!.lab, findThread(other.dmc_code)!.lab) < LOOK_ALIKE_DELTA_E;
-        if (close && symbolFamily(one.symbol) === symbolFamily(other.symbol)) clashes.push(`${one.dmc_code} ${one.symbol} ~ ${other.dmc_code} ${other.symbol}`);
+        const close = deltaE2000(findThread(one.code)!.lab, findThread(other.code)!.lab) < LOOK_ALIKE_DELTA_E;
+        if (close && symbolFamily(one.symbol) === symbolFamily(other.symbol)) clashes.push(`${one.code} ${one.symbol} ~ ${other.code} ${other.symbol}`);
       }
     });
     return clashes;
@@ -77,12 +77,12 @@ describe('symbols of threads that look alike', () => {
   it('gives the 40 threads nearest a skin tone (many near twins) symbols no look-alike shares a family with, the first 20 all of different families', () => {
     const threads = nearestThreads(rgbToLab({ r: 226, g: 176, b: 150 }), 40).map((match) => match.thread);
     const symbols = assignSymbols(threads.map((thread) => thread.lab));
-    const legend = threads.map((thread, index) => ({ dmc_code: thread.code, symbol: symbols[index]! }));
+    const legend = threads.map((thread, index) => ({ code: thread.code, symbol: symbols[index]! }));
     expect(lookAlikesSharingAFamily(legend)).toEqual([]);
     expect(new Set(legend.map((entry) => entry.symbol)).size).toBe(40);
     expect(new Set(legend.slice(0, 20).map((entry) => symbolFamily(entry.symbol))).size).toBe(20);
     // Legend order alone (the symbol of each rank) would give near twins one family.
-    expect(lookAlikesSharingAFamily(threads.map((thread, rank) => ({ dmc_code: thread.code, symbol: symbolFor(rank) })))).not.toEqual([]);
+    expect(lookAlikesSharingAFamily(threads.map((thread, rank) => ({ code: thread.code, symbol: symbolFor(rank) })))).not.toEqual([]);
   });
 
   it('holds on a generated 40-thread chart of a photo, and for a thread added in the editor', async () => {

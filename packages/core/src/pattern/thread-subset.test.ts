@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { findBrandThread, threadsOf as threadsOfBrand } from '../threads/brands.js';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,8 @@ const legendCodes = (pattern: Pattern): string[] => pattern.legend.map((entry) =
 /** Width, height, legend (its symbols aside: symbols.ts chooses them, and its tests pin them), stats and every cell, hashed. */
 function fingerprint(pattern: Pattern): string {
   const hash = createHash('sha256');
-  const legend = pattern.legend.map(({ symbol: _symbol, ...entry }) => entry);
+  // The fields a legend entry had before brands, in their order: DMC charts must stay exactly as they were.
+  const legend = pattern.legend.map(({ index, hex, dmc_code, dmc_name, stitch_count, rgb }) => ({ index, hex, dmc_code, dmc_name, stitch_count, rgb }));
   hash.update(JSON.stringify({ w: pattern.width, h: pattern.height, legend, stats: pattern.stats }));
   hash.update(Buffer.from(pattern.cells.buffer, pattern.cells.byteOffset, pattern.cells.byteLength));
   return hash.digest('hex').slice(0, 16);
@@ -184,5 +186,17 @@ describe('nearest threads among a subset', () => {
     expect(snapped[2]).toBe('Blanc');
     expect(snapped[3]).toBe('321');
     expect(() => snapToDistinctThreads(palette, FIVE.slice(0, 3))).toThrow(RangeError);
+  });
+});
+
+describe('generation in another brand', () => {
+  it.each(['anchor', 'madeira'] as const)('charts a photo in %s threads only, each the nearest of that brand to its colours', async (brand) => {
+    const photo = await decode('rgbquant/demo/img/kodim21.png');
+    const pattern = generatePattern(photo, { maxSide: 80, colors: 15, useKmeans: false, mergeThreads: false, threads: threadsOfBrand(brand) });
+    expect(pattern.legend.length).toBeGreaterThan(8);
+    expect(pattern.legend.every((entry) => entry.brand === brand && entry.dmc_code === '' && findBrandThread(brand, entry.code)?.hex === entry.hex)).toBe(true);
+    // As close to the picture as the DMC chart, within what a different set of colours allows.
+    const dmc = generatePattern(photo, { maxSide: 80, colors: 15, useKmeans: false, mergeThreads: false });
+    expect(pattern.stats.mean_delta_e).toBeLessThan(dmc.stats.mean_delta_e * 1.25);
   });
 });

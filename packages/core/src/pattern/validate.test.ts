@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DMC_THREADS, findThread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { generatePattern } from './generate.js';
-import { toPatternDocument, type LegendEntry, type PatternDocument } from './model.js';
+import { legendEntryOf, namedThread, toPatternDocument, type LegendEntry, type PatternDocument, upgradeLegendEntry } from './model.js';
+import { findBrandThread } from '../threads/brands.js';
 import { CHART_SYMBOLS } from './symbols.js';
 import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type PatternLimits, type PatternProblem } from './validate.js';
 
@@ -10,7 +11,7 @@ const VISITOR: PatternLimits = { maxSide: 100, maxThreads: 10 };
 
 /** A legend entry as a client might send it: code and symbol, with colour, name and count that are lies. */
 function clientEntry(index: number, code: string, symbol = CHART_SYMBOLS[index]!): LegendEntry {
-  return { index, hex: '#123456', symbol, dmc_code: code, dmc_name: 'Made-up name', stitch_count: 999, rgb: { r: 18, g: 52, b: 86 } };
+  return upgradeLegendEntry({ index, hex: '#123456', symbol, dmc_code: code, dmc_name: 'Made-up name', stitch_count: 999, rgb: { r: 18, g: 52, b: 86 } });
 }
 
 /**
@@ -65,15 +66,7 @@ describe('patternFromUntrustedDocument', () => {
     ] as const;
     expected.forEach(([code, count], index) => {
       const thread = findThread(code)!;
-      expect(pattern.legend[index]).toEqual({
-        index,
-        hex: thread.hex,
-        symbol: CHART_SYMBOLS[index],
-        dmc_code: thread.code,
-        dmc_name: thread.name,
-        stitch_count: count,
-        rgb: { r: thread.r, g: thread.g, b: thread.b },
-      });
+      expect(pattern.legend[index]).toEqual(legendEntryOf(namedThread(thread), index, CHART_SYMBOLS[index]!, count));
     });
   });
 
@@ -120,7 +113,7 @@ describe('patternFromUntrustedDocument', () => {
     ['no object at all', null, 'document'],
     ['a list instead of an object', [1, 2], 'document'],
     ['another format', documentOf({ format: 'oxs' }), 'format'],
-    ['another version', documentOf({ version: 3 }), 'version'],
+    ['another version', documentOf({ version: 4 }), 'version'],
     ['a width of 0', sized(0, 3), 'width'],
     ['a fractional height', documentOf({ height: 2.5 }), 'height'],
     ['a width as text', documentOf({ width: '4' }), 'width'],
@@ -167,10 +160,27 @@ describe('patternFromUntrustedDocument', () => {
   });
 
   it('names every problem of a document at once, each with a message that names its field', () => {
-    const document = documentOf({ version: 3, legend: [clientEntry(0, '310'), clientEntry(1, 'nope'), clientEntry(2, '321')], cells: [0] });
+    const document = documentOf({ version: 4, legend: [clientEntry(0, '310'), clientEntry(1, 'nope'), clientEntry(2, '321')], cells: [0] });
     const problems = problemsOf(document);
-    expect(problems.map((problem) => problem.field)).toEqual(['version', 'legend.1.dmc_code', 'cells']);
+    expect(problems.map((problem) => problem.field)).toEqual(['version', 'legend.1.code', 'cells']);
     for (const { field, message } of problems) expect(message.startsWith(field)).toBe(true);
+  });
+
+  it('checks a version 3 thread within its brand: an Anchor code is an Anchor thread, and a brand it does not know is refused', () => {
+    const anchor = (index: number, code: string) => ({ ...clientEntry(index, '310'), brand: 'anchor', code });
+    const document = documentOf({ version: 3, legend: [anchor(0, '403'), anchor(1, '0002'), clientEntry(2, '321')] });
+    const pattern = patternFromUntrustedDocument(document, PATTERN_LIMITS);
+    expect(pattern.legend.map((entry) => [entry.brand, entry.code, entry.name, entry.dmc_code])).toEqual([
+      ['anchor', '403', findBrandThread('anchor', '403')!.name, ''],
+      ['anchor', '2', 'White', ''],
+      ['dmc', '321', findThread('321')!.name, '321'],
+    ]);
+    expect(pattern.legend[0]!.hex).toBe(findBrandThread('anchor', '403')!.hex);
+    const problems = problemsOf(documentOf({ version: 3, legend: [anchor(0, '3865'), { ...anchor(1, '1'), brand: 'coats' }, clientEntry(2, '321')] }));
+    expect(problems).toEqual([
+      { field: 'legend.0.code', message: 'legend.0.code "3865" is not an Anchor thread code' },
+      { field: 'legend.1.brand', message: 'legend.1.brand must be one of dmc, anchor, madeira' },
+    ]);
   });
 
   it('names the first bad cells and counts the rest, so a broken chart gets a short answer', () => {

@@ -1,7 +1,8 @@
-import { findThread, type Thread } from '../threads/catalogue.js';
+import { BRANDS, findBrandThread, isThreadBrand, threadKey, threadLabel } from '../threads/brands.js';
+import { THREAD_BRANDS, type Thread, type ThreadBrand } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { checkMarks } from './mark-checks.js';
-import { READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
+import { legendEntryOf, namedThread, READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
 import { markUse, renumberMarks, type ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 
@@ -14,7 +15,7 @@ export interface PatternLimits {
 /** The largest pattern anyone may send: what generation itself can make (500 stitches, 50 threads). */
 export const PATTERN_LIMITS: PatternLimits = { maxSide: 500, maxThreads: 50 };
 
-/** One thing wrong with a document: `field` is a path such as `legend.2.dmc_code` or `cells.41`. */
+/** One thing wrong with a document: `field` is a path such as `legend.2.code` or `cells.41`. */
 export interface PatternProblem {
   field: string;
   message: string;
@@ -42,8 +43,9 @@ const isSide = (value: unknown, max: number): value is number => Number.isIntege
 /**
  * An untrusted pattern document (already JSON-parsed: the editor's download, a project saved from the
  * browser) → a Pattern the renderers can trust. Sizes, cell indices, part stitches, backstitches, knots,
- * thread codes and symbols are checked; each legend entry's colour and name come from the DMC catalogue
- * and its count from the cells, whatever the client wrote. The legend keeps the client's order and symbols
+ * thread brands, codes and symbols are checked; each legend entry's colour and name come from its brand's
+ * catalogue and its count from the cells, whatever the client wrote (before version 3, threads are DMC, named
+ * by `dmc_code`). The legend keeps the client's order and symbols
  * (the editor chose them) but loses threads with no stitch of any kind, cells and marks renumbered to
  * match, so every export lists only threads used. Version 1 documents (full stitches only) are accepted.
  * Throws PatternValidationError naming every problem found.
@@ -52,7 +54,7 @@ export function patternFromUntrustedDocument(value: unknown, limits: PatternLimi
   if (!isObject(value)) throw new PatternValidationError([{ field: 'document', message: 'the document must be a JSON object: a Stitchwise pattern' }]);
   const problems: PatternProblem[] = [];
   checkHeader(value, limits, problems);
-  const threads = checkLegend(value['legend'], limits, problems);
+  const threads = checkLegend(value['legend'], value['version'], limits, problems);
   checkCells(value, limits, threads?.length, problems);
   if (problems.length > 0 || !threads) throw new PatternValidationError(problems);
   const width = value['width'] as number;
@@ -80,7 +82,7 @@ interface CheckedEntry {
   symbol: string;
 }
 
-function checkLegend(legend: unknown, { maxThreads }: PatternLimits, problems: PatternProblem[]): CheckedEntry[] | undefined {
+function checkLegend(legend: unknown, version: unknown, { maxThreads }: PatternLimits, problems: PatternProblem[]): CheckedEntry[] | undefined {
   if (!Array.isArray(legend)) {
     problems.push({ field: 'legend', message: 'legend must be a list of threads' });
     return undefined;
@@ -95,30 +97,49 @@ function checkLegend(legend: unknown, { maxThreads }: PatternLimits, problems: P
   const checked = (legend as unknown[]).map((entry, position): CheckedEntry => {
     const field = `legend.${position}`;
     if (!isObject(entry)) {
-      problems.push({ field, message: `${field} must be a thread (an object with dmc_code and symbol)` });
+      problems.push({ field, message: `${field} must be a thread (an object with brand, code and symbol)` });
       return { thread: undefined, symbol: '' };
     }
     if (entry['index'] !== position) problems.push({ field: `${field}.index`, message: `${field}.index must be ${position}, the entry's position` });
-    const thread = checkCode(entry['dmc_code'], field, codes, position, problems);
+    // Before version 3 every thread was DMC, named by dmc_code.
+    const named =
+      typeof version === 'number' && version < 3
+        ? { brand: 'dmc', code: entry['dmc_code'], codeField: 'dmc_code' }
+        : { brand: entry['brand'], code: entry['code'], codeField: 'code' };
+    const thread = checkThread(named, field, codes, position, problems);
     const symbol = checkSymbol(entry['symbol'], field, symbols, position, problems);
     return { thread, symbol };
   });
   return checked;
 }
 
-function checkCode(code: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): Thread | undefined {
-  const thread = typeof code === 'string' ? findThread(code) : undefined;
+function checkThread(
+  { brand, code, codeField }: { brand: unknown; code: unknown; codeField: string },
+  field: string,
+  seen: Map<string, number>,
+  position: number,
+  problems: PatternProblem[],
+): Thread | undefined {
+  if (!isThreadBrand(brand)) {
+    problems.push({ field: `${field}.brand`, message: `${field}.brand must be one of ${THREAD_BRANDS.join(', ')}` });
+    return undefined;
+  }
+  const thread = typeof code === 'string' ? findBrandThread(brand, code) : undefined;
   if (!thread) {
-    const message = typeof code === 'string' ? `${field}.dmc_code ${shown(code)} is not a DMC thread code` : `${field}.dmc_code must be a DMC thread code`;
-    problems.push({ field: `${field}.dmc_code`, message });
+    const kind = `${article(brand)} ${BRANDS[brand].name} thread code`;
+    const message = typeof code === 'string' ? `${field}.${codeField} ${shown(code)} is not ${kind}` : `${field}.${codeField} must be ${kind}`;
+    problems.push({ field: `${field}.${codeField}`, message });
     return undefined;
   }
   // Compared by the catalogue's code, so '1' and '01', or 'blanc' and 'BLANC', are the same thread.
-  const first = seen.get(thread.code);
-  if (first === undefined) seen.set(thread.code, position);
-  else problems.push({ field: `${field}.dmc_code`, message: `${field}.dmc_code DMC ${thread.code} is already legend.${first}` });
+  const key = threadKey(thread);
+  const first = seen.get(key);
+  if (first === undefined) seen.set(key, position);
+  else problems.push({ field: `${field}.${codeField}`, message: `${field}.${codeField} ${threadLabel(thread)} is already legend.${first}` });
   return thread;
 }
+
+const article = (brand: ThreadBrand): string => (brand === 'anchor' ? 'an' : 'a');
 
 function checkSymbol(symbol: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): string {
   if (typeof symbol !== 'string' || !CHART_SYMBOL_SET.has(symbol)) {
@@ -181,8 +202,7 @@ function withUsedThreadsOnly(width: number, height: number, entries: readonly Ch
     const { partStitches, backstitchLength, knots } = use[position]!;
     if (counts[position] === 0 && partStitches === 0 && backstitchLength === 0 && knots === 0) return;
     renumbered[position] = legend.length;
-    const { code, name, hex, r, g, b } = thread!;
-    legend.push({ index: legend.length, hex, symbol, dmc_code: code, dmc_name: name, stitch_count: counts[position]!, rgb: { r, g, b } });
+    legend.push(legendEntryOf(namedThread(thread!), legend.length, symbol, counts[position]!));
   });
   // A plain loop: Int16Array.from with a mapping function is ten times slower on 250,000 cells.
   const cells = new Int16Array(source.length);

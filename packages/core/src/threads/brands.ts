@@ -68,3 +68,9 @@ export function threadLabel({ brand, code }: { brand: ThreadBrand; code: string 
 export function threadKey({ brand, code }: { brand: ThreadBrand; code: string }): string {
   return `${brand}:${code}`;
 }
+
+/** The brand all these threads are ("Anchor"), or "thread" when they are of several (as in "12 Anchor colours"). */
+export function brandNameOf(threads: readonly { brand: ThreadBrand }[]): string {
+  const brands = new Set(threads.map((thread) => thread.brand));
+  return brands.size === 1 ? BRANDS[[...brands][0]!].name : brands.size === 0 ? BRANDS.dmc.name : 'thread';
+}

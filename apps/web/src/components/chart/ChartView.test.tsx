@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { upgradeLegendEntry } from '@stitchwise/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +16,24 @@ afterEach(() => vi.restoreAllMocks());
 const WIDTH = 60;
 const HEIGHT = 40;
 const legend: LegendEntry[] = [
-  { index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: WIDTH * (HEIGHT - 1), rgb: { r: 0, g: 0, b: 0 } },
-  { index: 1, hex: '#ffffff', symbol: '□', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: WIDTH, rgb: { r: 255, g: 255, b: 255 } },
+  upgradeLegendEntry({
+    index: 0,
+    hex: '#000000',
+    symbol: '■',
+    dmc_code: '310',
+    dmc_name: 'Black',
+    stitch_count: WIDTH * (HEIGHT - 1),
+    rgb: { r: 0, g: 0, b: 0 },
+  }),
+  upgradeLegendEntry({
+    index: 1,
+    hex: '#ffffff',
+    symbol: '□',
+    dmc_code: 'B5200',
+    dmc_name: 'Snow White',
+    stitch_count: WIDTH,
+    rgb: { r: 255, g: 255, b: 255 },
+  }),
 ];
 const cells = new Int16Array(WIDTH * HEIGHT).map((_, i) => (i < WIDTH ? 1 : 0));
 const chart = { width: WIDTH, height: HEIGHT, cells, threads: legend };

@@ -13,8 +13,8 @@ afterEach(() => vi.restoreAllMocks());
 // 30 × 20 stitches: thread 0 (Black) everywhere but thread 1 (Christmas Red) at row 11, column 17 (1-based), and no stitch after it.
 const WIDTH = 30;
 const threads = [
-  { hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black' },
-  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
+  { hex: '#000000', symbol: '■', brand: 'dmc' as const, code: '310', name: 'Black' },
+  { hex: '#bb0000', symbol: '▲', brand: 'dmc' as const, code: '321', name: 'Christmas Red' },
 ];
 const cells = new Int16Array(WIDTH * 20);
 cells[10 * WIDTH + 16] = 1;

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { upgradeLegendEntry } from '@stitchwise/core';
 import { NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,17 @@ import { PatternChart } from './PatternChart';
 
 afterEach(() => vi.restoreAllMocks());
 
-const legend = [{ index: 0, hex: '#112233', symbol: '■', dmc_code: '939', dmc_name: 'Navy Blue Very Dark', stitch_count: 6, rgb: { r: 17, g: 34, b: 51 } }];
+const legend = [
+  upgradeLegendEntry({
+    index: 0,
+    hex: '#112233',
+    symbol: '■',
+    dmc_code: '939',
+    dmc_name: 'Navy Blue Very Dark',
+    stitch_count: 6,
+    rgb: { r: 17, g: 34, b: 51 },
+  }),
+];
 const pattern: Pattern = {
   width: 3,
   height: 2,

@@ -6,8 +6,8 @@ import { installFakeCanvas, type FakeImage } from './fake-canvas';
 afterEach(() => vi.restoreAllMocks());
 
 const threads = [
-  { hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black' },
-  { hex: '#ffffff', symbol: '□', dmc_code: 'B5200', dmc_name: 'Snow White' },
+  { hex: '#000000', symbol: '■', brand: 'dmc' as const, code: '310', name: 'Black' },
+  { hex: '#ffffff', symbol: '□', brand: 'dmc' as const, code: 'B5200', name: 'Snow White' },
 ];
 const palette = Uint32Array.from([10, 20, 99]);
 

@@ -9,8 +9,8 @@ afterEach(() => vi.restoreAllMocks());
 
 // 10 × 10 stitches of thread 0 (dark red), but for a three-quarter stitch of thread 1 (blue) at (2, 2); a backstitch and a knot of thread 1.
 const threads = [
-  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
-  { hex: '#0000bb', symbol: '●', dmc_code: '820', dmc_name: 'Royal Blue' },
+  { hex: '#bb0000', symbol: '▲', brand: 'dmc' as const, code: '321', name: 'Christmas Red' },
+  { hex: '#0000bb', symbol: '●', brand: 'dmc' as const, code: '820', name: 'Royal Blue' },
 ];
 const cells = new Int16Array(100);
 cells[22] = -1;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeStitch } from './describe-stitch';
 
 const threads = [
-  { hex: '#000000', symbol: '◆', dmc_code: '310', dmc_name: 'Black' },
-  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
+  { hex: '#000000', symbol: '◆', brand: 'dmc' as const, code: '310', name: 'Black' },
+  { hex: '#bb0000', symbol: '▲', brand: 'dmc' as const, code: '321', name: 'Christmas Red' },
 ];
 // 4 × 4: a full stitch of Black at (0, 0); cell (3, 2) holds a three-quarter and a quarter stitch, cell (1, 1) a half stitch.
 const cells = new Int16Array(16).fill(-1);

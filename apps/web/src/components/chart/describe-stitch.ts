@@ -1,3 +1,4 @@
+import { threadLabel } from '@stitchwise/core';
 import { partCorner, type PartKind } from '@stitchwise/core';
 import type { CellPoint, ViewerChart, ViewerThread } from './types';
 
@@ -10,11 +11,11 @@ export function partName(kind: PartKind): string {
   return `${kind.startsWith('quarter') ? '¼' : '¾'} stitch (${CORNER_NAMES[corner]})`;
 }
 
-const threadName = (thread: ViewerThread) => `${thread.symbol} DMC ${thread.dmc_code} ${thread.dmc_name}`;
+const threadName = (thread: ViewerThread) => `${thread.symbol} ${threadLabel(thread)} ${thread.name}`;
 
 /**
  * The info line: the stitch's row and column (from 1), then its full stitch's or part stitches' symbol,
- * DMC code and name ("Row 3, column 4: ¾ stitch (top left) ◆ DMC 310 Black").
+ * brand, code and name ("Row 3, column 4: ¾ stitch (top left) ◆ DMC 310 Black").
  */
 export function describeStitch(chart: ViewerChart, cell: CellPoint | undefined): string {
   if (!cell) return 'Point at a stitch, or tap it, to see its thread.';

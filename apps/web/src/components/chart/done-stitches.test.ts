@@ -15,8 +15,8 @@ afterEach(() => vi.restoreAllMocks());
 
 // 4 × 2 stitches: row 0 thread 0 (red), row 1 thread 1 (blue); a quarter stitch of thread 1 where (3, 1) has no full stitch.
 const threads = [
-  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
-  { hex: '#0000bb', symbol: '●', dmc_code: '820', dmc_name: 'Royal Blue' },
+  { hex: '#bb0000', symbol: '▲', brand: 'dmc' as const, code: '321', name: 'Christmas Red' },
+  { hex: '#0000bb', symbol: '●', brand: 'dmc' as const, code: '820', name: 'Royal Blue' },
 ];
 const cells = Int16Array.of(0, 0, 0, 0, 1, 1, 1, -1);
 const chart = { width: 4, height: 2, cells, threads, marks: { ...NO_MARKS, parts: [{ x: 3, y: 1, kind: 'quarter-tl' as const, thread: 1 }] } };

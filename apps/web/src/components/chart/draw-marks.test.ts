@@ -50,8 +50,8 @@ function paths(calls: Call[]) {
 }
 
 const threads = [
-  { hex: '#bb0000', symbol: '▲', dmc_code: '321', dmc_name: 'Christmas Red' },
-  { hex: '#0000bb', symbol: '●', dmc_code: '820', dmc_name: 'Royal Blue' },
+  { hex: '#bb0000', symbol: '▲', brand: 'dmc' as const, code: '321', name: 'Christmas Red' },
+  { hex: '#0000bb', symbol: '●', brand: 'dmc' as const, code: '820', name: 'Royal Blue' },
 ];
 /** 20 device px per stitch, the chart's corner at the canvas's, stitches 0–9 visible. */
 const place: DevicePlacement = { originX: 0, originY: 0, scale: 20, dpr: 1, clip: { left: 0, top: 0, right: 200, bottom: 200 } };
@@ -183,7 +183,7 @@ describe('backstitches', () => {
   });
 
   it('of a light thread lie over a dark casing in colour, not as printed, and a dark thread’s over none', () => {
-    const light = [{ hex: '#ffffff', symbol: '○', dmc_code: 'B5200', dmc_name: 'Snow White' }, ...threads];
+    const light = [{ hex: '#ffffff', symbol: '○', brand: 'dmc' as const, code: 'B5200', name: 'Snow White' }, ...threads];
     const scene = (mode: ChartMode): MarkScene => ({ ...sceneOf(mode), threads: light, paints: markPaints(light, mode, undefined, false) });
     const lines = [line(2, 2, 6, 2, 0), line(6, 2, 6, 6, 0), line(2, 8, 6, 8, 1)];
     const { context, calls } = recordingContext();

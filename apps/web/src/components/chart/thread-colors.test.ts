@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockPixels, cellPaints, FABRIC, inkOn, packRgb, relativeLuminance } from './thread-colors';
 
-const thread = (hex: string) => ({ hex, symbol: '■', dmc_code: '1', dmc_name: 'x' });
+const thread = (hex: string) => ({ hex, symbol: '■', brand: 'dmc' as const, code: '1', name: 'x' });
 
 describe('symbol colour', () => {
   it('is dark on light threads and light on dark ones', () => {

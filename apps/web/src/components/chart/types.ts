@@ -1,11 +1,12 @@
-import type { ChartMarks } from '@stitchwise/core';
+import type { ChartMarks, ThreadBrand } from '@stitchwise/core';
 
 /** One thread of a chart, as the viewer needs it (a legend entry or an editor's thread both fit). */
 export interface ViewerThread {
   hex: string;
   symbol: string;
-  dmc_code: string;
-  dmc_name: string;
+  brand: ThreadBrand;
+  code: string;
+  name: string;
   /** A thread taken out of the palette while editing; the viewer leaves it out of the info line. */
   removed?: boolean;
 }

@@ -1,3 +1,4 @@
+import { BRANDS, threadLabel } from '@stitchwise/core';
 import type { ChartThread } from '@stitchwise/core';
 import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '../../components/Icon';
@@ -93,7 +94,7 @@ export function EditorTools({
             <>
               <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
               <span>
-                <span className="sr-only">Threads, current: DMC</span> {thread.dmc_code} <span className="sr-only">{thread.dmc_name}</span>
+                <span className="sr-only">Threads, current: {BRANDS[thread.brand].name}</span> {thread.code} <span className="sr-only">{thread.name}</span>
               </span>
             </>
           ) : (
@@ -107,7 +108,7 @@ export function EditorTools({
         <span className="flex shrink-0 items-center gap-2 text-sm" data-testid="current-thread">
           {thread ? (
             <>
-              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} /> DMC {thread.dmc_code} {thread.dmc_name}
+              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} /> {threadLabel(thread)} {thread.name}
             </>
           ) : (
             'No thread chosen'

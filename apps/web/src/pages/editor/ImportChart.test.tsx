@@ -22,9 +22,9 @@ const IMPORTED: ImportedProject = {
     stitches: 1100,
     marks: { part_stitches: 4, backstitches: 2, knots: 1 },
     thread_mappings: [
-      { source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' },
-      { source: 'Anchor 403', dmc_code: '310', dmc_name: 'Black', delta_e: 1.234, matched_by: 'colour' },
-      { source: 'Madeira 0210', dmc_code: '798', dmc_name: 'Delft Blue Dark', delta_e: 4.56, matched_by: 'colour' },
+      { source: 'DMC 310', brand: 'dmc', code: '310', name: 'Black', delta_e: 0, matched_by: 'code' },
+      { source: 'Anchor 403', brand: 'dmc', code: '310', name: 'Black', delta_e: 1.234, matched_by: 'colour' },
+      { source: 'Madeira 0210', brand: 'dmc', code: '798', name: 'Delft Blue Dark', delta_e: 4.56, matched_by: 'colour' },
     ],
     not_imported: { full_stitches: 2, part_stitches: 12, backstitches: 1, knots: 0, other: 3 },
   },

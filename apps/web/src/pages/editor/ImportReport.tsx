@@ -1,3 +1,4 @@
+import { threadKey, threadLabel } from '@stitchwise/core';
 import type { ImportedProject } from '../../api/imports';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -52,10 +53,10 @@ export function ImportReport({ project }: { project: ImportedProject }) {
           </thead>
           <tbody>
             {report.thread_mappings.map((mapping) => (
-              <tr key={`${mapping.source} ${mapping.dmc_code}`} data-testid="thread-mapping">
+              <tr key={`${mapping.source} ${threadKey(mapping)}`} data-testid="thread-mapping">
                 <td>{mapping.source}</td>
                 <td>
-                  DMC {mapping.dmc_code} {mapping.dmc_name}
+                  {threadLabel(mapping)} {mapping.name}
                 </td>
                 <td>{mapping.delta_e.toFixed(1)}</td>
                 <td>{mapping.matched_by === 'code' ? 'code' : 'nearest colour'}</td>

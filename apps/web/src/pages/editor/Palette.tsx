@@ -8,6 +8,7 @@ import {
   removeThread,
   replaceThread,
   setSymbol,
+  threadLabel,
   threadNeedOfUse,
   type ChartThread,
   type EditableChart,
@@ -114,17 +115,19 @@ const PaletteRow = memo(function PaletteRow({
         type="button"
         aria-pressed={chosen}
         data-testid="palette-thread"
-        data-code={thread.dmc_code}
+        data-code={thread.code}
         className={`grid w-full grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 rounded-lg px-2 py-1 text-left text-sm @2xs:grid-cols-[auto_3rem_minmax(0,1fr)_auto_3.5rem] ${chosen ? 'bg-violet-100 ring-2 ring-violet-500' : 'hover:bg-slate-50'}`}
         onClick={() => onCurrent(index)}
       >
         <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
           <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
         </span>
-        <span className="col-start-2 row-start-1 font-mono">{thread.dmc_code}</span>
+        <span className="col-start-2 row-start-1 font-mono" title={threadLabel(thread)}>
+          {thread.code}
+        </span>
         <span className="col-span-2 col-start-2 row-start-2 min-w-0 @2xs:col-span-1 @2xs:col-start-3 @2xs:row-start-1">
-          <span className="block truncate" title={thread.dmc_name}>
-            {thread.dmc_name}
+          <span className="block truncate" title={thread.name}>
+            {thread.name}
           </span>
           {marks && (
             <span className="block truncate text-xs text-slate-600" title={marks.long} data-testid="palette-marks">
@@ -182,7 +185,7 @@ function ThreadActions({
 }) {
   const [target, setTarget] = useState<number | undefined>();
   const into = target !== undefined && others.includes(target) ? target : others[0];
-  const name = (index: number) => `DMC ${chart.threads[index]!.dmc_code} ${chart.threads[index]!.dmc_name}`;
+  const name = (index: number) => `${threadLabel(chart.threads[index]!)} ${chart.threads[index]!.name}`;
   const usedSymbols = new Set(others.map((index) => chart.threads[index]!.symbol));
   return (
     <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm" aria-label={`Actions for ${name(thread)}`} role="group">

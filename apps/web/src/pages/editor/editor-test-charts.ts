@@ -7,7 +7,7 @@ import { findThread, NO_MARKS, patternFromChart, searchThreads, symbolFor, type 
 function threadOf(code: string, rank: number): ChartThread {
   const dmc = findThread(code);
   if (!dmc) throw new Error(`no DMC ${code}`);
-  return { dmc_code: dmc.code, dmc_name: dmc.name, hex: dmc.hex, rgb: { r: dmc.r, g: dmc.g, b: dmc.b }, symbol: symbolFor(rank), removed: false };
+  return { brand: dmc.brand, code: dmc.code, name: dmc.name, hex: dmc.hex, rgb: { r: dmc.r, g: dmc.g, b: dmc.b }, symbol: symbolFor(rank), removed: false };
 }
 
 /**

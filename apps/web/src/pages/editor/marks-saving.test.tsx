@@ -20,7 +20,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 /** The document of PATTERN with a backstitch, a French knot and a quarter stitch of Black, worked out with the core. */
 function withMarks(): PatternDocument {
   let chart = chartFromPattern(PATTERN);
-  const black = chart.threads.findIndex((thread) => thread.dmc_code === '310');
+  const black = chart.threads.findIndex((thread) => thread.code === '310');
   chart = addBackstitch(chart, { x: 2, y: 8 }, { x: 6, y: 8 }, black).chart;
   chart = placeKnot(chart, { x: 9, y: 7 }, black).chart;
   chart = placePart(chart, 2, 4, 'quarter-tl', black).chart;

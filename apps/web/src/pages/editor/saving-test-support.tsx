@@ -36,7 +36,7 @@ export function withoutThread(pattern: Pattern, code: string): PatternDocument {
   return documentOfChart(
     removeThread(
       chart,
-      chart.threads.findIndex((thread) => thread.dmc_code === code),
+      chart.threads.findIndex((thread) => thread.code === code),
     ).chart,
   );
 }

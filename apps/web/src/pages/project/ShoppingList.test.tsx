@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { upgradeLegendEntry } from '@stitchwise/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -137,7 +138,9 @@ describe('Shopping list', () => {
 
   it('is on the page of a project with a chart, after its downloads', async () => {
     installFakeCanvas({ width: 600, height: 420 });
-    const legend = [{ index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 4, rgb: { r: 0, g: 0, b: 0 } }];
+    const legend = [
+      upgradeLegendEntry({ index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 4, rgb: { r: 0, g: 0, b: 0 } }),
+    ];
     const project: Project = {
       ...PROJECT,
       parameters: { original_size: { width: 20, height: 20 } },

@@ -1,3 +1,4 @@
+import { threadLabel } from '@stitchwise/core';
 import type { LegendEntry } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -83,13 +84,13 @@ export function StitchingBar({
         <button
           type="button"
           className={`${tool} ${filterEntry ? 'border-violet-500 bg-violet-50 text-slate-900' : off} px-2.5`}
-          aria-label={filterEntry ? `Threads: only DMC ${filterEntry.dmc_code} ${filterEntry.dmc_name}` : 'Threads: all shown'}
+          aria-label={filterEntry ? `Threads: only ${threadLabel(filterEntry)} ${filterEntry.name}` : 'Threads: all shown'}
           title="Show and mark one thread's stitches only, and see each thread's progress"
           disabled={!ready}
           onClick={onThreads}
         >
           {filterEntry && <SymbolSwatch hex={filterEntry.hex} symbol={filterEntry.symbol} className="size-7 text-sm" />}
-          <span>{filterEntry ? filterEntry.dmc_code : 'Threads'}</span>
+          <span>{filterEntry ? filterEntry.code : 'Threads'}</span>
         </button>
         <button type="button" className={`${tool} ${off} px-2.5`} title="Go to a page of the printed chart" disabled={!ready} onClick={onPages}>
           {page === undefined ? 'Page' : `Page ${page}`}

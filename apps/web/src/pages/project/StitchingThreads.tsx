@@ -1,9 +1,10 @@
+import { threadLabel } from '@stitchwise/core';
 import type { LegendEntry } from '@stitchwise/core';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { formatPercent, ProgressBar } from './stitching-progress';
 
 /**
- * The legend while stitching (in Stitching mode's Threads sheet): each thread's symbol, colour, DMC code and name, and its progress (stitches
+ * The legend while stitching (in Stitching mode's Threads sheet): each thread's symbol, colour, brand, code and name, and its progress (stitches
  * done of its stitches, as a count, a percentage and a bar). Tapping a thread filters the chart to it
  * (only its stitches at full strength, and only they are marked); tapping it again shows all.
  */
@@ -40,13 +41,13 @@ export function StitchingThreads({
                 aria-pressed={selected}
                 disabled={total === 0}
                 data-testid="stitching-thread"
-                data-code={entry.dmc_code}
+                data-code={entry.code}
                 onClick={() => onFilter(selected ? undefined : entry.index)}
               >
                 <SymbolSwatch hex={entry.hex} symbol={entry.symbol} className="size-9 text-base font-bold" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm">
-                    <span className="font-semibold">DMC {entry.dmc_code}</span> {entry.dmc_name}
+                    <span className="font-semibold">{threadLabel(entry)}</span> {entry.name}
                   </span>
                   <ProgressBar done={done} total={total} className="mt-1" />
                 </span>

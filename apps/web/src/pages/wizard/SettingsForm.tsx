@@ -1,6 +1,7 @@
+import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '@stitchwise/core';
 import { Icon } from '../../components/Icon';
 import { DitheringChoice } from './DitheringChoice';
-import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
+import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, rememberBrand, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 import { OwnedThreadsChoice } from './OwnedThreadsChoice';
 
 type OptionKey = 'useKmeans' | 'symbols' | 'removeBackground' | 'mergeThreads';
@@ -97,6 +98,31 @@ export function SettingsForm({ settings, update, signedIn, owned }: SettingsForm
           })}
         </div>
       </fieldset>
+      <div>
+        <label htmlFor="thread-brand" className="text-sm font-medium">
+          Thread brand
+        </label>
+        <select
+          id="thread-brand"
+          className="input mt-1 block min-h-8"
+          value={settings.brand}
+          aria-describedby="thread-brand-hint"
+          onChange={(event) => {
+            const brand = event.target.value as ThreadBrand;
+            rememberBrand(brand);
+            update({ brand });
+          }}
+        >
+          {THREAD_BRANDS.map((brand) => (
+            <option key={brand} value={brand}>
+              {BRANDS[brand].name}
+            </option>
+          ))}
+        </select>
+        <p id="thread-brand-hint" className="mt-1 text-xs text-slate-500">
+          Every thread of the chart is one of this maker&apos;s; remembered for your next chart.
+        </p>
+      </div>
       <DitheringChoice value={settings.dithering} update={update} />
       <fieldset>
         <legend className="text-sm font-medium">Advanced options {lockNote}</legend>

@@ -8,7 +8,7 @@ import { chartOf, withMarks } from './testing.js';
 
 /** The DMC code of every cell ('' for no stitch): what a stitcher sees, whatever the numbering. */
 function codesOfCells(pattern: Pattern): string[] {
-  return Array.from(pattern.cells, (index) => (index < 0 ? '' : pattern.legend[index]!.dmc_code));
+  return Array.from(pattern.cells, (index) => (index < 0 ? '' : pattern.legend[index]!.code));
 }
 
 describe('chartFromPattern and patternFromChart', () => {
@@ -18,21 +18,21 @@ describe('chartFromPattern and patternFromChart', () => {
     const chart = setSymbol(chartOf(['0112', '201.'], ['Blanc', '310', '666', '700']), 0, '★').chart;
     const result = patternFromChart(chart);
     // 310 has 3 stitches; Blanc and 666 2 each (666 sorts first by code); 700 none, so it is left out.
-    expect(result.legend.map((entry) => [entry.index, entry.dmc_code, entry.stitch_count, entry.symbol])).toEqual([
+    expect(result.legend.map((entry) => [entry.index, entry.code, entry.stitch_count, entry.symbol])).toEqual([
       [0, '310', 3, chart.threads[1]!.symbol],
       [1, '666', 2, chart.threads[2]!.symbol],
       [2, 'Blanc', 2, '★'],
     ]);
-    expect(codesOfCells(result)).toEqual(Array.from(chart.cells, (index) => (index < 0 ? '' : chart.threads[index]!.dmc_code)));
+    expect(codesOfCells(result)).toEqual(Array.from(chart.cells, (index) => (index < 0 ? '' : chart.threads[index]!.code)));
     expect(result.stats).toEqual({ confetti_before: 0, confetti_after: 0, mean_delta_e: 0 });
-    expect(result.legend[2]).toMatchObject({ hex: chart.threads[0]!.hex, rgb: chart.threads[0]!.rgb, dmc_name: chart.threads[0]!.dmc_name });
+    expect(result.legend[2]).toMatchObject({ hex: chart.threads[0]!.hex, rgb: chart.threads[0]!.rgb, dmc_name: chart.threads[0]!.name });
   });
 
   it('keeps the legend order and symbols of a pattern, and copies its cells', () => {
     const source = { ...pattern, cells: pattern.cells.slice() };
     const chart = chartFromPattern(source);
-    expect(chart.threads.map((thread) => [thread.dmc_code, thread.symbol, thread.removed])).toEqual(
-      pattern.legend.map((entry) => [entry.dmc_code, entry.symbol, false]),
+    expect(chart.threads.map((thread) => [thread.code, thread.symbol, thread.removed])).toEqual(
+      pattern.legend.map((entry) => [entry.code, entry.symbol, false]),
     );
     expect(Array.from(chart.cells)).toEqual(Array.from(pattern.cells));
     source.cells[0] = 2;
@@ -75,8 +75,8 @@ describe('chartFromPattern and patternFromChart', () => {
     const parsed = parsePatternDocument(JSON.stringify(toPatternDocument(edited)));
     expect(parsed).toEqual(edited);
     expect(parsed.legend.reduce((sum, entry) => sum + entry.stitch_count, 0)).toBe(chart.cells.filter((index) => index >= 0).length);
-    expect(parsed.legend.map((entry) => entry.dmc_code)).not.toContain(chart.threads[1]!.dmc_code);
-    expect(codesOfCells(parsed)).toEqual(Array.from(chart.cells, (index) => (index < 0 ? '' : chart.threads[index]!.dmc_code)));
+    expect(parsed.legend.map((entry) => entry.code)).not.toContain(chart.threads[1]!.code);
+    expect(codesOfCells(parsed)).toEqual(Array.from(chart.cells, (index) => (index < 0 ? '' : chart.threads[index]!.code)));
   });
 });
 
@@ -90,7 +90,7 @@ describe('patternFromChart with part stitches, backstitch and knots', () => {
 
   it('lists threads with stitches of any kind (backstitch only too), and renumbers the marks to the legend', () => {
     const pattern = patternFromChart(chart);
-    expect(pattern.legend.map((entry) => [entry.dmc_code, entry.stitch_count])).toEqual([
+    expect(pattern.legend.map((entry) => [entry.code, entry.stitch_count])).toEqual([
       ['700', 3],
       ['666', 0],
       ['Blanc', 0],
@@ -106,6 +106,6 @@ describe('patternFromChart with part stitches, backstitch and knots', () => {
     const pattern = patternFromChart(chart);
     const reread = chartFromPattern(parsePatternDocument(JSON.stringify(toPatternDocument(pattern))));
     expect(sameMarks(patternFromChart(reread).marks, pattern.marks)).toBe(true);
-    expect(reread.threads.map((thread) => thread.dmc_code)).toEqual(['700', '666', 'Blanc']);
+    expect(reread.threads.map((thread) => thread.code)).toEqual(['700', '666', 'Blanc']);
   });
 });

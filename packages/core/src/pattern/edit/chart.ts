@@ -1,13 +1,15 @@
 import type { Lab } from '../../color/spaces.js';
 import { rgbToLab } from '../../color/spaces.js';
-import { findThread, type Thread } from '../../threads/catalogue.js';
-import type { LegendEntry, Pattern, PatternStats } from '../model.js';
+import { findBrandThread, threadLabel } from '../../threads/brands.js';
+import type { Thread, ThreadBrand } from '../../threads/catalogue.js';
+import { legendEntryOf, type LegendEntry, type Pattern, type PatternStats } from '../model.js';
 import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
 
 /** A thread of the chart being edited. Its index in `threads` never changes while editing, so cells and undo records stay valid. */
 export interface ChartThread {
-  dmc_code: string;
-  dmc_name: string;
+  brand: ThreadBrand;
+  code: string;
+  name: string;
   hex: string;
   rgb: { r: number; g: number; b: number };
   symbol: string;
@@ -34,18 +36,19 @@ export class ChartEditError extends Error {
   override readonly name = 'ChartEditError';
 }
 
-/** "DMC 310": how messages and labels name a thread. */
+/** "DMC 310", "Anchor 403": how messages and labels name a thread. */
 export function threadName(thread: ChartThread): string {
-  return `DMC ${thread.dmc_code}`;
+  return threadLabel(thread);
 }
 
 export function chartThreadOf(thread: Thread, symbol: string): ChartThread {
-  return { dmc_code: thread.code, dmc_name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b }, symbol, removed: false };
+  const { brand, code, name, hex, r, g, b } = thread;
+  return { brand, code, name, hex, rgb: { r, g, b }, symbol, removed: false };
 }
 
 /** The thread's CIELAB colour: the catalogue's, or from its RGB for a code the catalogue does not know. */
 export function chartThreadLab(thread: ChartThread): Lab {
-  return findThread(thread.dmc_code)?.lab ?? rgbToLab(thread.rgb);
+  return findBrandThread(thread.brand, thread.code)?.lab ?? rgbToLab(thread.rgb);
 }
 
 /** The editable chart of a pattern: threads in legend order (so cells need no renumbering), symbols kept. */
@@ -60,7 +63,7 @@ export function chartFromPattern(pattern: Pattern): EditableChart {
 
 /** The chart thread of a legend entry, with its symbol. */
 export function legendThread(entry: LegendEntry): ChartThread {
-  return { dmc_code: entry.dmc_code, dmc_name: entry.dmc_name, hex: entry.hex, rgb: { ...entry.rgb }, symbol: entry.symbol, removed: false };
+  return { brand: entry.brand, code: entry.code, name: entry.name, hex: entry.hex, rgb: { ...entry.rgb }, symbol: entry.symbol, removed: false };
 }
 
 /** Stitches per thread index. */
@@ -104,22 +107,14 @@ export function patternFromChart(chart: EditableChart, stats: PatternStats = NO_
   const order = threads
     .map((_, index) => index)
     .filter((index) => used[index])
-    .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.dmc_code.localeCompare(threads[y]!.dmc_code));
+    .sort((x, y) => counts[y]! - counts[x]! || threads[x]!.code.localeCompare(threads[y]!.code));
   const position = new Int16Array(threads.length).fill(-1);
   const legend = order.map((threadIndex, rank): LegendEntry => {
     const thread = threads[threadIndex]!;
     // Operations never leave stitches on a removed thread; a chart that has some was built by hand, wrongly.
     if (thread.removed) throw new ChartEditError(`${threadName(thread)} was removed but still has stitches.`);
     position[threadIndex] = rank;
-    return {
-      index: rank,
-      hex: thread.hex,
-      symbol: thread.symbol,
-      dmc_code: thread.dmc_code,
-      dmc_name: thread.dmc_name,
-      stitch_count: counts[threadIndex]!,
-      rgb: { ...thread.rgb },
-    };
+    return legendEntryOf(thread, rank, thread.symbol, counts[threadIndex]!);
   });
   const cells = chart.cells.map((index) => (index < 0 ? -1 : position[index]!));
   return { width: chart.width, height: chart.height, legend, cells, marks: renumberMarks(chart.marks, position), stats: { ...stats } };

@@ -157,8 +157,9 @@ export function sameThread(a: ChartThread | undefined, b: ChartThread | undefine
   if (a === b) return true;
   if (!a || !b) return false;
   return (
-    a.dmc_code === b.dmc_code &&
-    a.dmc_name === b.dmc_name &&
+    a.brand === b.brand &&
+    a.code === b.code &&
+    a.name === b.name &&
     a.hex === b.hex &&
     a.symbol === b.symbol &&
     a.removed === b.removed &&

@@ -20,18 +20,18 @@ describe('replaceChart', () => {
     expect(documentOfChart(result.chart)).toEqual(canonicalDocument(TARGET));
     const back = applyEdit(result.chart, result.inverse).chart;
     expect(rowsOf(back)).toEqual(rowsOf(CURRENT));
-    expect(back.threads.filter((thread) => !thread.removed).map((thread) => thread.dmc_code)).toEqual(['310', '321', '798']);
+    expect(back.threads.filter((thread) => !thread.removed).map((thread) => thread.code)).toEqual(['310', '321', '798']);
   });
 
   it('keeps thread slots: the same DMC thread keeps its slot, new ones are added at the end, missing ones are removed', () => {
     const { chart } = replaceChart(TARGET, 'Restore')(CURRENT);
-    expect(chart.threads.map((thread) => [thread.dmc_code, thread.removed])).toEqual([
+    expect(chart.threads.map((thread) => [thread.code, thread.removed])).toEqual([
       ['310', false],
       ['321', true],
       ['798', false],
       ['600', false],
     ]);
-    expect(chart.threads[2]!.symbol).toBe(TARGET.legend.find((entry) => entry.dmc_code === '798')!.symbol);
+    expect(chart.threads[2]!.symbol).toBe(TARGET.legend.find((entry) => entry.code === '798')!.symbol);
   });
 
   it('brings a removed thread back into its slot', () => {
@@ -81,7 +81,7 @@ describe('replaceChart and sameChart with part stitches, backstitch and knots', 
   it('carries the target’s marks onto the chart’s thread slots, and undo gives the chart’s back', () => {
     const result = replaceChart(target, 'Restore')(current);
     expect(sameChart(documentOfChart(result.chart), canonicalDocument(target))).toBe(true);
-    const slot = (code: string) => result.chart.threads.findIndex((thread) => thread.dmc_code === code && !thread.removed);
+    const slot = (code: string) => result.chart.threads.findIndex((thread) => thread.code === code && !thread.removed);
     expect(result.chart.marks.parts).toEqual([{ x: 2, y: 1, kind: 'quarter-tr', thread: slot('600') }]);
     expect(result.chart.marks.knots).toEqual([{ x: 1, y: 1, thread: slot('310') }]);
     const back = applyEdit(result.chart, result.inverse).chart;

@@ -1,4 +1,5 @@
 import { toPatternDocument, type Pattern, type PatternDocument } from '../model.js';
+import { threadKey } from '../../threads/brands.js';
 import { renumberMarks, sameMarks } from '../stitches.js';
 import { ChartEditError, chartFromPattern, legendThread, patternFromChart, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, diffMarks, sameThread, type EditResult, type ThreadChange } from './edit.js';
@@ -21,7 +22,9 @@ export function replaceChart(target: Pattern, label: string): (chart: EditableCh
     const changes: ThreadChange[] = [];
     const slotOf = target.legend.map((entry) => {
       const wanted = legendThread(entry);
-      const candidates = chart.threads.map((thread, slot) => ({ thread, slot })).filter(({ thread }) => thread.dmc_code === entry.dmc_code);
+      const candidates = chart.threads
+        .map((thread, slot) => ({ thread, slot }))
+        .filter(({ thread }) => thread.brand === entry.brand && thread.code === entry.code);
       const existing = candidates.find(({ thread }) => !thread.removed) ?? candidates[0];
       if (existing) {
         changes.push({ index: existing.slot, before: existing.thread, after: wanted });
@@ -67,7 +70,7 @@ export function documentOfChart(chart: EditableChart): PatternDocument {
 /** Whether two documents are the same chart: size, cells, marks, and each legend entry's thread and symbol. */
 export function sameChart(a: PatternDocument, b: PatternDocument): boolean {
   if (a.width !== b.width || a.height !== b.height || a.cells.length !== b.cells.length || a.legend.length !== b.legend.length) return false;
-  if (a.legend.some((entry, i) => entry.dmc_code !== b.legend[i]!.dmc_code || entry.symbol !== b.legend[i]!.symbol)) return false;
+  if (a.legend.some((entry, i) => threadKey(entry) !== threadKey(b.legend[i]!) || entry.symbol !== b.legend[i]!.symbol)) return false;
   const marksOf = (document: PatternDocument) => ({ parts: document.part_stitches, backstitches: document.backstitches, knots: document.knots });
   return a.cells.every((cell, i) => cell === b.cells[i]) && sameMarks(marksOf(a), marksOf(b));
 }

@@ -49,7 +49,7 @@ describe('removeThread', () => {
     expect(rowsOf(result.chart)).toEqual(['2212', '2122']);
     expect(result.chart.threads[0]).toEqual({ ...chart.threads[0], removed: true });
     expect(activeThreads(result.chart)).toEqual([1, 2]);
-    expect(patternFromChart(result.chart).legend.map((entry) => entry.dmc_code)).toEqual(['553', '986']);
+    expect(patternFromChart(result.chart).legend.map((entry) => entry.code)).toEqual(['553', '986']);
 
     // And the other way round: red 321 is nearer in RGB to 347, by ΔE00 to 349.
     expect(rgbDistance('321', '347')).toBeLessThan(rgbDistance('321', '349'));
@@ -91,8 +91,9 @@ describe('addThread', () => {
     const dmc = findThread('B5200')!;
     expect(result.chart.threads).toHaveLength(3);
     expect(result.chart.threads[2]).toEqual({
-      dmc_code: 'B5200',
-      dmc_name: dmc.name,
+      brand: 'dmc',
+      code: 'B5200',
+      name: dmc.name,
       hex: dmc.hex,
       rgb: { r: dmc.r, g: dmc.g, b: dmc.b },
       symbol: CHART_SYMBOLS[0],
@@ -123,7 +124,7 @@ describe('addThread', () => {
     for (const thread of DMC_THREADS.filter((t) => t.code !== '310').slice(0, MAX_CHART_THREADS - 1)) full = addThread(full, thread.code).chart;
     expect(activeThreads(full)).toHaveLength(MAX_CHART_THREADS);
     expect(new Set(full.threads.map((thread) => thread.symbol)).size).toBe(MAX_CHART_THREADS);
-    const next = DMC_THREADS.find((thread) => !full.threads.some((t) => t.dmc_code === thread.code))!;
+    const next = DMC_THREADS.find((thread) => !full.threads.some((t) => t.code === thread.code))!;
     expect(() => addThread(full, next.code)).toThrow('A chart can have at most 50 threads. Remove or merge one first.');
     expect(addThread(removeThread(full, 3).chart, next.code).changed).toBe(true);
   });
@@ -134,7 +135,7 @@ describe('setSymbol', () => {
     const chart = chartOf(['01'], ['310', '666']);
     const result = reversibly(chart, (c) => setSymbol(c, 1, '★'));
     expect(result.chart.threads[1]).toEqual({ ...chart.threads[1], symbol: '★' });
-    expect(patternFromChart(result.chart).legend.find((entry) => entry.dmc_code === '666')?.symbol).toBe('★');
+    expect(patternFromChart(result.chart).legend.find((entry) => entry.code === '666')?.symbol).toBe('★');
     expect(setSymbol(result.chart, 1, '★').changed).toBe(false);
   });
 

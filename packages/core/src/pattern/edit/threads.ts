@@ -1,6 +1,7 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
-import { findThread, nearestThreads, type Thread } from '../../threads/catalogue.js';
+import { BRANDS, findBrandThread, threadLabel } from '../../threads/brands.js';
+import { DMC_THREADS, nearestThreads, type Thread, type ThreadBrand } from '../../threads/catalogue.js';
 import { CHART_SYMBOLS, symbolBeside } from '../symbols.js';
 import {
   activeThreads,
@@ -65,15 +66,16 @@ export function mergeThread(chart: EditableChart, from: number, into: number): E
 }
 
 /**
- * Adds a thread from the DMC catalogue (its name and colour from there) with the first chart symbol no
- * active thread uses. A thread removed earlier comes back in its old slot, with its old symbol if that is
- * still free, so the chart keeps one slot per code.
+ * Adds a thread from its brand's catalogue (its name and colour from there) with a chart symbol no active
+ * thread uses. A thread removed earlier comes back in its old slot, with its old symbol if that is still
+ * free, so the chart keeps one slot per thread.
  */
-export function addThread(chart: EditableChart, dmcCode: string): EditResult {
-  const dmc = findThread(dmcCode);
-  if (!dmc) throw new ChartEditError(`DMC ${dmcCode.trim()} is not a DMC thread.`);
-  const sameCode = (thread: ChartThread): boolean => (findThread(thread.dmc_code)?.code ?? thread.dmc_code) === dmc.code;
-  if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`DMC ${dmc.code} is already in the chart.`);
+export function addThread(chart: EditableChart, code: string, brand: ThreadBrand = 'dmc'): EditResult {
+  const added = findBrandThread(brand, code);
+  if (!added) throw new ChartEditError(`${BRANDS[brand].name} ${code.trim()} is not ${brand === 'anchor' ? 'an' : 'a'} ${BRANDS[brand].name} thread.`);
+  const sameCode = (thread: ChartThread): boolean =>
+    thread.brand === added.brand && (findBrandThread(thread.brand, thread.code)?.code ?? thread.code) === added.code;
+  if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`${threadLabel(added)} is already in the chart.`);
   const slot = chart.threads.findIndex(sameCode);
   const existing = chart.threads[slot];
   const active = activeThreads(chart);
@@ -84,11 +86,11 @@ export function addThread(chart: EditableChart, dmcCode: string): EditResult {
     const { symbol, rgb } = chart.threads[index]!;
     return { symbol, lab: rgbToLab(rgb) };
   });
-  const symbol = existing && !used.has(existing.symbol) ? existing.symbol : symbolBeside(dmc.lab, holders);
+  const symbol = existing && !used.has(existing.symbol) ? existing.symbol : symbolBeside(added.lab, holders);
   const change: ThreadChange = existing
-    ? { index: slot, before: existing, after: chartThreadOf(dmc, symbol) }
-    : { index: chart.threads.length, before: undefined, after: chartThreadOf(dmc, symbol) };
-  return finishEdit(chart, `Add DMC ${dmc.code}`, chart.cells, [change]);
+    ? { index: slot, before: existing, after: chartThreadOf(added, symbol) }
+    : { index: chart.threads.length, before: undefined, after: chartThreadOf(added, symbol) };
+  return finishEdit(chart, `Add ${threadLabel(added)}`, chart.cells, [change]);
 }
 
 /** Gives a thread another of the chart symbols; symbols stay unique among active threads. */
@@ -109,11 +111,11 @@ export interface ThreadSuggestion {
 }
 
 /**
- * The DMC threads nearest to a colour picked on screen, nearest first: the catalogue's exact
- * `nearestThreads` search, taking RGB.
+ * The threads nearest to a colour picked on screen, nearest first (DMC's, or those of `candidates`): the
+ * catalogue's exact `nearestThreads` search, taking RGB.
  */
-export function nearestThreadsToRgb(rgb: Rgb, count = 5): ThreadSuggestion[] {
-  return nearestThreads(rgbToLab(rgb), count).map(({ thread, distance }) => ({ thread, deltaE: distance }));
+export function nearestThreadsToRgb(rgb: Rgb, count = 5, candidates: readonly Thread[] = DMC_THREADS): ThreadSuggestion[] {
+  return nearestThreads(rgbToLab(rgb), count, candidates).map(({ thread, distance }) => ({ thread, deltaE: distance }));
 }
 
 /** A copy of the cells with every `from` turned into `to`; the same array when there is none. */
