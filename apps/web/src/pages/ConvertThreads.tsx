@@ -49,7 +49,9 @@ export function ConvertThreads() {
         <h2 id="convert-what" className="font-semibold">
           Threads to convert
         </h2>
-        <BrandSelect label="Convert from" value={from} onChange={chooseFrom} />
+        <div>
+          <BrandSelect label="Convert from" value={from} onChange={chooseFrom} />
+        </div>
         <CodeSearch brand={from} onChoose={addCode} />
         <div>
           <label className="block text-sm font-medium">
