@@ -35,7 +35,7 @@ export const brandSchema = z
     source: z.string().meta({ description: 'Where the colour table comes from, as its licence asks it to be credited.' }),
     licence: z.string().meta({ example: 'GPL-2.0-or-later' }),
   })
-  .meta({ id: 'ThreadBrand' });
+  .meta({ id: 'BrandInfo', description: 'A thread brand: its name, how many threads its table has, and the credit that table asks for.' });
 
 export const brandsSchema = z.object({ brands: z.array(brandSchema) }).meta({ id: 'ThreadBrands' });
 

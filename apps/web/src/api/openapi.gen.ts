@@ -1116,7 +1116,8 @@ export interface components {
             /** @description CIEDE2000 distance from the colour asked about, 4 decimals. */
             distance: number;
         };
-        ThreadBrand: {
+        /** @description A thread brand: its name, how many threads its table has, and the credit that table asks for. */
+        BrandInfo: {
             id: components["schemas"]["ThreadBrandId"];
             /** @example Anchor */
             name: string;
@@ -1127,7 +1128,7 @@ export interface components {
             licence: string;
         };
         ThreadBrands: {
-            brands: components["schemas"]["ThreadBrand"][];
+            brands: components["schemas"]["BrandInfo"][];
         };
         BrandThreadList: {
             threads: components["schemas"]["BrandThread"][];

@@ -58,7 +58,7 @@ export function brandThreadOrNotFound(brand: ThreadBrand, code: string): CoreThr
 }
 
 /** The `count` threads of a brand closest to a colour by ΔE00, nearest first. */
-export function nearestOfBrand(brand: ThreadBrand, color: Rgb, count: number): ThreadMatch[] {
+function nearestOfBrand(brand: ThreadBrand, color: Rgb, count: number): ThreadMatch[] {
   return nearestThreads(rgbToLab(color), count, threadsOf(brand));
 }
 

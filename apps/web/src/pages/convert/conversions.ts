@@ -18,20 +18,18 @@ export function conversionRows(
   targets: readonly ThreadBrand[],
   answers: readonly UseQueryResult<ThreadConversion>[],
 ): ConversionRow[] {
-  const rows: ConversionRow[] = [];
   const shown = new Set<string>();
-  codes.forEach((code, index) => {
+  return codes.flatMap((code, index): ConversionRow[] => {
     const mine = answers.slice(index * targets.length, (index + 1) * targets.length);
-    if (mine.some((answer) => statusOf(answer.error) === 404)) return rows.push({ code, state: 'unknown' });
-    if (mine.some((answer) => answer.isError)) return rows.push({ code, state: 'failed' });
+    if (mine.some((answer) => statusOf(answer.error) === 404)) return [{ code, state: 'unknown' }];
+    if (mine.some((answer) => answer.isError)) return [{ code, state: 'failed' }];
     const done = mine.map((answer) => answer.data).filter((data) => data !== undefined);
-    if (done.length < targets.length) return rows.push({ code, state: 'pending' });
+    if (done.length < targets.length) return [{ code, state: 'pending' }];
     const from = done[0]!.from;
-    if (shown.has(from.code)) return;
+    if (shown.has(from.code)) return [];
     shown.add(from.code);
-    rows.push({ code, state: 'done', from, matches: Object.fromEntries(done.map((answer) => [answer.to, answer.matches])) });
+    return [{ code, state: 'done', from, matches: Object.fromEntries(done.map((answer) => [answer.to, answer.matches])) }];
   });
-  return rows;
 }
 
 /** The table as a CSV file: one line per nearest thread, and one per code the brand does not have. */
