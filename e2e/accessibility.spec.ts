@@ -101,6 +101,16 @@ test('visitor screens name themselves and pass axe at 1280 and 390 px', async ()
   await expect(page.getByTestId('thread-match')).toHaveCount(5);
   await checkScreen('colour matcher with a pick', { title: 'Color Matcher · Stitchwise', h1: 'Color Matcher' });
 
+  await page.goto('/threads/convert');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await checkScreen('convert threads', { title: 'Convert Threads · Stitchwise', h1: 'Convert Threads' });
+  await page.getByLabel('Or paste a list of Anchor codes').fill('403, 9046, 9999');
+  await page.getByRole('button', { name: 'Convert these codes' }).click();
+  await expect(page.getByTestId('conversion')).toHaveCount(2);
+  await page.getByLabel('Anchor code or name').fill('salmon');
+  await expect(page.getByRole('list', { name: 'Anchor threads found' }).getByRole('button').first()).toBeVisible();
+  await checkScreen('convert threads with results', { title: 'Convert Threads · Stitchwise', h1: 'Convert Threads' });
+
   await page.goto('/stitch/projects');
   await expect(page.getByText('Please sign in to see history of your stitch projects')).toBeVisible();
   await checkScreen('projects, signed out', { title: 'Stitch Projects · Stitchwise', h1: 'Stitch Projects' });

@@ -47,7 +47,7 @@ const labels = (...names: string[]): RegExp[] => names.map((name) => new RegExp(
 test('a visitor finds the home page, the about page and the visitor menu', async () => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Plan your next cross-stitch from any picture' })).toBeVisible();
-  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
+  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Convert Threads', 'About'));
   await expect(page.getByTestId('user-name')).toHaveText('Not Signed In');
   await expect(page.getByTestId('user-email')).toHaveText('Anonymous');
   await snap('home');
@@ -163,7 +163,9 @@ test('signs up through the built-in provider', async () => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('user-name')).toHaveText('Ada Stitcher');
   await expect(page).toHaveURL(/\/$/);
-  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'My Threads', 'About'));
+  await expect(menu()).toHaveText(
+    labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Convert Threads', 'Stitch Projects', 'My Threads', 'About'),
+  );
   await expect(page.getByRole('button', { name: 'Start Free Now' })).toHaveCount(0);
   await snap('home-signed-in');
 });
@@ -237,7 +239,7 @@ async function signOut(): Promise<void> {
 
 test('signs out back to the site', async () => {
   await signOut();
-  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About'));
+  await expect(menu()).toHaveText(labels('Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Convert Threads', 'About'));
 });
 
 test('signs in again with the new account', async () => {

@@ -63,6 +63,7 @@ import { stitchRoutes } from './routes/stitch.js';
 import { claimRoutes } from './routes/claims.js';
 import { VisitorClaims } from './services/visitor-claims.js';
 import { VisitorClaimsRepository } from './repositories/visitor-claims.js';
+import { threadBrandRoutes } from './routes/thread-brands.js';
 import { threadRoutes } from './routes/threads.js';
 import { registerWebApp } from './routes/web-app.js';
 import { ExportService } from './services/export.js';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(healthRoutes, { version, modelState: () => backgroundRemoval.modelState });
       await api.register(configRoutes, { config });
       await api.register(threadRoutes);
+      await api.register(threadBrandRoutes);
       await api.register(colorRoutes, { colors, intake, auth });
       await api.register(imageRoutes, { images, intake, auth });
       await api.register(authRoutes, { auth, ...identity.session });

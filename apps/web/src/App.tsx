@@ -16,6 +16,7 @@ const chunks = {
   callback: loadPage(() => import('./pages/Callback')),
   chartEditor: loadPage(() => import('./pages/ChartEditor')),
   colorMatcher: loadPage(() => import('./pages/ColorMatcher')),
+  convertThreads: loadPage(() => import('./pages/ConvertThreads')),
   dominantColors: loadPage(() => import('./pages/DominantColors')),
   myThreads: loadPage(() => import('./pages/MyThreads')),
   projectDetail: loadPage(() => import('./pages/ProjectDetail')),
@@ -26,6 +27,7 @@ const chunks = {
 const About = lazy(() => chunks.about().then((module) => ({ default: module.About })));
 const Callback = lazy(() => chunks.callback().then((module) => ({ default: module.Callback })));
 const ColorMatcher = lazy(() => chunks.colorMatcher().then((module) => ({ default: module.ColorMatcher })));
+const ConvertThreads = lazy(() => chunks.convertThreads().then((module) => ({ default: module.ConvertThreads })));
 const DominantColors = lazy(() => chunks.dominantColors().then((module) => ({ default: module.DominantColors })));
 const MyThreads = lazy(() => chunks.myThreads().then((module) => ({ default: module.MyThreads })));
 const ProjectChartEditor = lazy(() => chunks.chartEditor().then((module) => ({ default: module.ProjectChartEditor })));
@@ -47,6 +49,7 @@ const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
   [/^\/stitch\/projects\/[^/]+\/stitch\/?$/, chunks.stitching],
   [/^\/stitch\/projects\/[^/]+\/?$/, chunks.projectDetail],
   [/^\/threads\/mine\/?$/, chunks.myThreads],
+  [/^\/threads\/convert\/?$/, chunks.convertThreads],
 ];
 
 /**
@@ -94,6 +97,7 @@ export function AppRoutes() {
         <Route path="stitch/projects/:projectId/edit" element={<ProjectChartEditor />} />
         <Route path="stitch/edit/:patternId" element={<VisitorChartEditor />} />
         <Route path="threads/mine" element={<MyThreads />} />
+        <Route path="threads/convert" element={<ConvertThreads />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

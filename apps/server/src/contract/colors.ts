@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { flagField, imageFileField, imageUrlField, integerField, integerFieldOr } from './fields.js';
+import { brandFormField, brandThreadMatchSchema } from './thread-brands.js';
 import { colorSchema, threadMatchSchema } from './threads.js';
 
 export const dominantForm = multipartForm({
   image_file: imageFileField,
   n_colors: integerFieldOr('n_colors', 2, 16, 6).meta({ description: 'How many colours, 2–16 (default 6).' }),
   remove_background: flagField('remove_background').meta({ description: '`true` analyses the subject only.' }),
+  brand: brandFormField,
 });
 
 export const dominantColorSchema = z
@@ -15,6 +17,7 @@ export const dominantColorSchema = z
     hex: z.string(),
     share: z.number().min(0).max(1).meta({ description: 'Share of the image, 0–1; shares sum to 1.' }),
     closest_dmc: z.array(threadMatchSchema).meta({ description: 'The 3 nearest threads, nearest first.' }),
+    closest_threads: z.array(brandThreadMatchSchema).optional().meta({ description: 'With `brand`: the 3 nearest threads of that brand, nearest first.' }),
   })
   .meta({ id: 'DominantColor' });
 
@@ -30,12 +33,14 @@ export const pickForm = multipartForm({
   image_url: imageUrlField.optional(),
   x: integerField('x', 0, 100_000).meta({ description: 'Column in pixels of the oriented natural image.' }),
   y: integerField('y', 0, 100_000).meta({ description: 'Row in pixels of the oriented natural image.' }),
+  brand: brandFormField,
 });
 
 export const pickSchema = z
   .object({
     picked_color: colorSchema.extend({ coordinates: z.object({ x: z.number().int(), y: z.number().int() }) }),
     closest_dmc_threads: z.array(threadMatchSchema).meta({ description: 'The 5 nearest threads, nearest first.' }),
+    closest_threads: z.array(brandThreadMatchSchema).optional().meta({ description: 'With `brand`: the 5 nearest threads of that brand, nearest first.' }),
   })
   .meta({ id: 'Pick' });
 

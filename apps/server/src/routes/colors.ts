@@ -26,7 +26,7 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
         tags: ['colors'],
         operationId: 'dominantColors',
         summary: 'Dominant colours of an image, each with its 3 nearest DMC threads',
-        description: 'Colours are sorted by share; shares sum to 1.',
+        description: 'Colours are sorted by share; shares sum to 1. With `brand`, each colour also has its 3 nearest threads of that brand.',
         consumes: ['multipart/form-data'],
         body: dominantForm,
         response: { 200: dominantColorsSchema, ...IMAGE_PROBLEMS, ...storageFullResponse },
@@ -36,7 +36,10 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
       const signal = clientGone(reply);
       const form = await readMultipartForm(request, dominantForm);
       const input = await intake.fromForm(form, { allowUrl: false });
-      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background ?? false, await auth.clientKey(request), signal);
+      return colors.dominant(input, form.fields.n_colors, form.fields.remove_background ?? false, await auth.clientKey(request), {
+        brand: form.fields.brand,
+        signal,
+      });
     },
   );
 
@@ -48,7 +51,8 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
         tags: ['colors'],
         operationId: 'pickColor',
         summary: 'The colour at a point of an image and its 5 closest DMC threads',
-        description: 'Send `image_file` or `image_url`. Repeated picks on the same image reuse its decoded pixels.',
+        description:
+          'Send `image_file` or `image_url`. Repeated picks on the same image reuse its decoded pixels. With `brand`, also the 5 nearest threads of that brand.',
         consumes: ['multipart/form-data'],
         body: pickForm,
         response: { 200: pickSchema, ...IMAGE_PROBLEMS },
@@ -58,7 +62,7 @@ export const colorRoutes: FastifyPluginCallbackZod<ColorRouteOptions> = (app, { 
       const signal = clientGone(reply);
       const form = await readMultipartForm(request, pickForm);
       const input = await intake.fromForm(form, { allowUrl: true });
-      return colors.pick(input, form.fields.x, form.fields.y, signal);
+      return colors.pick(input, form.fields.x, form.fields.y, { brand: form.fields.brand, signal });
     },
   );
 

@@ -1,4 +1,4 @@
-import { formatHex, type DominantColor as CoreDominantColor, type Rgb } from '@stitchwise/core';
+import { formatHex, type DominantColor as CoreDominantColor, type Rgb, type ThreadBrand } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import type { DominantColor, DominantColors, Pick } from '../contract/colors.js';
 import { HttpProblem } from '../http/problem.js';
@@ -11,7 +11,16 @@ import type { WorkerPool } from '../images/worker-pool.js';
 import type { TransientFiles } from '../repositories/transient-files.js';
 import type { BackgroundRemoval } from './shared/background-removal.js';
 import { runImageWork } from './shared/image-work.js';
-import { closestThreads, toThreadMatch } from './shared/threads.js';
+import { closestBrandThreads, closestThreads, toThreadMatch } from './shared/threads.js';
+
+/**
+ * How a colour tool is asked: `brand` adds that brand's nearest threads to each colour (`closest_threads`)
+ * beside the specification's DMC ones; `signal` stops the work when the client went away.
+ */
+export interface ColorToolOptions {
+  brand?: ThreadBrand | undefined;
+  signal?: AbortSignal | undefined;
+}
 
 /** The two colour tools: dominant colours of an image, and the colour at a point. */
 export class ColorsService {
@@ -24,12 +33,18 @@ export class ColorsService {
     private readonly fileUrl: (id: string) => string,
   ) {}
 
-  /** Stops its work when `signal` aborts (the client went away). */
-  async dominant(input: ImageInput, count: number, removeBackground: boolean, client: ClientKey, signal?: AbortSignal): Promise<DominantColors> {
+  async dominant(
+    input: ImageInput,
+    count: number,
+    removeBackground: boolean,
+    client: ClientKey,
+    { brand, signal }: ColorToolOptions = {},
+  ): Promise<DominantColors> {
+    const view = (color: CoreDominantColor) => toDominantView(color, brand);
     if (!removeBackground) {
       const task: ImageTask = { kind: 'dominant', bytes: input.bytes, header: input.header, count };
       const colors = await runImageWork(() => this.pool.run<CoreDominantColor[]>(task, undefined, signal), input.field);
-      return { colors: colors.map(toDominantView) };
+      return { colors: colors.map(view) };
     }
     const cutout = await this.backgroundRemoval.remove(input, ANALYSIS_SIDE, signal);
     const task: ImageTask = { kind: 'dominant-of-raster', raster: cutout.preview!, count };
@@ -40,11 +55,11 @@ export class ColorsService {
     if (colors.length === 0) {
       throw new HttpProblem(422, 'no_foreground', 'No subject was found in the image: removing the background left nothing to analyse.');
     }
-    return { colors: colors.map(toDominantView), processed_image_url: this.fileUrl(cutoutId) };
+    return { colors: colors.map(view), processed_image_url: this.fileUrl(cutoutId) };
   }
 
   /** The colour at (x, y) of the oriented image, in natural pixels, and its 5 closest threads. */
-  async pick(input: ImageInput, x: number, y: number, signal?: AbortSignal): Promise<Pick> {
+  async pick(input: ImageInput, x: number, y: number, { brand, signal }: ColorToolOptions = {}): Promise<Pick> {
     const image = await this.decoded(input, signal);
     if (x >= image.width) throw outOfRange('x', `x must be less than the image width (${image.width} pixels)`);
     if (y >= image.height) throw outOfRange('y', `y must be less than the image height (${image.height} pixels)`);
@@ -53,6 +68,7 @@ export class ColorsService {
     return {
       picked_color: { ...rgb, hex: formatHex(rgb), coordinates: { x, y } },
       closest_dmc_threads: closestThreads(rgb, 5),
+      ...(brand && { closest_threads: closestBrandThreads(brand, rgb, 5) }),
     };
   }
 
@@ -77,12 +93,13 @@ export class ColorsService {
   }
 }
 
-function toDominantView(color: CoreDominantColor): DominantColor {
+function toDominantView(color: CoreDominantColor, brand: ThreadBrand | undefined): DominantColor {
   return {
     rgb: [color.rgb.r, color.rgb.g, color.rgb.b],
     hex: color.hex,
     share: color.share,
     closest_dmc: color.closestThreads.map(toThreadMatch),
+    ...(brand && { closest_threads: closestBrandThreads(brand, color.rgb, color.closestThreads.length) }),
   };
 }
 

@@ -122,6 +122,9 @@ export function useMalformedServer(database: { create: () => Promise<DatabaseUnd
 function existing(context: Context, path: string, param: string): string {
   if (path.startsWith('/api/dmc/threads/closest/')) return 'ff8800';
   if (path.startsWith('/api/dmc/threads/')) return '310';
+  if (param === 'brand') return 'anchor';
+  if (param === 'code') return '403';
+  if (param === 'color') return 'ff8800';
   if (param === 'patternId') return context.patternId;
   if (path.startsWith('/api/stitch/projects/')) return context.projectId;
   if (path.startsWith('/files/')) return context.fileId;

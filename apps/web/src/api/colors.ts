@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, asForm, unwrap } from './client';
 import type { operations } from './openapi.gen';
+import type { ThreadBrand } from '../lib/thread-brands';
 import type { DominantColors } from './schemas';
 
 /** An image as the colour tools take it: an uploaded file or a URL the server fetches. */
@@ -11,11 +12,24 @@ type ImageFields = Pick<NonNullable<operations['pickColor']['requestBody']>['con
 /** The form fields that carry an image: the file, or the URL for the server to fetch. */
 export const imageFields = (source: ImageSource): ImageFields => (source.kind === 'file' ? { image_file: source.file } : { image_url: source.url });
 
+/** DMC is what the colour tools answer anyway: asked for another brand, they add its threads as `closest_threads`. */
+const brandField = (brand: ThreadBrand) => (brand === 'dmc' ? undefined : brand);
+
 export function useDominantColors() {
   return useMutation({
-    mutationFn: async ({ image, count, withoutBackground }: { image: File; count: number; withoutBackground: boolean }): Promise<DominantColors> => {
+    mutationFn: async ({
+      image,
+      count,
+      withoutBackground,
+      brand,
+    }: {
+      image: File;
+      count: number;
+      withoutBackground: boolean;
+      brand: ThreadBrand;
+    }): Promise<DominantColors> => {
       const answer = await api.POST('/api/colors/dominant', {
-        body: { image_file: image, n_colors: count, remove_background: withoutBackground ? 'true' : undefined },
+        body: { image_file: image, n_colors: count, remove_background: withoutBackground ? 'true' : undefined, brand: brandField(brand) },
         bodySerializer: asForm,
       });
       // openapi-fetch's Readable<> widens the [r, g, b] triple to number[]; the schema's type keeps it a triple.
@@ -26,7 +40,7 @@ export function useDominantColors() {
 
 export function usePickColor() {
   return useMutation({
-    mutationFn: async ({ source, x, y }: { source: ImageSource; x: number; y: number }) =>
-      unwrap(await api.POST('/api/colors/pick', { body: { ...imageFields(source), x, y }, bodySerializer: asForm })),
+    mutationFn: async ({ source, x, y, brand }: { source: ImageSource; x: number; y: number; brand: ThreadBrand }) =>
+      unwrap(await api.POST('/api/colors/pick', { body: { ...imageFields(source), x, y, brand: brandField(brand) }, bodySerializer: asForm })),
   });
 }

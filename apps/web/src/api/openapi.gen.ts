@@ -98,6 +98,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threads/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thread brands, with their thread counts and colour sources */
+        get: operations["listThreadBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threads/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nearest threads of another brand to one thread
+         * @description Nearest by CIEDE2000 (ΔE00) between the two tables’ screen colours: not official equivalents, as `note` says. `count` 1–20 (3). An unknown brand or code is 404 naming it.
+         */
+        get: operations["convertThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threads/{brand}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search the threads of a brand
+         * @description `q` matches code or name, case-insensitive; an exact code comes first. The table’s order otherwise.
+         */
+        get: operations["listBrandThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threads/{brand}/closest/{color}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The threads of a brand closest to a colour
+         * @description Nearest first by CIEDE2000 (ΔE00), exact over the brand’s whole table. The colour as `/api/dmc/threads/closest/{color}` takes it.
+         */
+        get: operations["closestBrandThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threads/{brand}/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One thread of a brand by code
+         * @description Case-insensitive; numbers also without leading zeros (Anchor `0403` is `403`).
+         */
+        get: operations["getBrandThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/colors/dominant": {
         parameters: {
             query?: never;
@@ -109,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Dominant colours of an image, each with its 3 nearest DMC threads
-         * @description Colours are sorted by share; shares sum to 1.
+         * @description Colours are sorted by share; shares sum to 1. With `brand`, each colour also has its 3 nearest threads of that brand.
          */
         post: operations["dominantColors"];
         delete?: never;
@@ -129,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * The colour at a point of an image and its 5 closest DMC threads
-         * @description Send `image_file` or `image_url`. Repeated picks on the same image reuse its decoded pixels.
+         * @description Send `image_file` or `image_url`. Repeated picks on the same image reuse its decoded pixels. With `brand`, also the 5 nearest threads of that brand.
          */
         post: operations["pickColor"];
         delete?: never;
@@ -1048,6 +1145,69 @@ export interface components {
             color: components["schemas"]["Color"];
             threads: components["schemas"]["ThreadMatch"][];
         };
+        /**
+         * @description A thread maker Stitchwise knows.
+         * @enum {string}
+         */
+        ThreadBrandId: "dmc" | "anchor" | "madeira";
+        /** @description A six-strand floss colour of one brand; its code as that brand prints it. */
+        BrandThread: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            brand: components["schemas"]["ThreadBrandId"];
+        };
+        /** @description A thread of a brand and how far it is from the colour asked about. */
+        BrandThreadMatch: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            brand: components["schemas"]["ThreadBrandId"];
+            /** @description CIEDE2000 distance from the colour asked about, 4 decimals. */
+            distance: number;
+        };
+        /** @description A thread brand: its name, how many threads its table has, and the credit that table asks for. */
+        BrandInfo: {
+            id: components["schemas"]["ThreadBrandId"];
+            /** @example Anchor */
+            name: string;
+            thread_count: number;
+            /** @description Where the colour table comes from, as its licence asks it to be credited. */
+            source: string;
+            /** @example GPL-2.0-or-later */
+            licence: string;
+        };
+        ThreadBrands: {
+            brands: components["schemas"]["BrandInfo"][];
+        };
+        BrandThreadList: {
+            threads: components["schemas"]["BrandThread"][];
+            total: number;
+        };
+        BrandClosestThreads: {
+            color: components["schemas"]["Color"];
+            threads: components["schemas"]["BrandThreadMatch"][];
+        };
+        ThreadConversion: {
+            from: components["schemas"]["BrandThread"];
+            to: components["schemas"]["ThreadBrandId"];
+            /** @constant */
+            note: "Nearest colours by ΔE00 between screen colours, not official equivalents.";
+            /** @description The nearest threads of `to`, nearest first. */
+            matches: components["schemas"]["BrandThreadMatch"][];
+        };
         DominantColor: {
             rgb: [
                 number,
@@ -1059,6 +1219,8 @@ export interface components {
             share: number;
             /** @description The 3 nearest threads, nearest first. */
             closest_dmc: components["schemas"]["ThreadMatch"][];
+            /** @description With `brand`: the 3 nearest threads of that brand, nearest first. */
+            closest_threads?: components["schemas"]["BrandThreadMatch"][];
         };
         DominantColors: {
             /** @description Most of the image first. */
@@ -1080,6 +1242,8 @@ export interface components {
             };
             /** @description The 5 nearest threads, nearest first. */
             closest_dmc_threads: components["schemas"]["ThreadMatch"][];
+            /** @description With `brand`: the 5 nearest threads of that brand, nearest first. */
+            closest_threads?: components["schemas"]["BrandThreadMatch"][];
         };
         StorageUsage: {
             /** @description Bytes stored for the user: every file of their projects' kept chart versions, and their uploads. */
@@ -1486,6 +1650,206 @@ export interface operations {
             };
         };
     };
+    listThreadBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadBrands"];
+                };
+            };
+        };
+    };
+    convertThread: {
+        parameters: {
+            query: {
+                /** @description dmc, anchor, madeira. */
+                from: string;
+                /** @description The code as the brand prints it, case-insensitive. */
+                code: string;
+                /** @description The brand to convert to, another than `from`: dmc, anchor, madeira. */
+                to: string;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadConversion"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBrandThreads: {
+        parameters: {
+            query?: {
+                /** @description Matches code or name, case-insensitive. */
+                q?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description dmc, anchor, madeira. */
+                brand: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandThreadList"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closestBrandThreads: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                /** @description dmc, anchor, madeira. */
+                brand: string;
+                /** @description Hex `ff8800`, `%23ff8800`, or `255,136,0`. */
+                color: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandClosestThreads"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrandThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description dmc, anchor, madeira. */
+                brand: string;
+                /** @description The code as the brand prints it, case-insensitive. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandThread"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     dominantColors: {
         parameters: {
             query?: never;
@@ -1508,6 +1872,11 @@ export interface operations {
                      * @enum {string}
                      */
                     remove_background?: "true" | "false";
+                    /**
+                     * @description dmc, anchor, madeira: the answer also gives that brand's nearest threads, as `closest_threads`.
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
                 };
             };
         };
@@ -1607,6 +1976,11 @@ export interface operations {
                     x: number;
                     /** @description Row in pixels of the oriented natural image. */
                     y: number;
+                    /**
+                     * @description dmc, anchor, madeira: the answer also gives that brand's nearest threads, as `closest_threads`.
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
                 };
             };
         };

@@ -30,6 +30,11 @@ export const queryKeys = {
     all: ['shopping-list'] as const,
     of: (projectId: string, fabric: number) => ['shopping-list', projectId, fabric] as const,
   },
+  /** The thread tables of every brand: never change while the app runs. */
+  threads: {
+    search: (brand: string, query: string) => ['threads', 'search', brand, query] as const,
+    conversion: (from: string, code: string, to: string) => ['threads', 'conversion', from, code, to] as const,
+  },
   /** A stored pattern document, by its same-origin URL. */
   patternDocument: (url: string) => ['pattern-document', url] as const,
   images: {

@@ -13,7 +13,7 @@ const menuLabels = () =>
 describe('Layout', () => {
   it('shows visitors their menu, sign-in buttons and the anonymous footer', () => {
     renderScreen(<Layout />);
-    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'About']);
+    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Convert Threads', 'About']);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start Free Now' })).toBeVisible();
     expect(screen.getByTestId('user-name')).toHaveTextContent('Not Signed In');
@@ -23,7 +23,16 @@ describe('Layout', () => {
 
   it('puts Create Stitch Plan first for signed-in users, with name fallbacks', () => {
     renderScreen(<Layout />, { auth: { signedIn: true, name: undefined } });
-    expect(menuLabels()).toEqual(['Create Stitch Plan', 'Home', 'Dominant Color Analysis', 'Color Matcher', 'Stitch Projects', 'My Threads', 'About']);
+    expect(menuLabels()).toEqual([
+      'Create Stitch Plan',
+      'Home',
+      'Dominant Color Analysis',
+      'Color Matcher',
+      'Convert Threads',
+      'Stitch Projects',
+      'My Threads',
+      'About',
+    ]);
     expect(screen.getByTestId('user-name')).toHaveTextContent('User');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();

@@ -17,14 +17,15 @@ interface MenuItem {
 const HOME: MenuItem = { to: '/', label: 'Home', icon: '⌂' };
 const DOMINANT: MenuItem = { to: '/colors/dominant', label: 'Dominant Color Analysis', icon: '◐' };
 const MATCHER: MenuItem = { to: '/colors/matcher', label: 'Color Matcher', icon: '✚' };
+const CONVERT: MenuItem = { to: '/threads/convert', label: 'Convert Threads', icon: '⇄' };
 const ABOUT: MenuItem = { to: '/about', label: 'About', icon: 'ℹ' };
 const CREATE: MenuItem = { to: '/stitch/new', label: 'Create Stitch Plan', icon: '✕' };
 const PROJECTS: MenuItem = { to: '/stitch/projects', label: 'Stitch Projects', icon: '▦' };
 const MY_THREADS: MenuItem = { to: '/threads/mine', label: 'My Threads', icon: '≋' };
 
 // Visitors can make (restricted) charts too, so the wizard leads their menu as it leads a signed-in user's.
-export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, ABOUT];
-export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, PROJECTS, MY_THREADS, ABOUT];
+export const SIGNED_OUT_MENU = [CREATE, HOME, DOMINANT, MATCHER, CONVERT, ABOUT];
+export const SIGNED_IN_MENU = [CREATE, HOME, DOMINANT, MATCHER, CONVERT, PROJECTS, MY_THREADS, ABOUT];
 
 /** Loaded only when a visitor's result waits to be claimed after sign-in (pages/wizard/claim-storage.ts). */
 const ClaimAfterSignIn = lazy(() => import('../pages/wizard/ClaimAfterSignIn'));

@@ -39,7 +39,17 @@ export function About() {
           </div>
         ))}
       </section>
-      <p className="text-xs text-slate-500">DMC thread colours: screen approximations from a community colour table (CC BY 4.0).</p>
+      <section aria-labelledby="credits" className="space-y-1 text-xs text-slate-600">
+        <h2 id="credits" className="text-sm font-semibold text-slate-700">
+          Thread colours
+        </h2>
+        <p>DMC thread colours: screen approximations from a community colour table (craft-color-codes by MakeBead, CC BY 4.0).</p>
+        <p>
+          Anchor and Madeira thread colours: the floss schemes of KXStitch 2.2.0, © 2003–2015 Stephen Allewell, licensed GPL-2.0-or-later. These too are screen
+          approximations; between brands Stitchwise gives only the nearest colours (ΔE00), never official equivalents.
+        </p>
+        <p>DMC, Anchor and Madeira are trademarks of their owners; Stitchwise is affiliated with none of them.</p>
+      </section>
     </div>
   );
 }

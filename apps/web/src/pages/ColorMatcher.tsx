@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { failureMessage } from '../api/client';
 import { usePickColor, type ImageSource } from '../api/colors';
+import { BrandSelect } from '../components/BrandSelect';
 import { ImageDropzone } from '../components/ImageDropzone';
 import { ImageUrlForm } from '../components/ImageUrlForm';
 import { cmykText, rgbText } from '../lib/color';
 import type { Pixel } from '../lib/crosshair';
+import { brandName, matchesInBrand, threadLabel, useColourToolsBrand, type ThreadBrand } from '../lib/thread-brands';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
 import { PixelPicker } from './matcher/PixelPicker';
@@ -13,18 +15,24 @@ import { PixelPicker } from './matcher/PixelPicker';
 export function ColorMatcher() {
   const [source, setSource] = useState<ImageSource>();
   const [marker, setMarker] = useState<Pixel>();
+  const [brand, setBrand] = useColourToolsBrand();
   const filePreview = useObjectUrl(source?.kind === 'file' ? source.file : undefined);
   const shown = source?.kind === 'url' ? source.url : filePreview;
   useDocumentTitle('Color Matcher');
 
   const pick = usePickColor();
-  const pickAt = (at: Pixel) => {
+  const pickAt = (at: Pixel, inBrand: ThreadBrand = brand) => {
     if (!source) {
       toast.error('No image selected');
       return;
     }
     setMarker(at);
-    pick.mutate({ source, ...at }, { onError: (error) => toast.error(failureMessage(error, 'Error picking color. Please try again.')) });
+    pick.mutate({ source, ...at, brand: inBrand }, { onError: (error) => toast.error(failureMessage(error, 'Error picking color. Please try again.')) });
+  };
+  // Another brand for the point already picked: its threads are asked for at once.
+  const chooseBrand = (chosen: ThreadBrand) => {
+    setBrand(chosen);
+    if (marker && pick.data) pickAt(marker, chosen);
   };
   const reset = () => {
     setSource(undefined);
@@ -32,12 +40,16 @@ export function ColorMatcher() {
     pick.reset();
   };
   const result = pick.data;
+  const shownBrand = pick.variables?.brand ?? brand;
+  // Below the upload, then beside Reset: the picture stays the first stop once it shows.
+  const brandChoice = <BrandSelect label="Thread brand" value={brand} onChange={chooseBrand} />;
+  const matches = result ? matchesInBrand(shownBrand, result.closest_dmc_threads, result.closest_threads) : [];
 
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold">Color Matcher</h1>
-        <p className="text-slate-600">Click any point of an image to find the closest DMC threads.</p>
+        <p className="text-slate-600">Click any point of an image to find the closest {brandName(brand)} threads.</p>
       </header>
 
       {!source && (
@@ -48,6 +60,7 @@ export function ColorMatcher() {
           </div>
         </section>
       )}
+      {!source && brandChoice}
 
       {shown && (
         <section className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -61,7 +74,8 @@ export function ColorMatcher() {
               onPick={pickAt}
               onLoadError={() => toast.error('The image could not be loaded. Please check the address.')}
             />
-            <div className="mt-3">
+            <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+              {brandChoice}
               <button type="button" className="btn-ghost" onClick={reset}>
                 Reset
               </button>
@@ -89,15 +103,15 @@ export function ColorMatcher() {
                 </div>
               </div>
               <div className="card">
-                <h2 className="font-semibold">Top 5 DMC Thread Matches</h2>
+                <h2 className="font-semibold">Top 5 {brandName(shownBrand)} Thread Matches</h2>
                 <ol className="mt-3 space-y-2">
-                  {result.closest_dmc_threads.map((thread, rank) => (
+                  {matches.map((thread, rank) => (
                     <li key={thread.code} className="flex items-center gap-3 text-sm" data-testid="thread-match">
                       <span className="w-5 text-slate-600">{rank + 1}</span>
                       <span className="h-8 w-8 shrink-0 rounded border border-slate-200" style={{ backgroundColor: thread.hex }} aria-hidden="true" />
                       <div className="min-w-0 flex-1">
                         <p className="font-medium">
-                          DMC {thread.code} · {thread.name}
+                          {threadLabel(thread)} · {thread.name}
                         </p>
                         <p className="text-xs text-slate-500">
                           {rgbText(thread.r, thread.g, thread.b)} · {thread.hex.toUpperCase()} · {cmykText(thread.r, thread.g, thread.b)}

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { detailOf } from '../api/client';
 import { useDominantColors } from '../api/colors';
+import { BrandSelect } from '../components/BrandSelect';
 import { ImageDropzone } from '../components/ImageDropzone';
 import { fileSizeMb } from '../lib/sizes';
 import { Spinner } from '../components/Spinner';
 import { cmykText, rgbText } from '../lib/color';
+import { brandName, matchesInBrand, threadLabel, useColourToolsBrand } from '../lib/thread-brands';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
 
@@ -16,12 +18,13 @@ export function DominantColors() {
   const [file, setFile] = useState<File>();
   const [count, setCount] = useState(6);
   const [removeBackground, setRemoveBackground] = useState(false);
+  const [brand, setBrand] = useColourToolsBrand();
   const preview = useObjectUrl(file);
   const analysis = useDominantColors();
   const analyze = (withoutBackground: boolean) => {
     if (!file) return;
     analysis.mutate(
-      { image: file, count, withoutBackground },
+      { image: file, count, withoutBackground, brand },
       // The spec's fallback of two sample colours would show colours that are not in the picture: say what went wrong instead.
       { onError: (error) => toast.error(detailOf(error) ?? 'Analysis failed. Please try again.') },
     );
@@ -30,13 +33,15 @@ export function DominantColors() {
     setFile(undefined);
     analysis.reset();
   };
+  // The threads shown are of the brand the shown analysis asked for; another choice applies to the next one.
+  const shownBrand = analysis.variables?.brand ?? brand;
   const mode = analysis.isPending ? (analysis.variables.withoutBackground ? 'Removing the background and analysing…' : 'Analysing colours…') : undefined;
 
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold">Dominant Color Analysis</h1>
-        <p className="text-slate-600">Find the main colours of an image and the DMC threads closest to them.</p>
+        <p className="text-slate-600">Find the main colours of an image and the {brandName(brand)} threads closest to them.</p>
       </header>
 
       <section className="card space-y-4">
@@ -64,6 +69,7 @@ export function DominantColors() {
               ))}
             </select>
           </label>
+          <BrandSelect label="Thread brand" value={brand} onChange={setBrand} />
           <label className="flex min-h-8 items-center gap-2 text-sm font-medium">
             <input
               type="checkbox"
@@ -119,7 +125,7 @@ export function DominantColors() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {analysis.data.colors.map((color) => {
               const [r, g, b] = color.rgb;
-              const thread = color.closest_dmc[0];
+              const thread = matchesInBrand(shownBrand, color.closest_dmc, color.closest_threads)[0];
               return (
                 <li key={color.hex} className="card" data-testid="color-card">
                   <div className="flex items-center gap-3">
@@ -140,7 +146,7 @@ export function DominantColors() {
                       <span className="h-8 w-8 rounded border border-slate-200" style={{ backgroundColor: thread.hex }} aria-hidden="true" />
                       <div>
                         <p className="font-medium">
-                          DMC {thread.code} · {thread.name}
+                          {threadLabel(thread)} · {thread.name}
                         </p>
                         <p className="text-xs text-slate-500">
                           {thread.hex.toUpperCase()} · {cmykText(thread.r, thread.g, thread.b)}
