@@ -1,4 +1,4 @@
-import { CHART_SYMBOLS, findThread } from '@stitchwise/core';
+import { CHART_SYMBOLS, findBrandThread, findThread } from '@stitchwise/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { documentOf, imported, oxs, oxsFixture } from './support/chart-files.js';
@@ -23,9 +23,9 @@ describe.each(DATABASES)('chart import on $name', (database) => {
       stitches: 22,
       marks: { part_stitches: 2, backstitches: 3, knots: 1 },
       thread_mappings: [
-        { source: 'DMC 321', dmc_code: '321', dmc_name: findThread('321')!.name, delta_e: 0, matched_by: 'code' },
-        { source: 'DMC 310', dmc_code: '310', dmc_name: 'Black', delta_e: 0, matched_by: 'code' },
-        { source: 'DMC 3865', dmc_code: '3865', dmc_name: 'Winter White', delta_e: 0, matched_by: 'code' },
+        { source: 'DMC 321', brand: 'dmc', code: '321', name: findThread('321')!.name, delta_e: 0, matched_by: 'code' },
+        { source: 'DMC 310', brand: 'dmc', code: '310', name: 'Black', delta_e: 0, matched_by: 'code' },
+        { source: 'DMC 3865', brand: 'dmc', code: '3865', name: 'Winter White', delta_e: 0, matched_by: 'code' },
       ],
       // Its part stitches, backstitches and knot are imported; only the bead is not.
       not_imported: { full_stitches: 0, part_stitches: 0, backstitches: 0, knots: 0, other: 1 },
@@ -108,7 +108,14 @@ describe.each(DATABASES)('chart import on $name', (database) => {
   it('keeps Anchor and Madeira threads as themselves and maps unknown codes to the nearest DMC thread, listing each with its ΔE00', async () => {
     const project = await imported(owner, await oxsFixture('other-brands.oxs'));
     const [anchor, dmc, madeira, unknown] = project.import_report.thread_mappings;
-    expect(anchor).toEqual({ source: 'Anchor 403', brand: 'anchor', code: '403', name: findBrandThread('anchor', '403')!.name, delta_e: 0, matched_by: 'code' });
+    expect(anchor).toEqual({
+      source: 'Anchor 403',
+      brand: 'anchor',
+      code: '403',
+      name: findBrandThread('anchor', '403')!.name,
+      delta_e: 0,
+      matched_by: 'code',
+    });
     expect(dmc).toMatchObject({ source: 'DMC 310', brand: 'dmc', code: '310', matched_by: 'code' });
     expect(madeira).toMatchObject({ source: 'Madeira 0813', brand: 'madeira', code: '813', delta_e: 0, matched_by: 'code' });
     expect(unknown).toMatchObject({ source: 'DMC 9999', brand: 'dmc', matched_by: 'colour' });

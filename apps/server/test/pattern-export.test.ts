@@ -145,11 +145,7 @@ describe('POST /api/stitch/patterns/export', () => {
 
   it.each([
     ['a cell past the legend', (d: PatternDocument) => ({ ...d, cells: d.cells.map((c, i) => (i === 7 ? d.legend.length : c)) }), 'cells.7'],
-    [
-      'an unknown thread code',
-      (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 1 ? { ...e, code: '99999' } : e)) }),
-      'legend.1.code',
-    ],
+    ['an unknown thread code', (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 1 ? { ...e, code: '99999' } : e)) }), 'legend.1.code'],
     [
       'the same thread twice',
       (d: PatternDocument) => ({ ...d, legend: d.legend.map((e, i) => (i === 2 ? { ...e, code: d.legend[0]!.code } : e)) }),
@@ -204,7 +200,7 @@ describe('POST /api/stitch/patterns/export', () => {
     }
     // Threads the legend lists but no stitch uses do not count against a visitor.
     const padded = sized(30, 30, 10);
-    padded.legend.push(legendEntry(DMC_THREADS[10]!.code, 10, 0, CHART_SYMBOLS[10]!));
+    padded.legend.push(legendEntry(DMC_THREADS[10]!.code, 10, 0, CHART_SYMBOLS[10]));
     const accepted = await exportOf(padded, '?format=oxs');
     expect(accepted.status).toBe(200);
     expect(parseOxs(await accepted.text()).legend).toHaveLength(10);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { megabytes, textField } from './fields.js';
 import { problemSchema } from './problem.js';
-import { threadBrandSchema } from './patterns.js';
+import { brandIdSchema } from './thread-brands.js';
 import { projectSchema } from './projects.js';
 import type { SameShape } from './same-shape.js';
 
@@ -34,7 +34,7 @@ export const importChartForm = multipartForm({
 export const threadMappingSchema = z
   .object({
     source: z.string().meta({ description: 'The thread as the file names it.', example: 'Anchor 403' }),
-    brand: threadBrandSchema,
+    brand: brandIdSchema,
     code: z.string().meta({ example: '403' }),
     name: z.string().meta({ example: 'Black' }),
     delta_e: z.number().min(0).meta({ description: "ΔE00 from the file's colour to the thread's; 0 when matched by its brand and code." }),

@@ -13,18 +13,17 @@ import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
 import { printQueryFields } from './print.js';
+import { brandIdSchema } from './thread-brands.js';
 import { problemSchema } from './problem.js';
 import type { SameShape } from './same-shape.js';
 
 /** What visitors may do without an account (decisions §1.10): anything else needs one. */
 export const ANONYMOUS_LIMITS = { maxColors: 10, cellSize: 12, maxSides: [30, 50, 100] } as const;
 
-export const threadBrandSchema = z.enum(THREAD_BRANDS).meta({ id: 'ThreadBrand', description: 'A thread maker: DMC, Anchor or Madeira.' });
-
 /** One physical thread of a legend entry; the core's `LegendThread`. */
 export const legendThreadSchema = z
   .object({
-    brand: threadBrandSchema,
+    brand: brandIdSchema,
     code: z.string().meta({ example: '403' }),
     name: z.string().meta({ example: 'Black' }),
     strands: z.number().int().min(1).meta({ description: 'Strands of this thread in a cross stitch.' }),
@@ -38,7 +37,7 @@ export const legendEntrySchema = z
     index: z.number().int().min(0).meta({ description: 'Position in the legend; cells refer to it.' }),
     hex: z.string().meta({ example: '#000000' }),
     symbol: z.string().meta({ description: 'The chart symbol of this thread.' }),
-    brand: threadBrandSchema,
+    brand: brandIdSchema,
     code: z.string().meta({ description: 'The code as its maker prints it.', example: '403' }),
     name: z.string().meta({ example: 'Black' }),
     threads: z.array(legendThreadSchema).meta({ description: 'What is stitched: one thread for a plain one.' }),

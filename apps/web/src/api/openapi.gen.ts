@@ -753,12 +753,12 @@ export interface components {
             b: number;
         };
         /**
-         * @description A thread maker: DMC, Anchor or Madeira.
+         * @description A thread maker Stitchwise knows.
          * @enum {string}
          */
-        ThreadBrandInput: "dmc" | "anchor" | "madeira";
+        ThreadBrandIdInput: "dmc" | "anchor" | "madeira";
         LegendThreadInput: {
-            brand: components["schemas"]["ThreadBrandInput"];
+            brand: components["schemas"]["ThreadBrandIdInput"];
             /** @example 403 */
             code: string;
             /** @example Black */
@@ -774,7 +774,7 @@ export interface components {
             hex: string;
             /** @description The chart symbol of this thread. */
             symbol: string;
-            brand: components["schemas"]["ThreadBrandInput"];
+            brand: components["schemas"]["ThreadBrandIdInput"];
             /**
              * @description The code as its maker prints it.
              * @example 403
@@ -881,13 +881,112 @@ export interface components {
             g: number;
             b: number;
         };
+        /** @description A DMC six-strand floss colour. */
+        Thread: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+        };
+        /** @description A thread and how far it is from the colour asked about. */
+        ThreadMatch: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            /** @description CIEDE2000 distance from the query colour, 4 decimals. */
+            distance: number;
+        };
+        Color: {
+            r: number;
+            g: number;
+            b: number;
+            /** @example #ff8800 */
+            hex: string;
+        };
+        ThreadList: {
+            threads: components["schemas"]["Thread"][];
+            total: number;
+        };
+        ClosestThreads: {
+            color: components["schemas"]["Color"];
+            threads: components["schemas"]["ThreadMatch"][];
+        };
         /**
-         * @description A thread maker: DMC, Anchor or Madeira.
+         * @description A thread maker Stitchwise knows.
          * @enum {string}
          */
-        ThreadBrand: "dmc" | "anchor" | "madeira";
+        ThreadBrandId: "dmc" | "anchor" | "madeira";
+        /** @description A six-strand floss colour of one brand; its code as that brand prints it. */
+        BrandThread: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            brand: components["schemas"]["ThreadBrandId"];
+        };
+        /** @description A thread of a brand and how far it is from the colour asked about. */
+        BrandThreadMatch: {
+            /** @example 310 */
+            code: string;
+            /** @example Black */
+            name: string;
+            r: number;
+            g: number;
+            b: number;
+            /** @example #000000 */
+            hex: string;
+            brand: components["schemas"]["ThreadBrandId"];
+            /** @description CIEDE2000 distance from the colour asked about, 4 decimals. */
+            distance: number;
+        };
+        /** @description A thread brand: its name, how many threads its table has, and the credit that table asks for. */
+        BrandInfo: {
+            id: components["schemas"]["ThreadBrandId"];
+            /** @example Anchor */
+            name: string;
+            thread_count: number;
+            /** @description Where the colour table comes from, as its licence asks it to be credited. */
+            source: string;
+            /** @example GPL-2.0-or-later */
+            licence: string;
+        };
+        ThreadBrands: {
+            brands: components["schemas"]["BrandInfo"][];
+        };
+        BrandThreadList: {
+            threads: components["schemas"]["BrandThread"][];
+            total: number;
+        };
+        BrandClosestThreads: {
+            color: components["schemas"]["Color"];
+            threads: components["schemas"]["BrandThreadMatch"][];
+        };
+        ThreadConversion: {
+            from: components["schemas"]["BrandThread"];
+            to: components["schemas"]["ThreadBrandId"];
+            /** @constant */
+            note: "Nearest colours by ΔE00 between screen colours, not official equivalents.";
+            /** @description The nearest threads of `to`, nearest first. */
+            matches: components["schemas"]["BrandThreadMatch"][];
+        };
         LegendThread: {
-            brand: components["schemas"]["ThreadBrand"];
+            brand: components["schemas"]["ThreadBrandId"];
             /** @example 403 */
             code: string;
             /** @example Black */
@@ -903,7 +1002,7 @@ export interface components {
             hex: string;
             /** @description The chart symbol of this thread. */
             symbol: string;
-            brand: components["schemas"]["ThreadBrand"];
+            brand: components["schemas"]["ThreadBrandId"];
             /**
              * @description The code as its maker prints it.
              * @example 403
@@ -1104,110 +1203,6 @@ export interface components {
             projects: components["schemas"]["Project"][];
             total: number;
         };
-        /** @description A DMC six-strand floss colour. */
-        Thread: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-        };
-        /** @description A thread and how far it is from the colour asked about. */
-        ThreadMatch: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-            /** @description CIEDE2000 distance from the query colour, 4 decimals. */
-            distance: number;
-        };
-        Color: {
-            r: number;
-            g: number;
-            b: number;
-            /** @example #ff8800 */
-            hex: string;
-        };
-        ThreadList: {
-            threads: components["schemas"]["Thread"][];
-            total: number;
-        };
-        ClosestThreads: {
-            color: components["schemas"]["Color"];
-            threads: components["schemas"]["ThreadMatch"][];
-        };
-        /**
-         * @description A thread maker Stitchwise knows.
-         * @enum {string}
-         */
-        ThreadBrandId: "dmc" | "anchor" | "madeira";
-        /** @description A six-strand floss colour of one brand; its code as that brand prints it. */
-        BrandThread: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-            brand: components["schemas"]["ThreadBrandId"];
-        };
-        /** @description A thread of a brand and how far it is from the colour asked about. */
-        BrandThreadMatch: {
-            /** @example 310 */
-            code: string;
-            /** @example Black */
-            name: string;
-            r: number;
-            g: number;
-            b: number;
-            /** @example #000000 */
-            hex: string;
-            brand: components["schemas"]["ThreadBrandId"];
-            /** @description CIEDE2000 distance from the colour asked about, 4 decimals. */
-            distance: number;
-        };
-        /** @description A thread brand: its name, how many threads its table has, and the credit that table asks for. */
-        BrandInfo: {
-            id: components["schemas"]["ThreadBrandId"];
-            /** @example Anchor */
-            name: string;
-            thread_count: number;
-            /** @description Where the colour table comes from, as its licence asks it to be credited. */
-            source: string;
-            /** @example GPL-2.0-or-later */
-            licence: string;
-        };
-        ThreadBrands: {
-            brands: components["schemas"]["BrandInfo"][];
-        };
-        BrandThreadList: {
-            threads: components["schemas"]["BrandThread"][];
-            total: number;
-        };
-        BrandClosestThreads: {
-            color: components["schemas"]["Color"];
-            threads: components["schemas"]["BrandThreadMatch"][];
-        };
-        ThreadConversion: {
-            from: components["schemas"]["BrandThread"];
-            to: components["schemas"]["ThreadBrandId"];
-            /** @constant */
-            note: "Nearest colours by ΔE00 between screen colours, not official equivalents.";
-            /** @description The nearest threads of `to`, nearest first. */
-            matches: components["schemas"]["BrandThreadMatch"][];
-        };
         DominantColor: {
             rgb: [
                 number,
@@ -1268,7 +1263,7 @@ export interface components {
              * @example Anchor 403
              */
             source: string;
-            brand: components["schemas"]["ThreadBrand"];
+            brand: components["schemas"]["ThreadBrandId"];
             /** @example 403 */
             code: string;
             /** @example Black */

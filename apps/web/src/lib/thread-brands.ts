@@ -1,40 +1,38 @@
+import { BRANDS, isThreadBrand, type ThreadBrand } from '@stitchwise/core';
 import { useState } from 'react';
-import type { components } from '../api/openapi.gen';
 import { browserStorage } from './progress-store';
 
-/** A thread maker the API knows: `dmc`, `anchor`, `madeira` (from the generated contract). */
-export type ThreadBrand = components['schemas']['ThreadBrandId'];
+// The brands' names come from the core's data-free brand-names module: no thread table is loaded for them.
+export { THREAD_BRANDS, threadLabel, type ThreadBrand } from '@stitchwise/core';
 
-/**
- * How stitchers write each brand before a code ("Anchor 403"), in the API's order. A Record, so a brand
- * added to the contract fails the type check until it is named here.
- */
-const BRAND_NAMES: Record<ThreadBrand, string> = { dmc: 'DMC', anchor: 'Anchor', madeira: 'Madeira' };
+export const brandName = (brand: ThreadBrand): string => BRANDS[brand].name;
 
-export const THREAD_BRANDS = Object.keys(BRAND_NAMES) as ThreadBrand[];
+const BRAND_KEY = 'stitchwise.brand';
 
-export const brandName = (brand: ThreadBrand): string => BRAND_NAMES[brand];
-
-/** "Anchor 403", "Madeira Black", "DMC 310": a thread as charts and shops name it. */
-export const threadLabel = ({ brand, code }: { brand: ThreadBrand; code: string }): string => `${BRAND_NAMES[brand]} ${code}`;
-
-export const isThreadBrand = (value: unknown): value is ThreadBrand => typeof value === 'string' && value in BRAND_NAMES;
-
-const TOOLS_BRAND_KEY = 'stitchwise.colour-tools-brand';
-
-/** The brand the colour tools match to: DMC until the user picks another, then that one, remembered on this device. */
-export function useColourToolsBrand(): [ThreadBrand, (brand: ThreadBrand) => void] {
-  const [brand, setBrand] = useState<ThreadBrand>(() => {
-    const kept = browserStorage()?.getItem(TOOLS_BRAND_KEY);
+/** The brand this stitcher last chose (in the wizard or a colour tool), remembered on this device: DMC until one is chosen. */
+export function rememberedBrand(): ThreadBrand {
+  try {
+    const kept = browserStorage()?.getItem(BRAND_KEY);
     return isThreadBrand(kept) ? kept : 'dmc';
-  });
+  } catch {
+    return 'dmc';
+  }
+}
+
+export function rememberBrand(brand: ThreadBrand): void {
+  try {
+    browserStorage()?.setItem(BRAND_KEY, brand);
+  } catch {
+    // Storage full or refused: the choice holds for this visit only.
+  }
+}
+
+/** The brand the colour tools match to: the remembered one, and a new choice remembered. */
+export function useColourToolsBrand(): [ThreadBrand, (brand: ThreadBrand) => void] {
+  const [brand, setBrand] = useState<ThreadBrand>(rememberedBrand);
   const choose = (chosen: ThreadBrand) => {
     setBrand(chosen);
-    try {
-      browserStorage()?.setItem(TOOLS_BRAND_KEY, chosen);
-    } catch {
-      // Storage full or refused: the choice holds for this visit only.
-    }
+    rememberBrand(chosen);
   };
   return [brand, choose];
 }

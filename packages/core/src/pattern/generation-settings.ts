@@ -1,4 +1,4 @@
-import type { ThreadBrand } from '../threads/catalogue.js';
+import type { ThreadBrand } from '../threads/brand-names.js';
 import type { PatternOptions } from './generate.js';
 
 /**

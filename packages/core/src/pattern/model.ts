@@ -1,4 +1,5 @@
-import type { Thread, ThreadBrand } from '../threads/catalogue.js';
+import type { Thread } from '../threads/catalogue.js';
+import type { ThreadBrand } from '../threads/brand-names.js';
 import { checkMarks, storedMarkLimits } from './mark-checks.js';
 import { NO_MARKS, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from './stitches.js';
 import { assignSymbols } from './symbols.js';

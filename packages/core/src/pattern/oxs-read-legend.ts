@@ -4,8 +4,8 @@
  * own where they are chart symbols and unique), cells and marks renumbered to it, and the report of how each
  * colour was matched.
  */
-import { threadKey } from '../threads/brands.js';
-import type { ThreadBrand } from '../threads/catalogue.js';
+import { threadKey } from '../threads/brand-names.js';
+import type { ThreadBrand } from '../threads/brand-names.js';
 import { legendEntryOf, namedThread, type LegendEntry } from './model.js';
 import { marksByLegend } from './oxs-marks.js';
 import { ChartImportError } from './oxs-read-error.js';

@@ -1,7 +1,9 @@
 import { parseHex } from '../color/hex.js';
 import { rgbToLab, type Rgb } from '../color/spaces.js';
-import { BRANDS, findBrandThread, threadsOf } from '../threads/brands.js';
-import { nearestThreads, THREAD_BRANDS, type Thread, type ThreadBrand } from '../threads/catalogue.js';
+import { findBrandThread, threadsOf } from '../threads/brands.js';
+import { BRANDS } from '../threads/brand-names.js';
+import { nearestThreads, type Thread } from '../threads/catalogue.js';
+import { THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { oxsNumber } from './oxs-read-xml.js';
 

@@ -8,8 +8,8 @@ import { fitOxsMarks, OxsMarkList, type NotImported, type OxsAttributes, type Ox
 import { OxsXmlScanner, oxsNumber, type OxsElementSink } from './oxs-read-xml.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { PATTERN_LIMITS, type PatternLimits } from './validate.js';
-import { threadKey } from '../threads/brands.js';
-import type { ThreadBrand } from '../threads/catalogue.js';
+import { threadKey } from '../threads/brand-names.js';
+import type { ThreadBrand } from '../threads/brand-names.js';
 
 export { ChartImportError, type ChartImportProblem } from './oxs-read-error.js';
 export type { NotImported } from './oxs-marks.js';

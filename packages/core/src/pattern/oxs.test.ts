@@ -1,4 +1,5 @@
-import { findBrandThread, threadLabel, threadsOf } from '../threads/brands.js';
+import { findBrandThread, threadsOf } from '../threads/brands.js';
+import { threadLabel } from '../threads/brand-names.js';
 // @vitest-environment jsdom
 // jsdom's DOMParser is a strict XML 1.0 parser (saxes): the charts written here must pass it.
 import { describe, expect, it } from 'vitest';

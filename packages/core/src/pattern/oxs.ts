@@ -1,5 +1,5 @@
 import { printableText } from '../text.js';
-import { threadLabel } from '../threads/brands.js';
+import { threadLabel } from '../threads/brand-names.js';
 import { confettiShare } from './confetti.js';
 import { legendEntryOf, namedThread, PatternFormatError, type LegendEntry, type Pattern } from './model.js';
 import { oxsBrand, paletteEntryOf, threadFor } from './oxs-read-palette.js';

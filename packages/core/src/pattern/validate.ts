@@ -1,5 +1,7 @@
-import { BRANDS, findBrandThread, isThreadBrand, threadKey, threadLabel } from '../threads/brands.js';
-import { THREAD_BRANDS, type Thread, type ThreadBrand } from '../threads/catalogue.js';
+import { findBrandThread } from '../threads/brands.js';
+import { BRANDS, isThreadBrand, threadKey, threadLabel } from '../threads/brand-names.js';
+import { type Thread } from '../threads/catalogue.js';
+import { THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
 import { confettiShare } from './confetti.js';
 import { checkMarks } from './mark-checks.js';
 import { legendEntryOf, namedThread, READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';

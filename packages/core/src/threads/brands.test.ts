@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
-import { BRANDS, findBrandThread, isThreadBrand, threadKey, threadLabel, threadsOf, threadsOfBrands } from './brands.js';
-import { ANCHOR_THREADS, DMC_THREADS, MADEIRA_THREADS, nearestThreads, searchThreads, THREAD_BRANDS } from './catalogue.js';
+import { findBrandThread, threadsOf, threadsOfBrands } from './brands.js';
+import { BRANDS, isThreadBrand, threadKey, threadLabel } from './brand-names.js';
+import { ANCHOR_THREADS, DMC_THREADS, MADEIRA_THREADS, nearestThreads, searchThreads } from './catalogue.js';
+import { THREAD_BRANDS } from './brand-names.js';
 
 const shared = fileURLToPath(new URL('../../../../../shared/data/threads/', import.meta.url));
 

@@ -1,4 +1,5 @@
 import { formatHex } from '../color/hex.js';
+import type { ThreadBrand } from './brand-names.js';
 import type { Lab, Rgb } from '../color/spaces.js';
 import { ANCHOR_CATALOGUE_ROWS } from './anchor-catalogue.data.js';
 import type { CatalogueRow } from './catalogue-row.js';
@@ -7,10 +8,6 @@ import { MADEIRA_CATALOGUE_ROWS } from './madeira-catalogue.data.js';
 import { threadIndexFor, type ThreadMatch } from './thread-index.js';
 
 export type { ThreadMatch } from './thread-index.js';
-
-/** The thread makers whose six-strand floss Stitchwise knows. */
-export const THREAD_BRANDS = ['dmc', 'anchor', 'madeira'] as const;
-export type ThreadBrand = (typeof THREAD_BRANDS)[number];
 
 export interface Thread extends Rgb {
   readonly brand: ThreadBrand;

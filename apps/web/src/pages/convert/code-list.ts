@@ -1,4 +1,4 @@
-import { THREAD_BRANDS } from '../../lib/thread-brands';
+import { isThreadBrand } from '@stitchwise/core';
 
 /** Codes converted at once: a chart's threads fit easily; each asks the server once per other brand. */
 export const MAX_CODES = 100;
@@ -20,7 +20,7 @@ export function readCodes(text: string): PastedCodes {
   for (const token of text.split(/[\s,;]+/)) {
     const code = token.replace(/^#/, '');
     const key = code.toLowerCase();
-    if (code === '' || (THREAD_BRANDS as string[]).includes(key) || seen.has(key)) continue;
+    if (code === '' || isThreadBrand(key) || seen.has(key)) continue;
     seen.add(key);
     codes.push(code);
   }

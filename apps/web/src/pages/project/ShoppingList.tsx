@@ -7,7 +7,7 @@ import { detailOf, failureMessage } from '../../api/client';
 import { useShoppingList, useShoppingListCsv } from '../../api/owned-threads';
 import type { ShoppingList as List } from '../../api/schemas';
 import { saveFile } from '../../lib/save-file';
-import { ThreadSwatch } from '../threads/OwnedThreadRow';
+import { ThreadSwatch } from '../../components/ThreadSwatch';
 
 /** While set on <body>, printing shows the shopping list alone (index.css). */
 const PRINTING = 'shopping-list';

@@ -1,7 +1,7 @@
 import { findThread, searchThreads } from '@stitchwise/core';
 import { useId, useMemo, useState } from 'react';
 import { readCodeList } from '../../lib/thread-lists';
-import { ThreadSwatch } from './OwnedThreadRow';
+import { ThreadSwatch } from '../../components/ThreadSwatch';
 
 const SHOWN = 8;
 

@@ -1,12 +1,8 @@
 import { findThread } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import type { OwnedThread } from '../../api/schemas';
+import { ThreadSwatch } from '../../components/ThreadSwatch';
 import { MAX_SKEINS, skeinsFrom } from '../../lib/thread-lists';
-
-/** A thread's colour beside its code. */
-export function ThreadSwatch({ hex, size = 'h-6 w-6' }: { hex: string; size?: string }) {
-  return <span aria-hidden="true" className={`inline-block ${size} shrink-0 rounded border border-slate-300`} style={{ backgroundColor: hex }} />;
-}
 
 const stepButton = 'btn-ghost h-10 w-10 shrink-0 px-0 text-lg';
 

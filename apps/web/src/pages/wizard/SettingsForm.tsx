@@ -1,7 +1,8 @@
 import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '@stitchwise/core';
 import { Icon } from '../../components/Icon';
+import { rememberBrand } from '../../lib/thread-brands';
 import { DitheringChoice } from './DitheringChoice';
-import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, rememberBrand, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
+import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 import { OwnedThreadsChoice } from './OwnedThreadsChoice';
 
 type OptionKey = 'useKmeans' | 'symbols' | 'removeBackground' | 'mergeThreads';

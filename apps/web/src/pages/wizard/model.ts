@@ -1,4 +1,5 @@
-import { DEFAULT_GENERATION_SETTINGS, isThreadBrand, type ThreadBrand } from '@stitchwise/core';
+import { DEFAULT_GENERATION_SETTINGS } from '@stitchwise/core';
+import { rememberedBrand } from '../../lib/thread-brands';
 import type { ImageSource } from '../../api/colors';
 import type { PatternSettings } from '../../api/patterns';
 
@@ -20,26 +21,6 @@ export const defaults = (signedIn: boolean): WizardSettings => ({
   brand: rememberedBrand(),
   projectName: '',
 });
-
-const BRAND_KEY = 'stitchwise.brand';
-
-/** The thread brand this browser last charted in (asked once, then remembered): DMC until one is chosen. */
-export function rememberedBrand(): ThreadBrand {
-  try {
-    const stored = localStorage.getItem(BRAND_KEY);
-    return isThreadBrand(stored) ? stored : 'dmc';
-  } catch {
-    return 'dmc';
-  }
-}
-
-export function rememberBrand(brand: ThreadBrand): void {
-  try {
-    localStorage.setItem(BRAND_KEY, brand);
-  } catch {
-    // Storage switched off: DMC next time.
-  }
-}
 
 /** Generating from one's own threads needs at least this many (the server refuses fewer). */
 export const MIN_OWNED_THREADS = 2;

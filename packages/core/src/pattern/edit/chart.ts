@@ -1,7 +1,9 @@
 import type { Lab } from '../../color/spaces.js';
 import { rgbToLab } from '../../color/spaces.js';
-import { findBrandThread, threadLabel } from '../../threads/brands.js';
-import type { Thread, ThreadBrand } from '../../threads/catalogue.js';
+import { findBrandThread } from '../../threads/brands.js';
+import { threadLabel } from '../../threads/brand-names.js';
+import type { Thread } from '../../threads/catalogue.js';
+import type { ThreadBrand } from '../../threads/brand-names.js';
 import { legendEntryOf, type LegendEntry, type Pattern, type PatternStats } from '../model.js';
 import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
 

@@ -1,5 +1,5 @@
 import { toPatternDocument, type Pattern, type PatternDocument } from '../model.js';
-import { threadKey } from '../../threads/brands.js';
+import { threadKey } from '../../threads/brand-names.js';
 import { renumberMarks, sameMarks } from '../stitches.js';
 import { ChartEditError, chartFromPattern, legendThread, patternFromChart, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, diffMarks, sameThread, type EditResult, type ThreadChange } from './edit.js';

@@ -1,7 +1,9 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
-import { BRANDS, findBrandThread, threadLabel } from '../../threads/brands.js';
-import { DMC_THREADS, nearestThreads, type Thread, type ThreadBrand } from '../../threads/catalogue.js';
+import { findBrandThread } from '../../threads/brands.js';
+import { BRANDS, threadLabel } from '../../threads/brand-names.js';
+import { DMC_THREADS, nearestThreads, type Thread } from '../../threads/catalogue.js';
+import { type ThreadBrand } from '../../threads/brand-names.js';
 import { CHART_SYMBOLS, symbolBeside } from '../symbols.js';
 import {
   activeThreads,
