@@ -95,10 +95,10 @@ describe.each(DATABASES)('saving a chart version on $name', (database) => {
   it('refuses documents that do not hold together with 400 naming each field, and saves nothing', async () => {
     const projectId = (await generated(alice)).project_id!;
     const { etag, document } = await readPattern(alice, projectId);
-    const unknownThread = { ...document, legend: document.legend.map((entry, i) => (i === 0 ? { ...entry, dmc_code: 'NOT-A-THREAD' } : entry)) };
+    const unknownThread = { ...document, legend: document.legend.map((entry, i) => (i === 0 ? { ...entry, code: 'NOT-A-THREAD' } : entry)) };
     const badCell = { ...document, cells: document.cells.map((cell, i) => (i === 7 ? 40 : cell)) };
     const cases: [unknown, string, string][] = [
-      [unknownThread, 'invalid_pattern', 'legend.0.dmc_code'],
+      [unknownThread, 'invalid_pattern', 'legend.0.code'],
       [badCell, 'invalid_pattern', 'cells.7'],
       [{ ...document, cells: document.cells.slice(1) }, 'invalid_pattern', 'cells'],
       [{ ...document, width: undefined }, 'invalid_request', 'width'],

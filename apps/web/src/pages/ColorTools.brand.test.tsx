@@ -6,7 +6,7 @@ import { renderScreen, type SentRequest } from '../test/harness';
 import { ColorMatcher } from './ColorMatcher';
 import { DominantColors } from './DominantColors';
 
-const KEY = 'stitchwise.colour-tools-brand';
+const KEY = 'stitchwise.brand';
 const photo = () => new File([new Uint8Array(1024)], 'meadow.jpg', { type: 'image/jpeg' });
 const thread = (brand: string | undefined, code: string, name: string, distance: number) => ({
   ...(brand && { brand }),

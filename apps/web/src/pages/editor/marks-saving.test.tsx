@@ -57,7 +57,7 @@ describe('a chart with part stitches, backstitch and knots', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     const saved = saves[0]!.json as PatternDocument;
     expect(saved).toEqual(withMarks());
-    expect(saved).toMatchObject({ version: 2 });
+    expect(saved).toMatchObject({ version: 3 });
     expect([saved.part_stitches.length, saved.backstitches.length, saved.knots.length]).toEqual([1, 1, 1]);
     first.unmount();
 
