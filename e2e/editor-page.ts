@@ -30,7 +30,7 @@ export async function signUp(page: Page): Promise<void> {
 export async function generatePattern(
   page: Page,
   name: string,
-  { signedIn, colors = 10, size = 50 }: { signedIn: boolean; colors?: number; size?: number },
+  { signedIn, colors = 10, size = 50, brand }: { signedIn: boolean; colors?: number; size?: number; brand?: 'DMC' | 'Anchor' | 'Madeira' },
 ): Promise<PatternDocument> {
   await page.goto('/stitch/new');
   await page.getByTestId('file-input').setInputFiles(PHOTO);
@@ -38,6 +38,7 @@ export async function generatePattern(
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   if (signedIn) await page.getByLabel(/^Colors/).fill(String(colors));
   await page.getByRole('radio', { name: String(size), exact: true }).check();
+  if (brand) await page.getByLabel('Thread brand').selectOption({ label: brand });
   await page.getByLabel(/^Project name/).fill(name);
   // The preview appears above the button as it is ready: click once it has, or the click may land where the button was.
   await expect(page.getByRole('img', { name: /^Preview of the chart/ })).toBeVisible();

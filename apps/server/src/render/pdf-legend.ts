@@ -5,6 +5,7 @@
  * list, the footnote saying how skeins are estimated.
  */
 import {
+  brandNameOf,
   threadLabel,
   CHART_PAGE_FRAME,
   backstitchOnly,
@@ -28,7 +29,7 @@ const COLUMNS = {
   symbol: 0,
   colour: 38,
   thread: 72,
-  name: 130,
+  name: 138,
   stitches: 256,
   part: 302,
   backstitch: 334,
@@ -131,6 +132,6 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
     .font('Text')
     .fontSize(7.5)
     .fillColor('#444444')
-    .text(skeinFootnote(fabric) + lengths, MARGIN, y + 6, { width });
+    .text(skeinFootnote(fabric, brandNameOf(pattern.legend)) + lengths, MARGIN, y + 6, { width });
   doc.fillColor('#000000');
 }

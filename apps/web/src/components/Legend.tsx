@@ -1,6 +1,7 @@
 import {
   backstitchOnly,
   BRANDS,
+  brandNameOf,
   fabricByCount,
   markUse,
   skeinFootnote,
@@ -131,7 +132,7 @@ export function Legend({
             </p>
           )}
           <p className="mt-2 text-xs text-slate-500" data-testid="skein-footnote">
-            {skeinFootnote(fabric)}
+            {skeinFootnote(fabric, brandNameOf(entries))}
           </p>
         </div>
       )}

@@ -92,9 +92,9 @@ export function threadNeedOfUse(use: ThreadUse, fabric: Fabric, strands = defaul
 }
 
 /** What the skein estimate assumes, in a stitcher's words: the legend's footnote, on screen and in the PDF. */
-export function skeinFootnote(fabric: Fabric): string {
+export function skeinFootnote(fabric: Fabric, brandName = 'DMC'): string {
   return (
-    `Skeins: whole DMC skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated on ${fabric.label}: ` +
+    `Skeins: whole ${brandName} skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated on ${fabric.label}: ` +
     `a full cross stitch takes 4.83 stitch widths of thread in each of ${defaultStrands(fabric)} strands, a part stitch its share ` +
     `(half ½, quarter ¼, three-quarter ¾), backstitch twice its length in ${BACKSTITCH_STRANDS} strand, a French knot ` +
     `${KNOT_THREAD_MM} mm per strand; ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`
