@@ -222,7 +222,7 @@ test('an OXS chart from another program is imported, its colours reported, and o
 
   const report = panel.getByTestId('import-report');
   await expect(report).toContainText('Imported “Imported by hand”');
-  await expect(report).toContainText('From an OXS chart: 6 × 4 stitches, 17 full stitches, 1 backstitch line, 1 French knot in 3 DMC threads.');
+  await expect(report).toContainText('From an OXS chart: 6 × 4 stitches, 17 full stitches, 1 backstitch line, 1 French knot in 3 threads.');
   const mappings = report.getByTestId('thread-mapping');
   await expect(mappings).toHaveCount(3);
   await expect(mappings.filter({ hasText: 'DMC    310' })).toContainText('DMC 310 Black0.0code');

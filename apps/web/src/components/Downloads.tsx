@@ -1,4 +1,4 @@
-import { defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type ThreadUse } from '@stitchwise/core';
+import { brandNameOf, defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type ThreadBrand, type ThreadUse } from '@stitchwise/core';
 import { useId } from 'react';
 import type { ExportSource } from '../api/patterns';
 import { useChartDownloads, type ChartDownloads } from './chart-downloads';
@@ -6,7 +6,8 @@ import { Icon } from './Icon';
 import { PaperSelect, PrintOptionsFields } from './PrintOptions';
 
 /** Stitches per thread, for the skeins (with part stitches, backstitch and knots where the chart has them). */
-type Legend = readonly ThreadUse[];
+/** Each thread's use, and its brand where known (the skeins to buy name it). */
+type Legend = readonly (ThreadUse & { brand?: ThreadBrand })[];
 
 /**
  * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
@@ -71,8 +72,8 @@ export function DownloadsPanel({
       <PrintOptionsFields options={print} onChange={downloads.setPrint} plan={printing} />
       <p className="text-sm text-slate-700" data-testid="materials">
         Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in
-        margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of DMC in all (
-        {defaultStrands(fabric)} strands, 15 % spare).
+        margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of{' '}
+        {brandNameOf(legend.map(({ brand = 'dmc' }) => ({ brand })))} in all ({defaultStrands(fabric)} strands, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
         {/* Below a 'Download PDF chart' the same download is secondary, and named so the two are not taken for different files. */}

@@ -128,7 +128,10 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const settled = useAfterFrame(chart);
   const counts = useMemo(() => threadCounts(settled), [settled]);
   const uses = useMemo(() => markUse(settled.marks, settled.threads.length), [settled.marks, settled.threads.length]);
-  const stitchCounts = useMemo(() => activeThreads(settled).map((index) => ({ stitch_count: counts[index]!, ...uses[index]! })), [settled, counts, uses]);
+  const stitchCounts = useMemo(
+    () => activeThreads(settled).map((index) => ({ stitch_count: counts[index]!, brand: settled.threads[index]!.brand, ...uses[index]! })),
+    [settled, counts, uses],
+  );
   const currentThread = current === undefined ? undefined : chart.threads[current];
   const palette = (action?: ReactNode) => (
     <Palette

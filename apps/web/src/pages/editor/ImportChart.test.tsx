@@ -65,7 +65,7 @@ describe('Import a chart', () => {
     expect(await (sent[0]!.form?.file as File).text()).toBe(OXS);
     expect(within(report).getByRole('heading', { name: 'Imported “Autumn leaves”' })).toBeInTheDocument();
     expect(report).toHaveTextContent(
-      'From an OXS chart: 40 × 30 stitches, 1,100 full stitches, 4 part stitches, 2 backstitch lines, 1 French knot in 2 DMC threads.',
+      'From an OXS chart: 40 × 30 stitches, 1,100 full stitches, 4 part stitches, 2 backstitch lines, 1 French knot in 2 threads.',
     );
     const rows = within(report).getAllByTestId('thread-mapping');
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([

@@ -14,7 +14,7 @@ function importFailure(error: unknown): string {
 
 /**
  * 'Import a chart' on the projects list: an OXS file from another charting program, or a Stitchwise
- * pattern (.json), becomes a project; the report says how its colours became DMC threads, and the new
+ * pattern (.json), becomes a project; the report says how its colours became threads, and the new
  * project opens in the editor from here.
  */
 export function ImportChart({ onClose }: { onClose: () => void }) {
@@ -88,7 +88,7 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
           </label>
           <p id={ids.hint} className="text-xs text-slate-600 sm:col-span-2">
             An OXS chart (.oxs or .xml, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json), up to {megabytes(maxBytes)}
-            . Full stitches are imported, and every colour becomes a DMC thread.
+            . Full stitches are imported; DMC, Anchor and Madeira threads stay themselves, and other colours become the nearest DMC thread.
           </p>
           {(tooLarge || importChart.isError) && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-2">

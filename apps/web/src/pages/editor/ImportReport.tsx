@@ -24,7 +24,7 @@ function importedMarks({ part_stitches, backstitches, knots }: ImportedProject['
 }
 
 /**
- * What an import did: the chart's size and threads, each colour of the file and the DMC thread it
+ * What an import did: the chart's size and threads, each colour of the file and the thread it
  * became with its ΔE00 (so the stitcher can check the ones matched by colour), and what was left out.
  */
 export function ImportReport({ project }: { project: ImportedProject }) {
@@ -35,18 +35,18 @@ export function ImportReport({ project }: { project: ImportedProject }) {
       <h3 className="font-semibold">Imported “{project.name}”</h3>
       <p className="text-sm text-slate-700">
         {report.format === 'oxs' ? 'From an OXS chart' : 'From a Stitchwise pattern'}: {report.width} × {report.height} stitches,{' '}
-        {[plural(report.stitches, 'full stitch', 'full stitches'), ...importedMarks(report.marks)].join(', ')} in{' '}
-        {plural(report.threads, 'DMC thread', 'DMC threads')}.
+        {[plural(report.stitches, 'full stitch', 'full stitches'), ...importedMarks(report.marks)].join(', ')} in {plural(report.threads, 'thread', 'threads')}.
       </p>
       {report.thread_mappings.length > 0 && (
         <table className="w-full text-left text-sm">
           <caption className="mb-1 text-left text-xs text-slate-600">
-            Each colour of the file and its DMC thread. ΔE00 is how far the colours are apart: under 2 is hard to see, so check the larger ones.
+            Each colour of the file and its thread: DMC, Anchor and Madeira threads stay themselves, other colours become the nearest DMC thread. ΔE00 is how
+            far the colours are apart: under 2 is hard to see, so check the larger ones.
           </caption>
           <thead>
             <tr className="text-xs text-slate-500">
               <th scope="col">In the file</th>
-              <th scope="col">DMC thread</th>
+              <th scope="col">Thread</th>
               <th scope="col">ΔE00</th>
               <th scope="col">Matched by</th>
             </tr>

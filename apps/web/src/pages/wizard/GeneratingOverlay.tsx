@@ -66,7 +66,7 @@ export function GeneratingOverlay({ countdown, progress, removingBackground, onC
             <progress className="mt-2 h-2 w-full accent-violet-600" max={100} value={percent} aria-label="Progress">
               {percent} %
             </progress>
-            <p className="mt-2 text-sm text-slate-600">Matching every stitch to a DMC thread.</p>
+            <p className="mt-2 text-sm text-slate-600">Matching every stitch to a thread.</p>
             <button type="button" className="btn-secondary mt-5" onClick={onCancel}>
               Cancel
             </button>
