@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { documentOf, imported, oxs, oxsFixture } from './support/chart-files.js';
 import { useTestServer } from './support/harness.js';
-import { listProjects, projectOf } from './support/stitch-requests.js';
+import { importChart, listProjects, projectOf } from './support/stitch-requests.js';
 import { DATABASES } from './support/test-server.js';
 
 /** `POST /api/stitch/projects/import`: what a project made from an OXS chart holds. */
@@ -131,6 +131,22 @@ describe.each(DATABASES)('chart import on $name', (database) => {
       ['dmc', unknown!.code, 1],
     ]);
     expect(project.import_report.threads).toBe(4);
+  });
+
+  it('makes colours that name no known thread the nearest of the brand asked for, and refuses a brand it does not know', async () => {
+    const project = await imported(owner, await oxsFixture('other-brands.oxs'), 'other.oxs', { brand: 'madeira' });
+    const unknown = project.import_report.thread_mappings.find((mapping) => mapping.source === 'DMC 9999')!;
+    expect(unknown).toMatchObject({ brand: 'madeira', matched_by: 'colour' });
+    expect(findBrandThread('madeira', unknown.code)?.name).toBe(unknown.name);
+    // Threads the file names stay themselves whatever the brand asked for.
+    expect(project.import_report.thread_mappings.filter((mapping) => mapping.matched_by === 'code').map((mapping) => [mapping.brand, mapping.code])).toEqual([
+      ['anchor', '403'],
+      ['dmc', '310'],
+      ['madeira', '813'],
+    ]);
+    const refused = await importChart(owner, await oxsFixture('other-brands.oxs'), 'other.oxs', { brand: 'coats' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual(['brand']);
   });
 
   it('gives symbol-font codes, repeated and unknown symbols chart symbols of their own, all different', async () => {

@@ -54,7 +54,7 @@ export type ImageTask =
   | { kind: 'export'; document: string | Pattern; options: ExportTaskOptions }
   | { kind: 'chart-png'; pattern: Pattern; cellSize: number; symbols: boolean }
   | { kind: 'check-document'; json: Uint8Array }
-  | { kind: 'read-chart-file'; bytes: Uint8Array };
+  | { kind: 'read-chart-file'; bytes: Uint8Array; brand: ThreadBrand };
 
 /**
  * A printable or interchange file, or the chart image, from a stored pattern document (JSON text, checked
@@ -140,7 +140,7 @@ export default async function run(
     case 'check-document':
       return checkPatternDocument(task.json);
     case 'read-chart-file':
-      return readChartFileTask(task.bytes);
+      return readChartFileTask(task.bytes, task.brand);
   }
 }
 

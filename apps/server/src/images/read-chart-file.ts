@@ -7,6 +7,7 @@ import {
   patternFromUntrustedDocument,
   type OxsImport,
   type Pattern,
+  type ThreadBrand,
 } from '@stitchwise/core';
 import { ACCEPTED_CHART_FILES, type ChartFormat } from '../contract/imports.js';
 import { megabytes } from '../contract/fields.js';
@@ -42,9 +43,9 @@ function refusedChart(detail: string): ChartFileRefused {
 export type ReadChartFile = { chart: ChartFile } | { refused: string };
 
 /** `readChartFile` as a worker task: runs in the image pool, so a large file is parsed and checked off the event loop. */
-export async function readChartFileTask(bytes: Uint8Array): Promise<ReadChartFile> {
+export async function readChartFileTask(bytes: Uint8Array, brand: ThreadBrand): Promise<ReadChartFile> {
   try {
-    return { chart: await readChartFile(bytes) };
+    return { chart: await readChartFile(bytes, brand) };
   } catch (error) {
     if (error instanceof ChartFileRefused) return { refused: error.message };
     throw error;
@@ -56,16 +57,16 @@ export async function readChartFileTask(bytes: Uint8Array): Promise<ReadChartFil
  * loop keeps answering during a large file) or a Stitchwise pattern document (JSON, checked by the core
  * as strictly as an edited chart), in UTF-8 or UTF-16. The format is told by the content. Anything else,
  * a chart without a stitch, and anything broken or hostile, is a 400 `invalid_chart_file` with a sentence
- * for the user.
+ * for the user. An OXS colour naming no DMC, Anchor or Madeira thread becomes the nearest thread of `brand`.
  */
-export async function readChartFile(bytes: Uint8Array): Promise<ChartFile> {
+export async function readChartFile(bytes: Uint8Array, brand: ThreadBrand = 'dmc'): Promise<ChartFile> {
   const text = textOf(bytes);
   if (text.first === undefined) throw refusedChart('The file is empty.');
   const format = text.first === '<' ? 'oxs' : text.first === '{' ? 'json' : undefined;
   if (format === undefined) throw refusedChart(`This file is not a chart that can be imported. Send ${ACCEPTED_CHART_FILES}.${whatItIs(bytes, text)}`);
   let chart: ChartFile;
   try {
-    chart = format === 'oxs' ? await readOxs(bytes, text) : readPatternJson(bytes, text);
+    chart = format === 'oxs' ? await readOxs(bytes, text, brand) : readPatternJson(bytes, text);
   } catch (error) {
     if (error instanceof ChartImportError) throw refusedChart(error.message);
     throw error;
@@ -121,9 +122,9 @@ function whatItIs(bytes: Uint8Array, text: TextStart): string {
   return '';
 }
 
-async function readOxs(bytes: Uint8Array, text: TextStart): Promise<ChartFile> {
+async function readOxs(bytes: Uint8Array, text: TextStart, brand: ThreadBrand): Promise<ChartFile> {
   const { decoder, because } = xmlDecoder(bytes, text);
-  const reader = new OxsChartReader(PATTERN_LIMITS);
+  const reader = new OxsChartReader(PATTERN_LIMITS, brand);
   try {
     for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
       if (start > 0) await nextTurn();

@@ -36,7 +36,7 @@ export const importRoutes: FastifyPluginCallbackZod<ImportRouteOptions> = (app, 
       const signal = clientGone(reply);
       const { fields, file, fileField } = await readMultipartForm(request, importChartForm);
       if (!file) throw HttpProblem.badRequest(`Send the chart file as ${fileField}.`, [{ field: fileField, message: `${fileField} is required` }]);
-      const project = await imports.importChart(request.user!, { file, name: fields.name }, signal);
+      const project = await imports.importChart(request.user!, { file, name: fields.name, brand: fields.brand }, signal);
       return reply.code(201).send(project);
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { printableText, type Pattern } from '@stitchwise/core';
+import { printableText, type Pattern, type ThreadBrand } from '@stitchwise/core';
 import type { ImportedProject, ImportReport } from '../contract/imports.js';
 import type { ProjectMetadata, ProjectParameters } from '../contract/projects.js';
 import { nowIso } from '../db/database.js';
@@ -20,6 +20,8 @@ export interface ChartUpload {
   file: UploadedFile;
   /** The name the user gave; the chart's title or the file's name when blank. */
   name?: string | undefined;
+  /** The brand colours become when the file names no thread the catalogues have. */
+  brand: ThreadBrand;
 }
 
 const UNNAMED = 'Imported chart';
@@ -43,8 +45,8 @@ export class ImportService {
   ) {}
 
   /** `signal` (the client going away) stops the reading of the file, and nothing is stored. */
-  async importChart(user: UserRow, { file, name }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
-    const chart = await this.read(file.bytes, signal);
+  async importChart(user: UserRow, { file, name, brand }: ChartUpload, signal?: AbortSignal): Promise<ImportedProject> {
+    const chart = await this.read(file.bytes, brand, signal);
     const { pattern } = chart;
     const projectName = await this.unusedName(user, name || chart.title || nameFromFile(file.filename) || UNNAMED);
     const documentBytes = this.charts.documentOf(pattern);
@@ -94,8 +96,8 @@ export class ImportService {
   }
 
   /** The file read and checked in the image pool (a large file takes seconds to parse); a refusal is the client's 400. */
-  private async read(bytes: Uint8Array, signal: AbortSignal | undefined): Promise<ChartFile> {
-    const read = await this.pool.run<ReadChartFile>({ kind: 'read-chart-file', bytes } satisfies ImageTask, undefined, signal);
+  private async read(bytes: Uint8Array, brand: ThreadBrand, signal: AbortSignal | undefined): Promise<ChartFile> {
+    const read = await this.pool.run<ReadChartFile>({ kind: 'read-chart-file', bytes, brand } satisfies ImageTask, undefined, signal);
     if ('chart' in read) return read.chart;
     throw new HttpProblem(400, 'invalid_chart_file', read.refused, [{ field: 'file', message: read.refused }]);
   }

@@ -1,4 +1,4 @@
-import type { PatternDocument } from '@stitchwise/core';
+import type { PatternDocument, ThreadBrand } from '@stitchwise/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, asForm, fetchWithTimeout, LONG_TIMEOUT_MS, unwrap } from './client';
 import type { components } from './openapi.gen';
@@ -12,16 +12,18 @@ export type ThreadMapping = components['schemas']['ThreadMapping'];
 export interface ChartImport {
   file: Blob;
   name?: string;
+  /** The brand colours become when the file names no thread the catalogues have (DMC by default). */
+  brand?: ThreadBrand;
 }
 
 /** Creates a project from a chart file; the projects list then shows it. Files go up to 32 MB, hence the long timeout. */
 export function useImportChart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, name }: ChartImport): Promise<ImportedProject> =>
+    mutationFn: async ({ file, name, brand }: ChartImport): Promise<ImportedProject> =>
       unwrap(
         await api.POST('/api/stitch/projects/import', {
-          body: { file, name: name?.trim() || undefined },
+          body: { file, name: name?.trim() || undefined, brand },
           bodySerializer: asForm,
           fetch: fetchWithTimeout(LONG_TIMEOUT_MS),
         }),

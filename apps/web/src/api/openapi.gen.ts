@@ -4150,6 +4150,12 @@ export interface operations {
                     file: Blob;
                     /** @description The project's name; by default the chart's title, else the file's name. */
                     name?: string;
+                    /**
+                     * @description The brand a colour becomes when the file names no DMC, Anchor or Madeira thread the catalogue has (another maker's, or an unknown code): the nearest of that brand's threads. DMC by default.
+                     * @default dmc
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
                 };
             };
         };

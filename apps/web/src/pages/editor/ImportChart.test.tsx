@@ -51,7 +51,7 @@ async function importFile(user: ReturnType<typeof userEvent.setup>, file: File, 
 }
 
 describe('Import a chart', () => {
-  it('uploads the file and name, shows how the colours became DMC threads and what was left out, and opens the new project', async () => {
+  it('uploads the file and name, shows how the colours became threads and what was left out, and opens the new project', async () => {
     const sent: SentRequest[] = [];
     const { user, harness } = openList((request) => {
       sent.push(request);
@@ -62,6 +62,8 @@ describe('Import a chart', () => {
     const report = await within(form).findByTestId('import-report');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.form?.name).toBe('Autumn leaves');
+    // Other makers' colours become DMC threads unless the stitcher chose another brand.
+    expect(sent[0]!.form?.brand).toBe('dmc');
     expect(await (sent[0]!.form?.file as File).text()).toBe(OXS);
     expect(within(report).getByRole('heading', { name: 'Imported “Autumn leaves”' })).toBeInTheDocument();
     expect(report).toHaveTextContent(

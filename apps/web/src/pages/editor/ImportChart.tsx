@@ -1,3 +1,4 @@
+import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '@stitchwise/core';
 import { useId, useState, type DragEvent, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, detailOf } from '../../api/client';
@@ -5,6 +6,7 @@ import { useImportChart } from '../../api/imports';
 import { useAppConfig } from '../../auth/config-context';
 import { Icon } from '../../components/Icon';
 import { megabytes } from '../../lib/sizes';
+import { rememberedBrand } from '../../lib/thread-brands';
 import { ImportReport } from './ImportReport';
 
 function importFailure(error: unknown): string {
@@ -21,8 +23,9 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
   const importChart = useImportChart();
   const [file, setFile] = useState<File | undefined>();
   const [name, setName] = useState('');
+  const [brand, setBrand] = useState<ThreadBrand>(rememberedBrand);
   const [tooLarge, setTooLarge] = useState(false);
-  const ids = { name: useId(), hint: useId() };
+  const ids = { name: useId(), hint: useId(), brand: useId() };
   // The largest chart file the server takes, as it says.
   const maxBytes = useAppConfig().uploads.max_chart_bytes;
 
@@ -33,7 +36,7 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
       setTooLarge(true);
       return;
     }
-    importChart.mutate({ file, name });
+    importChart.mutate({ file, name, brand });
   };
 
   const imported = importChart.data;
@@ -86,9 +89,19 @@ export function ImportChart({ onClose }: { onClose: () => void }) {
               onChange={(event) => setName(event.target.value)}
             />
           </label>
+          <label htmlFor={ids.brand} className="space-y-1 text-sm font-medium">
+            <span className="block">Other makers&apos; colours become</span>
+            <select id={ids.brand} className="input block min-h-8" value={brand} onChange={(event) => setBrand(event.target.value as ThreadBrand)}>
+              {THREAD_BRANDS.map((id) => (
+                <option key={id} value={id}>
+                  {BRANDS[id].name} threads
+                </option>
+              ))}
+            </select>
+          </label>
           <p id={ids.hint} className="text-xs text-slate-600 sm:col-span-2">
             An OXS chart (.oxs or .xml, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json), up to {megabytes(maxBytes)}
-            . Full stitches are imported; DMC, Anchor and Madeira threads stay themselves, and other colours become the nearest DMC thread.
+            . Full stitches are imported; DMC, Anchor and Madeira threads stay themselves, and other colours become the nearest thread of the brand chosen.
           </p>
           {(tooLarge || importChart.isError) && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-2">
