@@ -99,7 +99,15 @@ describe('the live preview in the wizard', () => {
     expect(worker().options).toEqual({ type: 'module' });
     expect(worker().jobs).toHaveLength(1);
     expect(worker().jobs[0]!.source.blob).toBe(file);
-    expect(worker().jobs[0]!.settings).toEqual({ maxSide: 100, colors: 20, useKmeans: false, mergeThreads: false, cleanConfetti: true, dithering: 'off', brand: 'dmc' });
+    expect(worker().jobs[0]!.settings).toEqual({
+      maxSide: 100,
+      colors: 20,
+      useKmeans: false,
+      mergeThreads: false,
+      cleanConfetti: true,
+      dithering: 'off',
+      brand: 'dmc',
+    });
     expect(screen.getByTestId('preview-updating')).toHaveTextContent('Updating…');
 
     worker().answer(patternReply(worker().jobs[0]!.id, ['310', '321'], 11));
@@ -170,7 +178,15 @@ describe('the live preview in the wizard', () => {
     const user = userEvent.setup();
     renderScreen(<Wizard />);
     await toSettings(user);
-    expect(worker().jobs[0]!.settings).toEqual({ maxSide: 100, colors: 10, useKmeans: false, mergeThreads: false, cleanConfetti: true, dithering: 'off', brand: 'dmc' });
+    expect(worker().jobs[0]!.settings).toEqual({
+      maxSide: 100,
+      colors: 10,
+      useKmeans: false,
+      mergeThreads: false,
+      cleanConfetti: true,
+      dithering: 'off',
+      brand: 'dmc',
+    });
     worker().answer(patternReply(worker().jobs[0]!.id, ['310'], 11));
     await user.click(screen.getByRole('radio', { name: '50' }));
     expect(worker().jobs[1]!.settings).toMatchObject({ maxSide: 50, colors: 10 });
