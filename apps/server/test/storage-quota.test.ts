@@ -4,12 +4,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { SavedPattern } from '../src/contract/pattern-versions.js';
 import type { StitchPlan } from '../src/contract/patterns.js';
+import type { ChartConversion } from '../src/contract/chart-conversion.js';
 import type { Project } from '../src/contract/projects.js';
 import type { StorageUsage } from '../src/contract/storage.js';
 import { KEPT_LATEST_VERSIONS } from '../src/repositories/pattern-versions.js';
 import { signUpAt, useTestServer, type ApiClient } from './support/harness.js';
 import { encodePng, multipartBody } from './support/images.js';
 import {
+  convertChart,
   createPhotoProject,
   duplicateProject,
   generate,
@@ -109,6 +111,15 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     let used = projectBytes + versionBytes + copyBytes;
     expect((await usage(alice)).used).toBe(used);
 
+    // A chart converted to another brand: a copy of the photo, and a chart and document of its own (the image
+    // counted at its estimate until drawn, then at its size).
+    const converted = await convertChart(alice, projectId, 'anchor');
+    expect(converted.status).toBe(201);
+    const conversion = ((await converted.json()) as ChartConversion).project;
+    const conversionBytes = await outputSizes(conversion);
+    used += conversionBytes;
+    expect((await usage(alice)).used).toBe(used);
+
     // Uploads count while they are kept (24 hours).
     expect((await upload(alice, pngOfSize(50_000, 1))).status).toBe(201);
     used += 50_000;
@@ -125,6 +136,7 @@ describe.each(DATABASES)('users’ storage quota (USER_STORAGE_MB=1) on $name', 
     const projectsBefore = (await listProjects(alice)).total;
 
     await expectRefused(await duplicateProject(alice, projectId));
+    await expectRefused(await convertChart(alice, projectId, 'madeira'));
     await expectRefused(await save(alice, projectId, 5));
     await expectRefused(await importChart(alice, OXS, 'c.oxs'));
     await expectRefused(await upload(alice, pngOfSize(3_000, 3)));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { imageFileField, integerFieldOr, sizeSchema, textField } from './fields.js';
 import { generationMetadataSchema, legendEntrySchema } from './patterns.js';
+import { brandIdSchema } from './thread-brands.js';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
 
@@ -21,6 +22,7 @@ export const projectParametersSchema = z
     dithering: z.enum(DITHERING_LEVELS).optional(),
     only_owned_threads: z.boolean().optional(),
     left_out_threads: z.array(z.string()).readonly().optional(),
+    brand: brandIdSchema.optional().meta({ description: 'The thread brand the chart was generated or converted in (DMC when not said).' }),
   })
   .meta({ id: 'ProjectParameters' });
 

@@ -1,9 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { THREAD_BRANDS } from '@stitchwise/core';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
 import { problemResponses } from '../contract/fields.js';
 import { newProjectForm, projectChangesSchema, projectIdParams, projectListQuery, projectListSchema, projectSchema } from '../contract/projects.js';
 import { storageFullResponse, storageUsageSchema } from '../contract/storage.js';
+import { chartConversionSchema, convertChartBody, convertChartQuery } from '../contract/chart-conversion.js';
+import { HttpProblem } from '../http/problem.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { ImageIntake } from '../images/intake.js';
 import type { ProjectsService } from '../services/projects.js';
@@ -133,6 +136,34 @@ export const projectRoutes: FastifyPluginCallbackZod<ProjectRouteOptions> = (app
       },
     },
     async (request, reply) => reply.code(201).send(await projects.duplicate(request.user!, request.params.id)),
+  );
+
+  app.post(
+    '/stitch/projects/:id/convert',
+    {
+      // Limited like duplication: each conversion stores a copy of the project.
+      config: LIMITED,
+      schema: {
+        tags: ['projects'],
+        operationId: 'convertProjectChart',
+        summary: 'Copy a project with its chart in another thread brand',
+        description:
+          "A new project of the same user named '<name> (Anchor)' (the brand converted to), with a copy of the original's photo and its current chart in that brand: " +
+          'each thread becomes the nearest thread of the brand by ΔE00 (a thread already of it stays), and threads that become the same thread share one legend entry, ' +
+          'their stitches, part stitches, backstitch and knots with it. The answer lists every thread of the original with what it became: nearest colours, not official equivalents. ' +
+          "`to` in the JSON body or the query; the chart's own brand (all its threads of one brand) is 400. The original is not changed.",
+        security,
+        params: projectIdParams,
+        querystring: convertChartQuery,
+        body: convertChartBody,
+        response: { 201: chartConversionSchema, ...problemResponses(400, 401, 404, 429), ...storageFullResponse },
+      },
+    },
+    async (request, reply) => {
+      const to = request.body?.to ?? request.query.to;
+      if (!to) throw HttpProblem.invalidFields([{ field: 'to', message: `to is required: one of ${THREAD_BRANDS.join(', ')}` }]);
+      return reply.code(201).send(await projects.convert(request.user!, request.params.id, to));
+    },
   );
 
   app.delete(

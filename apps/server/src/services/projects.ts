@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { emptyProgress, encodeProgress } from '@stitchwise/core';
-import type { Project, ProjectList, ProjectListQuery } from '../contract/projects.js';
+import { BRANDS, convertPatternBrand, emptyProgress, encodeProgress, type Pattern, type ThreadBrand } from '@stitchwise/core';
+import type { ChartConversion } from '../contract/chart-conversion.js';
+import type { Project, ProjectList, ProjectListQuery, ProjectMetadata } from '../contract/projects.js';
+import { CONVERSION_NOTE } from '../contract/thread-brands.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import type { ImageInput } from '../images/intake.js';
-import type { ChartStore } from './shared/chart-store.js';
+import { HttpProblem } from '../http/problem.js';
+import { chartImageSize, chartLookOf, estimatedImageBytes, type ChartLook, type ChartStore } from './shared/chart-store.js';
 import type { WorkerPool } from '../images/worker-pool.js';
 import { orientedSize } from './shared/image-work.js';
-import { projectNotFound as notFound, type ProjectViews } from './shared/project-views.js';
+import { noPatternYet, projectNotFound as notFound, type ProjectViews } from './shared/project-views.js';
+import { progressStateOf } from './shared/progress-state.js';
 import type { ProgressRepository, ProgressState } from '../repositories/progress.js';
 import type { ProjectChanges, ProjectsRepository } from '../repositories/projects.js';
 import type { StoredFileRef } from '../repositories/storage-usage.js';
-import type { NewStoredProject } from '../repositories/stored-project.js';
+import type { NewStoredProject, StoredProject } from '../repositories/stored-project.js';
 import type { FileStore, StoredFile, StoredFileExtension } from '../storage/file-store.js';
 import type { StorageUsage } from '../contract/storage.js';
 import type { StorageQuota } from './shared/storage-quota.js';
+
+/** A chart stored by the chart store: its document's and image's ids and the sizes to record. */
+type StoredChart = Awaited<ReturnType<ChartStore['storeDocument']>>;
 
 export interface NewImageProject {
   name: string;
@@ -25,12 +32,25 @@ export interface NewImageProject {
 
 /** The longest project name (the contract's limit), which a copy's name keeps to. */
 const MAX_NAME_LENGTH = 100;
-const COPY_SUFFIX = ' (copy)';
 
-/** 'Roses' → 'Roses (copy)', shortening a long name so the suffix still fits. */
-export function copyName(name: string): string {
-  return `${name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+/** 'Roses' → 'Roses (copy)' (or another suffix: 'Roses (Anchor)'), shortening a long name so the suffix still fits. */
+export function copyName(name: string, suffix = ' (copy)'): string {
+  return `${name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
 }
+
+/** A copy's statistics for another chart of the same size: its stitches, threads and image size. */
+function chartMetadata(metadata: ProjectMetadata, pattern: Pattern, look: ChartLook): ProjectMetadata {
+  return {
+    ...metadata,
+    total_stitches: pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0),
+    colors_count: pattern.legend.length,
+    grid_size: { width: pattern.width, height: pattern.height },
+    canvas_size: chartImageSize(pattern, look),
+  };
+}
+
+/** ΔE00 as the API gives every distance: 4 decimals. */
+const roundDeltaE = (value: number): number => Math.round(value * 10_000) / 10_000;
 
 export class ProjectsService {
   constructor(
@@ -110,35 +130,94 @@ export class ProjectsService {
   async duplicate(user: UserRow, id: string): Promise<Project> {
     const source = await this.projects.findOwned(id, user.id);
     if (!source) throw notFound();
-    const stored = source;
+    return this.copy(user, source, copyName(source.name));
+  }
+
+  /**
+   * A copy of the user's project (as `duplicate` makes it, named '<name> (Anchor)') whose chart is the current
+   * one in another brand: each thread the nearest of `to` by ΔE00, threads that become one merged (the core's
+   * convertPatternBrand). Answers the copy and every mapping. The original is not touched.
+   */
+  async convert(user: UserRow, id: string, to: ThreadBrand): Promise<ChartConversion> {
+    const source = await this.projects.findOwned(id, user.id);
+    if (!source) throw notFound();
+    if (!source.outputs.pattern) throw noPatternYet();
+    const pattern = await this.charts.read(source.outputs.pattern);
+    if (!pattern) throw notFound(); // deleted a moment ago
+    const brands = new Set(pattern.legend.map((entry) => entry.brand));
+    if (brands.size === 1 && brands.has(to)) {
+      const message = `to must be another brand than the chart's: its threads are all ${BRANDS[to].name} already`;
+      throw HttpProblem.badRequest(`This chart's threads are all ${BRANDS[to].name} already: choose another brand to convert it to.`, [
+        { field: 'to', message },
+      ]);
+    }
+    const converted = convertPatternBrand(pattern, to);
+    const project = await this.copy(user, source, copyName(source.name, ` (${BRANDS[to].name})`), { pattern: converted.pattern, brand: to });
+    return {
+      project,
+      note: CONVERSION_NOTE,
+      mappings: converted.mappings.map((mapping) => ({ ...mapping, delta_e: roundDeltaE(mapping.delta_e) })),
+    };
+  }
+
+  /**
+   * Copies `source` for the user under `name`: its photo and, without `chart`, its chart's files; with `chart`,
+   * that chart instead, stored as a new document (its image drawn when first asked for, as a save's is) in `brand`.
+   * The quota is asked first; nothing is left behind when the copy cannot be saved.
+   */
+  private async copy(user: UserRow, source: StoredProject, name: string, chart?: { pattern: Pattern; brand: ThreadBrand }): Promise<Project> {
+    const { outputs } = source;
     const sources = new Map<string, StoredFile>();
-    for (const fileId of [stored.outputs.input_image, stored.outputs.stitch_plan, stored.outputs.pattern]) {
+    for (const fileId of chart ? [outputs.input_image] : [outputs.input_image, outputs.stitch_plan, outputs.pattern]) {
       if (fileId && !sources.has(fileId)) sources.set(fileId, await this.sourceFile(fileId));
     }
+    const look = chartLookOf(source.parameters);
+    const converted = chart && { ...chart, document: this.charts.documentOf(chart.pattern) };
+    // The new chart's image counts at its estimate until it is drawn, as a save's does.
+    const chartBytes = converted ? converted.document.byteLength + estimatedImageBytes(converted.pattern, look) : 0;
     await this.quota.assertRoom(
       user,
-      [...sources.values()].reduce((sum, file) => sum + file.size, 0),
+      [...sources.values()].reduce((sum, file) => sum + file.size, chartBytes),
     );
     const copied = new Map<string, StoredFileRef>();
+    let stored: StoredChart | undefined;
     try {
       for (const [fileId, file] of sources) copied.set(fileId, { id: await this.copyFile(file), size: file.size });
+      if (converted) stored = await this.charts.storeDocument(converted.document, converted.pattern, look);
       const copyOf = (fileId: string | null | undefined): string | null => (fileId ? copied.get(fileId)!.id : null);
       const now = nowIso();
       const row: NewStoredProject = {
         ...source,
         id: randomUUID(),
-        name: copyName(source.name),
+        name,
         outputs: {
-          input_image: copyOf(stored.outputs.input_image),
-          stitch_plan: copyOf(stored.outputs.stitch_plan),
-          pattern: copyOf(stored.outputs.pattern),
+          input_image: copyOf(outputs.input_image),
+          stitch_plan: stored ? stored.chartId : copyOf(outputs.stitch_plan),
+          pattern: stored ? stored.patternId : copyOf(outputs.pattern),
         },
+        ...(converted && {
+          parameters: { ...source.parameters, brand: converted.brand },
+          metadata: chartMetadata(source.metadata, converted.pattern, look),
+          color_legend: converted.pattern.legend,
+        }),
         created_at: now,
         updated_at: now,
       };
-      // The chart's cells to mark as the original has them recorded (a chart with part stitches always has), none done.
-      const original = await this.progress.current(source.id);
-      const start: ProgressState | undefined = original && {
+      const start = converted ? progressStateOf(converted.pattern) : await this.unmarkedProgress(source.id);
+      await this.projects.insert(row, [...copied.values(), ...(stored?.files ?? [])], start);
+      return this.views.view(row, start);
+    } catch (error) {
+      // Nothing left behind.
+      await Promise.allSettled([...[...copied.values()].map(({ id: fileId }) => this.files.delete(fileId)), ...(stored ? [this.charts.discard(stored)] : [])]);
+      throw error;
+    }
+  }
+
+  /** The cells to mark of a copy of the project's chart, as the original has them recorded (a chart with part stitches always has), none done. */
+  private async unmarkedProgress(projectId: string): Promise<ProgressState | undefined> {
+    const original = await this.progress.current(projectId);
+    return (
+      original && {
         width: original.width,
         height: original.height,
         markable: original.markable,
@@ -146,13 +225,8 @@ export class ProjectsService {
         done: encodeProgress(emptyProgress(original.width, original.height)),
         done_count: 0,
         updated_at: null,
-      };
-      await this.projects.insert(row, [...copied.values()], start);
-      return this.views.view(row, start);
-    } catch (error) {
-      await Promise.allSettled([...copied.values()].map(({ id: fileId }) => this.files.delete(fileId))); // nothing left behind
-      throw error;
-    }
+      }
+    );
   }
 
   /** A project's stored file, to copy; a file gone meanwhile means its project was deleted. */

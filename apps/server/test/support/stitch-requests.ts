@@ -63,6 +63,12 @@ export function importChart(client: ApiClient, bytes: Buffer | string, filename 
 export const duplicateProject = (client: ApiClient, projectId: string): Promise<Response> =>
   client.api(`/stitch/projects/${projectId}/duplicate`, { method: 'POST' });
 
+/** `POST /stitch/projects/:id/convert` with `{ to }` as JSON (or, `inQuery`, as `?to=` with no body). */
+export const convertChart = (client: ApiClient, projectId: string, to: string, { inQuery = false } = {}): Promise<Response> =>
+  inQuery
+    ? client.api(`/stitch/projects/${projectId}/convert?${new URLSearchParams({ to }).toString()}`, { method: 'POST' })
+    : client.api(`/stitch/projects/${projectId}/convert`, { method: 'POST', json: { to } });
+
 /** `GET /stitch/projects/:id`, read as a project. */
 export const projectOf = async (client: ApiClient, projectId: string): Promise<Project> =>
   (await (await client.api(`/stitch/projects/${projectId}`)).json()) as Project;

@@ -429,6 +429,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stitch/projects/{id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a project with its chart in another thread brand
+         * @description A new project of the same user named '<name> (Anchor)' (the brand converted to), with a copy of the original's photo and its current chart in that brand: each thread becomes the nearest thread of the brand by ΔE00 (a thread already of it stays), and threads that become the same thread share one legend entry, their stitches, part stitches, backstitch and knots with it. The answer lists every thread of the original with what it became: nearest colours, not official equivalents. `to` in the JSON body or the query; the chart's own brand (all its threads of one brand) is 400. The original is not changed.
+         */
+        post: operations["convertProjectChart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/projects/{id}/pattern": {
         parameters: {
             query?: never;
@@ -1153,6 +1173,8 @@ export interface components {
             dithering?: "off" | "soft" | "strong";
             only_owned_threads?: boolean;
             readonly left_out_threads?: string[];
+            /** @description The thread brand the chart was generated or converted in (DMC when not said). */
+            brand?: components["schemas"]["ThreadBrandId"];
         };
         ProjectMetadata: {
             total_stitches?: number;
@@ -1402,6 +1424,32 @@ export interface components {
                 /** @enum {string} */
                 model: "not_loaded" | "loading" | "ready" | "failed";
             };
+        };
+        ConvertedThread: {
+            brand: components["schemas"]["ThreadBrandId"];
+            /** @example 403 */
+            code: string;
+            /** @example Black */
+            name: string;
+            /** @example #1E1E1E */
+            hex: string;
+        };
+        /** @description What one thread of the chart became. */
+        BrandMapping: {
+            /** @description A thread of the original chart. */
+            from: components["schemas"]["ConvertedThread"];
+            /** @description The nearest thread of the brand converted to (the same thread when already of it). */
+            to: components["schemas"]["ConvertedThread"];
+            /** @description CIEDE2000 between the two threads' colours, 4 decimals; 0 for a thread that stays. */
+            delta_e: number;
+        };
+        ChartConversion: {
+            /** @description The new project: a copy holding the converted chart. */
+            project: components["schemas"]["Project"];
+            /** @constant */
+            note: "Nearest colours by ΔE00 between screen colours, not official equivalents.";
+            /** @description Every thread of the original chart's legend, in its order, and what it became. Threads that became the same thread share one legend entry in the copy. */
+            mappings: components["schemas"]["BrandMapping"][];
         };
         PatternVersion: {
             version: number;
@@ -2756,6 +2804,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    convertProjectChart: {
+        parameters: {
+            query?: {
+                /** @description The brand to convert the chart to: dmc, anchor, madeira. Not the chart's own, when all its threads are of one brand. */
+                to?: "dmc" | "anchor" | "madeira";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The brand to convert the chart to: dmc, anchor, madeira. Not the chart's own, when all its threads are of one brand.
+                     * @example anchor
+                     * @enum {string}
+                     */
+                    to?: "dmc" | "anchor" | "madeira";
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartConversion"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token. */

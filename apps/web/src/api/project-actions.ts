@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
 import { queryKeys } from './query-keys';
-import type { Project } from './schemas';
+import type { ThreadBrand } from '../lib/thread-brands';
+import type { ChartConversion, Project } from './schemas';
 
 /**
  * After a change, every project query is stale and is read again when next shown (the list on return
@@ -36,6 +37,19 @@ export function useDuplicateProject(id: string) {
     onSuccess: (copy) => {
       void queryClient.invalidateQueries(STALE_ONLY);
       queryClient.setQueryData(queryKeys.projects.detail(copy.id), copy);
+    },
+  });
+}
+
+/** Copies a project with its chart in another brand (nearest threads by ΔE00); answers the copy and every mapping. */
+export function useConvertChart(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (to: ThreadBrand): Promise<ChartConversion> =>
+      unwrap(await api.POST('/api/stitch/projects/{id}/convert', { params: { path: { id } }, body: { to } })),
+    onSuccess: ({ project }) => {
+      void queryClient.invalidateQueries(STALE_ONLY);
+      queryClient.setQueryData(queryKeys.projects.detail(project.id), project);
     },
   });
 }

@@ -8,6 +8,7 @@ import { useSession } from '../auth/use-session';
 import { useChartDownloads } from '../components/chart-downloads';
 import { DownloadsPanel, PdfChartButton } from '../components/Downloads';
 import { PatternChart } from '../components/chart/PatternChart';
+import { ChartConversionPanel, ConvertChartButton, useChartConversion } from './project/ConvertChart';
 import { ProjectActions } from './project/ProjectActions';
 import { ProjectHeader } from './project/ProjectHeader';
 import { ShoppingList } from './project/ShoppingList';
@@ -48,6 +49,8 @@ function ProjectPage({ project }: { project: Project }) {
   const printable = !!project.outputs.pattern_url && !!grid;
   const source = { projectId: project.id };
   const downloads = useChartDownloads(source, grid?.width ?? 1, grid?.height ?? 1);
+  // 'Convert chart to …' (in the chart's header) and its report, shown above the chart until closed.
+  const conversion = useChartConversion(project);
   return (
     <div className="space-y-6">
       <button type="button" className="btn-ghost" onClick={() => void navigate('/stitch/projects')}>
@@ -57,6 +60,7 @@ function ProjectPage({ project }: { project: Project }) {
         <ProjectHeader project={project} />
         <ProjectActions project={project} />
       </div>
+      <ChartConversionPanel conversion={conversion} />
       {/* The Stitch Plan panel shows the zoomable chart once its pattern document is read (the chart image until then), then the legend. */}
       <PatternChart
         label="Stitch Plan"
@@ -65,7 +69,14 @@ function ProjectPage({ project }: { project: Project }) {
             title="Stitch Plan"
             url={project.outputs.stitch_plan_url}
             actions={pattern && <StartStitching project={project} />}
-            downloads={printable && <PdfChartButton downloads={downloads} className="btn-secondary min-h-11" />}
+            downloads={
+              printable && (
+                <>
+                  <ConvertChartButton conversion={conversion} />
+                  <PdfChartButton downloads={downloads} className="btn-secondary min-h-11" />
+                </>
+              )
+            }
           />
         }
         patternUrl={project.outputs.pattern_url}

@@ -14,6 +14,7 @@ export * from './generate.js';
 export * from './materials.js';
 export * from './oxs.js';
 export * from './validate.js';
+export * from './convert-brand.js';
 export * from './edit/index.js';
 export * from './print-layout.js';
 export * from './progress.js';

@@ -6,6 +6,8 @@ import type { ProjectsRepository } from '../../repositories/projects.js';
 import type { NewStoredProject, StoredProject } from '../../repositories/stored-project.js';
 
 export const projectNotFound = (): HttpProblem => HttpProblem.notFound('Project not found.');
+/** A project that has no chart to export or convert. */
+export const noPatternYet = (): HttpProblem => HttpProblem.notFound('This project has no pattern yet: generate one first.');
 
 /**
  * A project's progress for lists: its current chart version's stored counts; without a row (never marked or
@@ -41,7 +43,7 @@ export class ProjectViews {
     const row = await this.projects.findOwned(id, user.id);
     if (!row) throw projectNotFound();
     const { pattern } = row.outputs;
-    if (!pattern) throw HttpProblem.notFound('This project has no pattern yet: generate one first.');
+    if (!pattern) throw noPatternYet();
     return { name: row.name, patternFileId: pattern };
   }
 
