@@ -71,7 +71,9 @@ describe('PDF chart', () => {
     const small = chart(30, 20, 4);
     const tainted: Pattern = {
       ...small,
-      legend: small.legend.map((entry, index) => (index === 0 ? { ...entry, name: `Crème${bad}brûlée`, code: `3${bad}10`, dmc_name: `Crème${bad}brûlée`, dmc_code: `3${bad}10` } : entry)),
+      legend: small.legend.map((entry, index) =>
+        index === 0 ? { ...entry, name: `Crème${bad}brûlée`, code: `3${bad}10`, dmc_name: `Crème${bad}brûlée`, dmc_code: `3${bad}10` } : entry,
+      ),
     };
     const title = `Zoë's\u000b\u000cmeadow${bad}\nand\tmore`;
     const pdf = await renderPdf(tainted, { title, paper: 'a4', variant: 'color', fabric: fabricByCount(14)! });
