@@ -76,11 +76,9 @@ const ownedThreadEntry = z
       .max(20, { error: 'code must be at most 20 characters' })
       .optional()
       .meta({ description: "The code in the brand's catalogue, case-insensitive; Anchor and Madeira codes also with leading zeros." }),
-    dmc_code: dmcCodeField
-      .optional()
-      .meta({
-        description: 'The earlier form of a DMC thread, still accepted: `{ "dmc_code": "310", "skeins": 2 }` is `{ "brand": "dmc", "code": "310", … }`.',
-      }),
+    dmc_code: dmcCodeField.optional().meta({
+      description: 'The earlier form of a DMC thread, still accepted: `{ "dmc_code": "310", "skeins": 2 }` is `{ "brand": "dmc", "code": "310", … }`.',
+    }),
     name: z.string().max(200).optional().meta({ description: "Ignored (the catalogue's name is kept): a list read can be sent back as it is." }),
     skeins: skeinsField,
   })
