@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CREDITS, keeping } from '../test/fixtures';
 import { renderScreen, type SentRequest } from '../test/harness';
-import { generateAs, PLAN, owning, toSettings } from '../test/wizard';
+import { generateAs, photo, PLAN, owning, toSettings } from '../test/wizard';
 import { Wizard } from './Wizard';
 
 /** The wizard of a signed-in user owning `codes`, whose generations are kept in the list given back. */
@@ -137,5 +137,34 @@ describe('Stitch Pattern Wizard', () => {
     await user.selectOptions(screen.getByLabelText('Thread brand'), 'dmc');
     expect(screen.queryByRole('button', { name: /Put back/ })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Use only threads I own' })).toHaveAccessibleDescription(/^Chooses among your 3 DMC threads only/);
+  });
+
+  it('sends as left out only owned threads of the chart brand: a project regenerated in another brand keeps none of its DMC codes', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('stitchwise.brand', 'anchor'); // the brand this stitcher charts in now
+    const sent: SentRequest[] = [];
+    const project = {
+      id: 'p1',
+      name: 'Snow',
+      parameters: { colors: 4, max_side: 50, only_owned_threads: true, left_out_threads: ['3865', '403'] },
+      outputs: { input_image_url: 'http://localhost/files/original.png', stitch_plan_url: null, pattern_url: null },
+    };
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      route: '/?from=p1',
+      answers: {
+        ...CREDITS,
+        ...owning(['310', '3865', 'Blanc', 'anchor:403', 'anchor:2', 'anchor:9046']),
+        'GET /api/stitch/projects/p1': { status: 200, data: project },
+        'GET /files/original.png': { status: 200, data: photo() },
+        'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p2' } }),
+      },
+    });
+    expect(await screen.findByRole('img', { name: 'The picture to stitch' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Thread brand')).toHaveValue('anchor');
+    await generateAs(user, 'Snow in Anchor');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // 403 is an Anchor thread owned: left out; 3865 is a DMC code: not sent with an Anchor chart.
+    expect(sent[0]!.form).toMatchObject({ brand: 'anchor', only_owned_threads: 'true', left_out_threads: '403' });
   });
 });
