@@ -1,11 +1,15 @@
-import { DMC_THREADS } from '@stitchwise/core';
+import { DMC_THREADS, findBrandThread, THREAD_BRANDS, threadKey, threadsOfBrands, type ThreadBrand } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
 import type { OwnedThread } from '../src/contract/owned-threads.js';
 import type { Problem } from '../src/contract/problem.js';
 import { apiClient, useTestServer, type ApiClient } from './support/harness.js';
 import { DATABASES } from './support/test-server.js';
 
-/** `GET`/`PUT /api/threads/owned`: each user's own list of DMC threads, replaced whole, strictly checked. */
+/** A thread as the API answers it: its brand, code, the catalogue's name and skeins. */
+const owned = (brand: ThreadBrand, code: string, skeins: number) => ({ brand, code, name: findBrandThread(brand, code)!.name, skeins });
+const dmc = (code: string, skeins: number) => owned('dmc', code, skeins);
+
+/** `GET`/`PUT /api/threads/owned`: each user's own list of threads of any brand, replaced whole, strictly checked. */
 describe.each(DATABASES)('threads a user owns, on $name', (database) => {
   const suite = useTestServer({ database, users: ['alice', 'bob'] });
   const alice = suite.user('alice');
@@ -22,7 +26,7 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
     return data!;
   }
 
-  it('starts empty, stores codes as the catalogue spells them, in number order, and is replaced whole', async () => {
+  it('starts empty, stores DMC codes sent the earlier way (dmc_code) as the catalogue spells them, in number order, and is replaced whole', async () => {
     expect(await listOf(alice)).toEqual([]);
     const sent = [
       { dmc_code: 'blanc', skeins: 0 },
@@ -31,13 +35,7 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
       { dmc_code: 'b5200', skeins: 1 },
       { dmc_code: '3865', skeins: 999 },
     ];
-    const stored = [
-      { dmc_code: '01', skeins: 2 },
-      { dmc_code: '310', skeins: 3 },
-      { dmc_code: '3865', skeins: 999 },
-      { dmc_code: 'B5200', skeins: 1 },
-      { dmc_code: 'Blanc', skeins: 0 },
-    ];
+    const stored = [dmc('01', 2), dmc('310', 3), dmc('3865', 999), dmc('B5200', 1), dmc('Blanc', 0)];
     const response = await put(alice, sent);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(stored);
@@ -45,29 +43,64 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
 
     // The whole list, not a merge: what is left out is gone.
     expect((await put(alice, [{ dmc_code: '321', skeins: 4 }])).status).toBe(200);
-    expect(await listOf(alice)).toEqual([{ dmc_code: '321', skeins: 4 }]);
-    // What GET gives can be sent back as it is.
+    expect(await listOf(alice)).toEqual([dmc('321', 4)]);
+    // What GET gives can be sent back as it is (its names are the catalogue's, and ignored).
     expect((await put(alice, await listOf(alice))).status).toBe(200);
     expect((await put(alice, [])).status).toBe(200);
     expect(await listOf(alice)).toEqual([]);
   });
 
-  it('holds the whole catalogue', async () => {
-    const everything = DMC_THREADS.map((thread, index) => ({ dmc_code: thread.code, skeins: index % 1000 }));
+  it('keeps threads of every brand, by brand and then in number order, a code only ever within its brand', async () => {
+    const sent = [
+      { brand: 'madeira', code: 'black', skeins: 1 },
+      { brand: 'Anchor', code: '0403', skeins: 2 },
+      { brand: 'anchor', code: '9046', skeins: 0 },
+      { brand: 'anchor', code: '310', skeins: 5 }, // Anchor 310, a brown: not DMC 310
+      { dmc_code: '310', skeins: 3 }, // the earlier form, in the same list
+      { brand: 'dmc', code: 'blanc', skeins: 4, name: 'whatever a client calls it' },
+      { brand: 'madeira', code: '814', skeins: 2 },
+    ];
+    const stored = [
+      dmc('310', 3),
+      dmc('Blanc', 4),
+      owned('anchor', '310', 5),
+      owned('anchor', '403', 2),
+      owned('anchor', '9046', 0),
+      owned('madeira', '814', 2),
+      owned('madeira', 'Black', 1),
+    ];
+    const response = await put(alice, sent);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(stored);
+    expect(await listOf(alice)).toEqual(stored);
+    expect(stored.find((thread) => thread.brand === 'anchor' && thread.code === '403')!.name).toBe('Black');
+    expect(stored.find((thread) => thread.brand === 'anchor' && thread.code === '310')!.name).not.toBe('Black');
+    expect((await put(alice, await listOf(alice))).status).toBe(200);
+    expect(await listOf(alice)).toEqual(stored);
+  });
+
+  it('holds every thread of every brand', async () => {
+    const all = threadsOfBrands(THREAD_BRANDS);
+    const everything = all.map((thread, index) => ({ brand: thread.brand, code: thread.code, skeins: index % 1000 }));
     expect((await put(bob, everything)).status).toBe(200);
     const stored = await listOf(bob);
-    expect(stored).toHaveLength(DMC_THREADS.length);
-    expect(new Map(stored.map((t) => [t.dmc_code, t.skeins]))).toEqual(new Map(everything.map((t) => [t.dmc_code, t.skeins])));
+    expect(stored).toHaveLength(all.length);
+    expect(new Map(stored.map((t) => [threadKey(t), t.skeins]))).toEqual(new Map(everything.map((t) => [threadKey(t), t.skeins])));
+    // Sent back with every name, it still fits the body limit.
+    expect((await put(bob, stored)).status).toBe(200);
     expect((await put(bob, [])).status).toBe(200);
   });
 
   it("keeps each user's list their own", async () => {
     await put(alice, [{ dmc_code: '310', skeins: 2 }]);
-    await put(bob, [{ dmc_code: '666', skeins: 1 }]);
-    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
-    expect(await listOf(bob)).toEqual([{ dmc_code: '666', skeins: 1 }]);
+    await put(bob, [
+      { dmc_code: '666', skeins: 1 },
+      { brand: 'anchor', code: '403', skeins: 1 },
+    ]);
+    expect(await listOf(alice)).toEqual([dmc('310', 2)]);
+    expect(await listOf(bob)).toEqual([dmc('666', 1), owned('anchor', '403', 1)]);
     await put(bob, []);
-    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+    expect(await listOf(alice)).toEqual([dmc('310', 2)]);
   });
 
   it.each([
@@ -92,14 +125,54 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
       '1.dmc_code',
       /listed twice/,
     ],
+    ['an unknown Anchor code', [{ brand: 'anchor', code: '3865', skeins: 1 }], '0.code', /code "3865" is not an Anchor thread/],
+    [
+      'an unknown code among good ones',
+      [
+        { brand: 'madeira', code: 'Black', skeins: 1 },
+        { brand: 'dmc', code: '310', skeins: 1 },
+        { brand: 'anchor', code: '403', skeins: 1 },
+        { brand: 'madeira', code: '99999', skeins: 1 },
+      ],
+      '3.code',
+      /code "99999" is not a Madeira thread/,
+    ],
+    ['an unknown brand', [{ brand: 'coats', code: '403', skeins: 1 }], '0.brand', /brand must be one of dmc, anchor, madeira/],
+    ['a code without its brand', [{ code: '403', skeins: 1 }], '0.brand', /brand is required/],
+    ['a brand without a code', [{ brand: 'anchor', skeins: 1 }], '0.code', /code is required/],
+    ['dmc_code and code at once', [{ dmc_code: '310', code: '310', skeins: 1 }], '0.code', /not both/],
+    ['dmc_code of another brand', [{ brand: 'anchor', dmc_code: '310', skeins: 1 }], '0.brand', /dmc_code names a DMC thread/],
+    [
+      'an Anchor thread twice, however written',
+      [
+        { brand: 'anchor', code: '403', skeins: 1 },
+        { brand: 'ANCHOR', code: '0403', skeins: 2 },
+      ],
+      '1.code',
+      /Anchor 403 is listed twice \(also at 0\)/,
+    ],
+    [
+      'a DMC thread in both forms',
+      [
+        { dmc_code: '310', skeins: 1 },
+        { brand: 'dmc', code: '310', skeins: 2 },
+      ],
+      '1.code',
+      /DMC 310 is listed twice/,
+    ],
     ['negative skeins', [{ dmc_code: '310', skeins: -1 }], '0.skeins', /whole number from 0 to 999/],
     ['1000 skeins', [{ dmc_code: '310', skeins: 1000 }], '0.skeins', /whole number from 0 to 999/],
     ['half a skein', [{ dmc_code: '310', skeins: 1.5 }], '0.skeins', /whole number from 0 to 999/],
     ['skeins as text', [{ dmc_code: '310', skeins: '2' }], '0.skeins', /whole number from 0 to 999/],
     ['no skeins', [{ dmc_code: '310' }], '0.skeins', /whole number/],
     ['a field the list does not have', [{ dmc_code: '310', skeins: 1, colour: 'black' }], '0', /colour/],
-    ['an object instead of the list', { threads: [] }, 'request', /array of \{ dmc_code, skeins \}/],
-    ['more threads than the catalogue has', Array.from({ length: DMC_THREADS.length + 1 }, () => ({ dmc_code: '310', skeins: 1 })), 'request', /at most 489/],
+    ['an object instead of the list', { threads: [] }, 'request', /array of \{ brand, code, skeins \}/],
+    [
+      'more threads than every brand has',
+      Array.from({ length: threadsOfBrands(THREAD_BRANDS).length + 1 }, () => ({ dmc_code: '310', skeins: 1 })),
+      'request',
+      /at most 1303 threads/,
+    ],
   ])('refuses %s (400 naming the entry) and keeps the stored list', async (_name, body, field, message) => {
     await put(alice, [{ dmc_code: '310', skeins: 2 }]);
     const response = await put(alice, body);
@@ -109,16 +182,16 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
     expect(problem.code).toBe('invalid_request');
     expect(problem.errors?.map((error) => error.field)).toContain(field);
     expect(problem.detail).toMatch(message);
-    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+    expect(await listOf(alice)).toEqual([dmc('310', 2)]);
   });
 
-  it('refuses what is not a JSON list: bad JSON, another content type, a body over 64 KB', async () => {
+  it('refuses what is not a JSON list: bad JSON, another content type, a body over 256 KB', async () => {
     expect((await put(alice, '[{"dmc_code": "310",')).status).toBe(400);
     const text = await alice.api('/threads/owned', { method: 'PUT', body: '310,2', headers: { 'content-type': 'text/csv' } });
     expect(text.status).toBe(415);
-    const huge = await put(alice, JSON.stringify([{ dmc_code: '310', skeins: 1, padding: 'x'.repeat(70 * 1024) }]));
+    const huge = await put(alice, JSON.stringify([{ dmc_code: '310', skeins: 1, padding: 'x'.repeat(260 * 1024) }]));
     expect(huge.status).toBe(413);
-    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+    expect(await listOf(alice)).toEqual([dmc('310', 2)]);
   });
 
   it('answers 401 without a valid token, and stores nothing', async () => {
@@ -128,7 +201,7 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
       expect(response.status).toBe(401);
       expect(((await response.json()) as Problem).code).toBe('unauthorized');
     }
-    expect(await listOf(alice)).toEqual([{ dmc_code: '310', skeins: 2 }]);
+    expect(await listOf(alice)).toEqual([dmc('310', 2)]);
   });
 
   it('ends parallel replacements as one of them, never a mix', async () => {
@@ -140,7 +213,7 @@ describe.each(DATABASES)('threads a user owns, on $name', (database) => {
     const answers = await Promise.all(lists.map((list) => put(alice, list)));
     expect(answers.map((response) => response.status)).toEqual(lists.map(() => 200));
     const stored = await listOf(alice);
-    const winner = stored.find((thread) => thread.dmc_code === '310')!.skeins;
+    const winner = stored.find((thread) => thread.code === '310')!.skeins;
     expect(new Set(stored.map((thread) => thread.skeins))).toEqual(new Set([winner]));
     expect(stored).toHaveLength(16);
   });

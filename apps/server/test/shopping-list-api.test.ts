@@ -1,4 +1,4 @@
-import { CHART_SYMBOLS, findThread, type PatternDocument } from '@stitchwise/core';
+import { CHART_SYMBOLS, findBrandThread, findThread, legendEntryOf, namedThread, type PatternDocument } from '@stitchwise/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedProject } from '../src/contract/imports.js';
 import type { ShoppingList } from '../src/contract/shopping-list.js';
@@ -24,7 +24,7 @@ describe.each(DATABASES)('shopping list on $name', (database) => {
   const bob = suite.user('bob');
   let projectId: string;
 
-  const own = (threads: { dmc_code: string; skeins: number }[]): Promise<void> => ownThreads(alice, threads);
+  const own = (threads: Parameters<typeof ownThreads>[1]): Promise<void> => ownThreads(alice, threads);
   async function listOf(query = ''): Promise<ShoppingList> {
     const response = await alice.api(`/stitch/projects/${projectId}/shopping-list${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
@@ -51,7 +51,7 @@ describe.each(DATABASES)('shopping list on $name', (database) => {
       ['321', 1, 5, 0],
       ['3865', 1, 0, 1],
     ]);
-    expect(list.threads[0]).toMatchObject({ dmc_name: 'Black', hex: '#000000', symbol: CHART_SYMBOLS[0] });
+    expect(list.threads[0]).toMatchObject({ brand: 'dmc', code: '310', name: 'Black', dmc_name: 'Black', hex: '#000000', symbol: CHART_SYMBOLS[0] });
     expect(list.totals).toEqual({ skeins_needed: 4, owned: 6, to_buy: 2, threads_to_buy: 2 });
 
     // Finer fabric, thinner stitches: less thread; coarser, three strands: more.
@@ -74,7 +74,41 @@ describe.each(DATABASES)('shopping list on $name', (database) => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="harbour-at-dusk-shopping-list.csv"');
     expect(await response.text()).toBe(
-      `DMC,Name,Skeins needed,Owned,To buy\r\n310,Black,2,1,1\r\n321,${findThread('321')!.name},1,0,1\r\n3865,${findThread('3865')!.name},1,0,1\r\n`,
+      `Brand,Code,Name,Skeins needed,Owned,To buy\r\nDMC,310,Black,2,1,1\r\nDMC,321,${findThread('321')!.name},1,0,1\r\nDMC,3865,${findThread('3865')!.name},1,0,1\r\n`,
+    );
+  });
+
+  it("names each thread's brand, counts owned skeins of the same brand and code only, and Madeira's skeins at 10 m", async () => {
+    // 2,800 stitches of Madeira 814 (56 m of strand: 2 DMC skeins of 48 m, 1 Madeira skein of 60 m), 200 of
+    // Anchor 403, and DMC 310 in backstitch only.
+    const cells = Array.from({ length: 3000 }, (_, i) => (i < 2800 ? 0 : 1));
+    const threads = [findBrandThread('madeira', '814')!, findBrandThread('anchor', '403')!, findBrandThread('dmc', '310')!];
+    const legend = threads.map((thread, index) => legendEntryOf(namedThread(thread), index, CHART_SYMBOLS[index]!, cells.filter((c) => c === index).length));
+    const document = patternDocument({ width: 60, height: 50, legend, cells, backstitches: [{ x1: 0, y1: 0, x2: 40, y2: 0, thread: 2 }] });
+    const imported = await importChart(alice, JSON.stringify(document), 'three-brands.json', { name: 'Three brands' });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const id = ((await imported.json()) as ImportedProject).id;
+    await own([
+      { brand: 'anchor', code: '403', skeins: 3 },
+      { brand: 'anchor', code: '310', skeins: 5 }, // another thread than DMC 310
+      { brand: 'dmc', code: '814', skeins: 2 }, // another thread than Madeira 814
+    ]);
+
+    const response = await alice.api(`/stitch/projects/${id}/shopping-list`);
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as ShoppingList;
+    expect(
+      list.threads.map(({ brand, code, name, dmc_code, skeins_needed, owned, to_buy }) => [brand, code, name, dmc_code, skeins_needed, owned, to_buy]),
+    ).toEqual([
+      ['madeira', '814', threads[0]!.name, '', 1, 0, 1],
+      ['anchor', '403', 'Black', '', 1, 3, 0],
+      ['dmc', '310', 'Black', '310', 1, 0, 1],
+    ]);
+    expect(list.totals).toEqual({ skeins_needed: 3, owned: 3, to_buy: 2, threads_to_buy: 2 });
+
+    const csv = await alice.api(`/stitch/projects/${id}/shopping-list?format=csv`);
+    expect(await csv.text()).toBe(
+      `Brand,Code,Name,Skeins needed,Owned,To buy\r\nMadeira,814,${threads[0]!.name},1,0,1\r\nAnchor,403,Black,1,3,0\r\nDMC,310,Black,1,0,1\r\n`,
     );
   });
 

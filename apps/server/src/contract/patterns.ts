@@ -2,7 +2,6 @@ import {
   CHART_SYMBOLS,
   DITHERING_LEVELS,
   FABRICS,
-  findThread,
   PART_KINDS,
   PATTERN_LIMITS,
   THREAD_BRANDS,
@@ -187,27 +186,21 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
     }),
     only_owned_threads: flagField('only_owned_threads').meta({
       description:
-        'Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.',
+        "Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.",
     }),
     left_out_threads: textField('left_out_threads')
       .max(2000, { error: 'left_out_threads must be at most 2000 characters' })
       .optional()
-      .transform((list, context) => {
-        const codes = (list ?? '')
+      // Checked against the chart's brand by the generation (a code is only ever a code of one brand).
+      .transform((list) =>
+        (list ?? '')
           .split(',')
           .map((code) => code.trim())
-          .filter((code) => code !== '');
-        const threads = codes.map((code) => findThread(code));
-        const unknown = codes.filter((_, i) => threads[i] === undefined);
-        if (unknown.length > 0) {
-          context.issues.push({ code: 'custom', input: list, message: `left_out_threads names codes that are not DMC threads: ${unknown.join(', ')}` });
-          return z.NEVER;
-        }
-        return [...new Set(threads.map((thread) => thread!.code))];
-      })
+          .filter((code) => code !== ''),
+      )
       .meta({
         description:
-          'With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric).',
+          "With only_owned_threads, owned threads not to use this time, as codes of the chart's `brand` separated by commas (e.g. one of two that look the same on fabric); a code the brand lacks is 400 naming this field.",
       }),
     brand: z
       .enum(THREAD_BRANDS, { error: `brand must be one of ${THREAD_BRANDS.join(', ')}` })

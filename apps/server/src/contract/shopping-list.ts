@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { exportQuery } from './patterns.js';
+import { brandIdSchema } from './thread-brands.js';
 
-/** The CSV's columns, in order. */
-export const SHOPPING_LIST_CSV_HEADER = ['DMC', 'Name', 'Skeins needed', 'Owned', 'To buy'] as const;
+/**
+ * The CSV's columns, in order: the brand by its name (`DMC`, `Anchor`, `Madeira`) and the code as that
+ * brand prints it, so that `Anchor,403` is what a shop is asked for.
+ */
+export const SHOPPING_LIST_CSV_HEADER = ['Brand', 'Code', 'Name', 'Skeins needed', 'Owned', 'To buy'] as const;
 
 export const shoppingListQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
@@ -14,14 +18,18 @@ const skeinsCount = z.number().int().min(0);
 
 export const shoppingListEntrySchema = z
   .object({
-    dmc_code: z.string().meta({ example: '310' }),
-    dmc_name: z.string().meta({ example: 'Black' }),
+    brand: brandIdSchema,
+    code: z.string().meta({ description: 'The code as its brand prints it.', example: '403' }),
+    name: z.string().meta({ example: 'Black' }),
+    dmc_code: z.string().meta({ description: "A DMC thread's code; empty for a thread of another brand.", example: '310' }),
+    dmc_name: z.string().meta({ description: "A DMC thread's name; empty for a thread of another brand.", example: 'Black' }),
     hex: z.string().meta({ example: '#000000' }),
     symbol: z.string().meta({ description: 'Its symbol on the chart.' }),
     skeins_needed: skeinsCount.meta({
-      description: 'Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare.',
+      description:
+        'Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m).',
     }),
-    owned: skeinsCount.meta({ description: "Skeins on the user's list of threads they own; 0 when it is not on it." }),
+    owned: skeinsCount.meta({ description: "Skeins of this thread (the same brand and code) on the user's list of threads they own; 0 when it is not on it." }),
     to_buy: skeinsCount.meta({ description: 'Skeins needed beyond those owned: max(0, skeins_needed − owned).' }),
   })
   .meta({ id: 'ShoppingListEntry' });

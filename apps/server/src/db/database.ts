@@ -35,7 +35,8 @@ export async function openDatabase(config: Config['database'], storedFiles?: Fil
   return db;
 }
 
-function dialectFor(config: Config['database']): SqliteDialect | PostgresDialect {
+/** The Kysely dialect of the configured database (also for tests that build a database as an older release left it). */
+export function dialectFor(config: Config['database']): SqliteDialect | PostgresDialect {
   if (config.kind === 'postgres') {
     // BIGINT columns (epoch seconds) come back as numbers, not strings.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));

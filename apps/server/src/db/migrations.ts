@@ -205,16 +205,38 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010_owned_threads_brands': {
+    async up(db: Kysely<unknown>) {
+      // Owned threads of any brand: (user, brand, code). The key changes, which SQLite cannot alter in place,
+      // so the rows move to a new table (every earlier row a DMC thread) that then takes the old one's name.
+      await db.schema
+        .createTable('owned_threads_by_brand')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('brand', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('skeins', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('owned_threads_by_brand_pk', ['user_id', 'brand', 'code'])
+        .execute();
+      await sql`insert into owned_threads_by_brand (user_id, brand, code, skeins)
+        select user_id, 'dmc', dmc_code, skeins from owned_threads`.execute(db);
+      await db.schema.dropTable('owned_threads').execute();
+      await db.schema.alterTable('owned_threads_by_brand').renameTo('owned_threads').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-/** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
-export async function migrateToLatest(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+/**
+ * Brings the schema up to date, or to the migration named `through` (tests build a database as an older
+ * release left it); safe to run from several processes at once (Kysely locks).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, kind: 'sqlite' | 'postgres', through?: string): Promise<void> {
   // Unless told the schema, Kysely takes its migration tables in *any* schema for its own: with several
   // schemas in one PostgreSQL database (deployments, or test runs) it could skip creating them.
   const migrationTableSchema = kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await (through === undefined ? migrator.migrateToLatest() : migrator.migrateTo(through));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });

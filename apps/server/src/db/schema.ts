@@ -40,10 +40,12 @@ export interface MaintenanceTurnsTable {
   started_at: string;
 }
 
-/** The DMC threads a user owns (their stash), one row per thread; codes as the catalogue spells them. */
+/** The threads a user owns (their stash), one row per thread (key: user, brand, code); codes as the brand's catalogue spells them. */
 export interface OwnedThreadsTable {
   user_id: string;
-  dmc_code: string;
+  /** `dmc`, `anchor` or `madeira`. */
+  brand: string;
+  code: string;
   /** Whole skeins on hand, 0–999. */
   skeins: number;
 }

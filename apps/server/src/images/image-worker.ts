@@ -6,11 +6,11 @@ import {
   defaultStrands,
   dominantColors,
   fabricByCount,
-  findThreads,
   generatePattern,
   parsePatternDocument,
   stitchesPerInch,
   threadsOf,
+  threadsOfKeys,
   toOxs,
   toPatternDocument,
   type DominantColor,
@@ -78,12 +78,12 @@ export interface ExportTaskOptions {
 /** Pixels a stitch in an exported chart image: generation's default. */
 export const EXPORT_CHART_CELL_SIZE = 12;
 
-/** The core's options with the threads to choose from as DMC codes, which cross to the worker more cheaply than threads. */
+/** The core's options with the threads to choose from as thread keys, which cross to the worker more cheaply than threads. */
 export interface PatternTaskOptions extends Omit<PatternOptions, 'threads'> {
-  /** The brand whose catalogue the threads come from. */
+  /** The brand the chart is stitched in: its whole catalogue is chosen from unless `threadKeys` are given. */
   brand: ThreadBrand;
-  /** Catalogue codes to choose among (the user's own threads); the brand's whole catalogue when left out. */
-  threadCodes?: readonly string[];
+  /** Thread keys (`anchor:403`, the core's `threadKey`) to choose among: the user's own threads. */
+  threadKeys?: readonly string[];
 }
 
 export interface PatternTaskResult {
@@ -172,9 +172,9 @@ async function pattern(bytes: Uint8Array, header: ImageHeader, options: PatternT
   progress?.postMessage('reducing_colours' satisfies PatternTaskStage);
   const image = await decodeForPattern(bytes, header, options.maxSide);
   const size = await orientedDimensions(bytes, header);
-  const { brand, threadCodes, ...patternOptions } = options;
+  const { brand, threadKeys, ...patternOptions } = options;
   // DMC's whole catalogue is the core's default (its ranking of threads is prepared with the picture).
-  const threads = threadCodes ? findThreads(threadCodes) : brand === 'dmc' ? undefined : threadsOf(brand);
+  const threads = threadKeys ? threadsOfKeys(threadKeys) : brand === 'dmc' ? undefined : threadsOf(brand);
   const result = generatePattern(image, { ...patternOptions, threads });
   progress?.close();
   return {

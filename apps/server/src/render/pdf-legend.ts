@@ -5,7 +5,6 @@
  * list, the footnote saying how skeins are estimated.
  */
 import {
-  brandNameOf,
   threadLabel,
   CHART_PAGE_FRAME,
   backstitchOnly,
@@ -132,6 +131,6 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
     .font('Text')
     .fontSize(7.5)
     .fillColor('#444444')
-    .text(skeinFootnote(fabric, brandNameOf(pattern.legend)) + lengths, MARGIN, y + 6, { width });
+    .text(skeinFootnote(fabric, pattern.legend) + lengths, MARGIN, y + 6, { width });
   doc.fillColor('#000000');
 }

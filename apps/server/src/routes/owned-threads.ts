@@ -27,7 +27,7 @@ export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions
       schema: {
         tags: ['threads'],
         operationId: 'listOwnedThreads',
-        summary: 'The DMC threads the signed-in user owns, with skeins on hand',
+        summary: 'The threads of every brand the signed-in user owns, with skeins on hand',
         security,
         response: { 200: ownedThreadListSchema, ...problemResponses(401) },
       },
@@ -46,9 +46,11 @@ export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions
         operationId: 'replaceOwnedThreads',
         summary: "Replace the signed-in user's whole list of owned threads",
         description:
-          'JSON body: the whole list, `[{ dmc_code, skeins }]` (an empty list clears it). Codes are DMC catalogue codes, case-insensitive (`1` means `01`), ' +
-          'each at most once; skeins are whole numbers 0–999. Anything else is 400 naming each bad entry (`3.dmc_code`), and nothing is stored. ' +
-          'The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogue spells them.',
+          'JSON body: the whole list, `[{ brand, code, skeins }]` (an empty list clears it); brand `dmc`, `anchor` or `madeira`, the code one of that ' +
+          "brand's catalogue, case-insensitive (DMC `1` means `01`, Anchor `0403` means `403`), each thread at most once; skeins are whole numbers 0–999. " +
+          'The earlier DMC-only form `[{ dmc_code, skeins }]` is still accepted, also mixed with the new one. Anything else is 400 naming each bad entry ' +
+          '(`3.code`), and nothing is stored. The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, ' +
+          'codes as the catalogues spell them.',
         security,
         body: ownedThreadListBody,
         response: { 200: ownedThreadListSchema, ...problemResponses(400, 401, 415, 429), 413: ownedThreadsTooLargeResponse },
@@ -67,9 +69,10 @@ export const ownedThreadRoutes: FastifyPluginCallbackZod<OwnedThreadRouteOptions
         operationId: 'getShoppingList',
         summary: "What to buy for a project: each thread's skeins needed, owned and to buy",
         description:
-          "Per thread of the project's current chart: skeins needed on the `fabric` (11, 14 (default), 16, 18, 22 or 28 over 2; as the PDF counts them), " +
-          "skeins on the user's list of owned threads, and to buy = max(0, needed − owned). `format` json (default) or csv " +
-          '(a download: `DMC,Name,Skeins needed,Owned,To buy`). Owner only: another user’s project is 404, as is a project without a chart.',
+          "Per thread of the project's current chart, named by its brand and code: skeins of its brand needed on the `fabric` (11, 14 (default), 16, 18, " +
+          "22 or 28 over 2; as the PDF counts them), skeins of the same brand and code on the user's list of owned threads, and to buy = max(0, needed − owned). " +
+          '`format` json (default) or csv (a download: `Brand,Code,Name,Skeins needed,Owned,To buy`, the brand by its name, e.g. `Anchor,403`). ' +
+          'Owner only: another user’s project is 404, as is a project without a chart.',
         security,
         params: projectIdParams,
         querystring: shoppingListQuery,

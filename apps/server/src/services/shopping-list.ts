@@ -1,4 +1,4 @@
-import { csvText, defaultStrands, fabricByCount, legendUse, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
+import { BRANDS, csvText, defaultStrands, fabricByCount, legendUse, threadKey, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
 import { SHOPPING_LIST_CSV_HEADER, type ShoppingList, type ShoppingListEntry } from '../contract/shopping-list.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -9,7 +9,8 @@ import type { ProjectViews } from './shared/project-views.js';
 
 /**
  * What a project's chart takes of each thread, against the threads the user owns: skeins needed (the
- * core's count for full and part stitches, backstitch and knots on the chosen fabric), owned, and to buy.
+ * core's count for full and part stitches, backstitch and knots on the chosen fabric, in skeins of the
+ * thread's brand), owned (the same brand and code on the user's list), and to buy.
  */
 export class ShoppingListService {
   constructor(
@@ -21,7 +22,7 @@ export class ShoppingListService {
   /** The list of the user's project; another user's project, or one without a chart, is 404. */
   async list(user: UserRow, projectId: string, fabricCount: number): Promise<ShoppingList> {
     const { name, patternFileId } = await this.projects.patternOf(user, projectId);
-    const [pattern, owned] = await Promise.all([this.currentPattern(patternFileId), this.owned.skeinsByCode(user.id)]);
+    const [pattern, owned] = await Promise.all([this.currentPattern(patternFileId), this.owned.skeinsByThread(user.id)]);
     const fabric = fabricByCount(fabricCount)!; // the contract allows only the catalogue's fabrics
     const threads = entriesOf(pattern, fabric, owned);
     const sum = (pick: (entry: ShoppingListEntry) => number): number => threads.reduce((total, entry) => total + pick(entry), 0);
@@ -42,7 +43,7 @@ export class ShoppingListService {
   /** The same list as a CSV file named after the project. */
   async csv(user: UserRow, projectId: string, fabricCount: number): Promise<ExportedFile> {
     const list = await this.list(user, projectId, fabricCount);
-    const rows = list.threads.map((entry) => [entry.dmc_code, entry.dmc_name, entry.skeins_needed, entry.owned, entry.to_buy]);
+    const rows = list.threads.map((entry) => [BRANDS[entry.brand].name, entry.code, entry.name, entry.skeins_needed, entry.owned, entry.to_buy]);
     return {
       bytes: new TextEncoder().encode(csvText([SHOPPING_LIST_CSV_HEADER, ...rows])),
       contentType: 'text/csv; charset=utf-8',
@@ -57,11 +58,15 @@ export class ShoppingListService {
   }
 }
 
+/** `owned`: skeins on hand by thread key (`anchor:403`): a code is only ever matched within its brand. */
 function entriesOf(pattern: Pattern, fabric: Fabric, owned: ReadonlyMap<string, number>): ShoppingListEntry[] {
   return legendUse(pattern).map((use) => {
     const needed = threadNeedOfUse(use, fabric).skeinsToBuy;
-    const have = owned.get(use.dmc_code) ?? 0;
+    const have = owned.get(threadKey(use)) ?? 0;
     return {
+      brand: use.brand,
+      code: use.code,
+      name: use.name,
       dmc_code: use.dmc_code,
       dmc_name: use.dmc_name,
       hex: use.hex,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toGenerationFields, type GenerationSettings } from '@stitchwise/core';
+import { BRANDS, readWrittenThread, THREAD_BRANDS, threadKey, toGenerationFields, type GenerationSettings, type ThreadBrand } from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import { MessageChannel } from 'node:worker_threads';
 import { ANONYMOUS_LIMITS, type GenerationStage, type StitchPlan } from '../contract/patterns.js';
@@ -70,6 +70,7 @@ export class StitchService {
     { onStage, signal }: GenerationControl = {},
   ): Promise<StitchPlan> {
     const started = performance.now();
+    settings = { ...settings, leftOutThreads: leftOutCodes(settings.leftOutThreads, settings.brand) };
     if (!owner) {
       const violations = anonymousViolations(settings);
       if (violations.length > 0) {
@@ -82,12 +83,7 @@ export class StitchService {
       }
     }
     // Read before any heavy work, so a stash too small or a full storage is refused at once.
-    if (settings.onlyOwnedThreads && settings.brand !== 'dmc') {
-      throw HttpProblem.badRequest('Your threads are listed as DMC threads: chart in DMC to use only the threads you own.', [
-        { field: 'brand', message: 'only_owned_threads works with DMC threads' },
-      ]);
-    }
-    const threadCodes = owner && settings.onlyOwnedThreads ? await this.ownedThreadCodes(owner.user, settings.leftOutThreads) : undefined;
+    const threadKeys = owner && settings.onlyOwnedThreads ? await this.ownedThreadKeys(owner.user, settings.brand, settings.leftOutThreads) : undefined;
     if (owner) await this.quota.assertRoom(owner.user, input.bytes.byteLength);
     signal?.throwIfAborted(); // gone while the upload or the picture's address was read
     let source = input;
@@ -99,7 +95,7 @@ export class StitchService {
     const stages = new MessageChannel();
     stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
     const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand } = settings;
-    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand, threadCodes };
+    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand, threadKeys };
     const result = await runImageWork(
       () =>
         this.pool.run<PatternTaskResult>(
@@ -183,22 +179,44 @@ export class StitchService {
   }
 
   /**
-   * The DMC codes of the threads a user owns, to generate among (a thread listed with 0 skeins counts:
-   * the stitcher has chosen it, and the shopping list says to buy more). Fewer than 2 cannot make a
+   * The threads a user owns of the chart's brand, as thread keys (`anchor:403`), to generate among: the
+   * chart is stitched in one brand, so threads of another are not candidates. A thread listed with 0 skeins
+   * counts: the stitcher has chosen it, and the shopping list says to buy more. Fewer than 2 cannot make a
    * chart of two colours: 400 naming the field, with what to do.
    */
-  private async ownedThreadCodes(user: UserRow, leftOut: readonly string[]): Promise<string[]> {
-    const owned = [...(await this.ownedThreads.skeinsByCode(user.id)).keys()];
-    const codes = owned.filter((code) => !leftOut.includes(code));
-    if (codes.length < 2) {
-      const left = codes.length === 1 ? '1 thread' : 'no threads';
-      const told = codes.length === owned.length ? `You own ${left}` : `Without those left out you have ${left}`;
-      throw HttpProblem.invalidFields([
-        { field: 'only_owned_threads', message: `${told}: add at least 2 on My Threads to generate with only the threads you own.` },
-      ]);
+  private async ownedThreadKeys(user: UserRow, brand: ThreadBrand, leftOut: readonly string[]): Promise<string[]> {
+    const owned = await this.ownedThreads.list(user.id);
+    const ofBrand = owned.filter((thread) => thread.brand === brand);
+    const kept = ofBrand.filter((thread) => !leftOut.includes(thread.code));
+    if (kept.length < 2) {
+      const name = BRANDS[brand].name;
+      const left = kept.length === 1 ? `1 ${name} thread` : `no ${name} threads`;
+      const told = kept.length === ofBrand.length ? `You own ${left}` : `Without those left out you have ${left}`;
+      // Where the stitcher's threads are: a brand they own enough of to chart in.
+      const elsewhere = THREAD_BRANDS.map((other) => ({ other, count: owned.filter((thread) => thread.brand === other).length })).filter(
+        ({ other, count }) => other !== brand && count >= 2,
+      );
+      const hint = elsewhere.map(({ other, count }) => `${BRANDS[other].name}, where you own ${count}`).join(', or in ');
+      const message = `${told}: add at least 2 on My Threads to chart in ${name} with only the threads you own.${hint ? ` Or chart in ${hint}.` : ''}`;
+      throw HttpProblem.invalidFields([{ field: 'only_owned_threads', message }]);
     }
-    return codes;
+    return kept.map(threadKey);
   }
+}
+
+/**
+ * `left_out_threads` as codes of the chart's brand, as its catalogue spells them, once each (`Anchor 403`
+ * is read too, when it names the chart's brand). A code the brand lacks is 400 naming the field.
+ */
+function leftOutCodes(written: readonly string[], brand: ThreadBrand): string[] {
+  const read = written.map((text) => readWrittenThread(text, brand));
+  const unknown = written.filter((_, index) => read[index]!.thread?.brand !== brand);
+  if (unknown.length > 0) {
+    throw HttpProblem.invalidFields([
+      { field: 'left_out_threads', message: `left_out_threads names codes that are not ${BRANDS[brand].name} threads: ${unknown.join(', ')}` },
+    ]);
+  }
+  return [...new Set(read.map((thread) => thread.code))];
 }
 
 /** The project's record of a generation: the plan's metadata, with the thread count under its Project name. */

@@ -173,7 +173,7 @@ function badForms(route: Route): Attempt[] {
   ];
 }
 
-/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, the list of owned threads (64 KB) and stitching progress (128 KB). */
+/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, the list of owned threads (256 KB) and stitching progress (128 KB). */
 const bodyLimitOf = (route: Route): number =>
   ['/api/stitch/patterns/export', '/api/stitch/projects/{id}/pattern'].includes(route.path)
     ? PATTERN_DOCUMENT_BODY_LIMIT

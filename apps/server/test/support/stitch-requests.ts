@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PatternDocument } from '@stitchwise/core';
+import type { PatternDocument, ThreadBrand } from '@stitchwise/core';
 import { expect } from 'vitest';
 import type { SavedPattern } from '../../src/contract/pattern-versions.js';
 import type { StitchPlan } from '../../src/contract/patterns.js';
@@ -99,8 +99,11 @@ export async function saved(client: ApiClient, projectId: string, document: Patt
   return { ...((await response.json()) as SavedPattern), etag: response.headers.get('etag')! };
 }
 
-/** `PUT /threads/owned` (200): `client`'s user owns exactly `threads`. */
-export async function ownThreads(client: ApiClient, threads: { dmc_code: string; skeins: number }[]): Promise<void> {
+/** `PUT /threads/owned` (200): `client`'s user owns exactly `threads` (as `{ brand, code }`, or DMC threads as the earlier `{ dmc_code }`). */
+export async function ownThreads(
+  client: ApiClient,
+  threads: ({ dmc_code: string; skeins: number } | { brand: ThreadBrand; code: string; skeins: number })[],
+): Promise<void> {
   const response = await client.api('/threads/owned', { method: 'PUT', json: threads });
   expect(response.status).toBe(200);
 }

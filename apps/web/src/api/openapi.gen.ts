@@ -709,11 +709,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The DMC threads the signed-in user owns, with skeins on hand */
+        /** The threads of every brand the signed-in user owns, with skeins on hand */
         get: operations["listOwnedThreads"];
         /**
          * Replace the signed-in user's whole list of owned threads
-         * @description JSON body: the whole list, `[{ dmc_code, skeins }]` (an empty list clears it). Codes are DMC catalogue codes, case-insensitive (`1` means `01`), each at most once; skeins are whole numbers 0–999. Anything else is 400 naming each bad entry (`3.dmc_code`), and nothing is stored. The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogue spells them.
+         * @description JSON body: the whole list, `[{ brand, code, skeins }]` (an empty list clears it); brand `dmc`, `anchor` or `madeira`, the code one of that brand's catalogue, case-insensitive (DMC `1` means `01`, Anchor `0403` means `403`), each thread at most once; skeins are whole numbers 0–999. The earlier DMC-only form `[{ dmc_code, skeins }]` is still accepted, also mixed with the new one. Anything else is 400 naming each bad entry (`3.code`), and nothing is stored. The list is replaced in one step: a reader sees the old list or the new one. Answers the stored list, codes as the catalogues spell them.
          */
         put: operations["replaceOwnedThreads"];
         post?: never;
@@ -732,7 +732,7 @@ export interface paths {
         };
         /**
          * What to buy for a project: each thread's skeins needed, owned and to buy
-         * @description Per thread of the project's current chart: skeins needed on the `fabric` (11, 14 (default), 16, 18, 22 or 28 over 2; as the PDF counts them), skeins on the user's list of owned threads, and to buy = max(0, needed − owned). `format` json (default) or csv (a download: `DMC,Name,Skeins needed,Owned,To buy`). Owner only: another user’s project is 404, as is a project without a chart.
+         * @description Per thread of the project's current chart, named by its brand and code: skeins of its brand needed on the `fabric` (11, 14 (default), 16, 18, 22 or 28 over 2; as the PDF counts them), skeins of the same brand and code on the user's list of owned threads, and to buy = max(0, needed − owned). `format` json (default) or csv (a download: `Brand,Code,Name,Skeins needed,Owned,To buy`, the brand by its name, e.g. `Anchor,403`). Owner only: another user’s project is 404, as is a project without a chart.
          */
         get: operations["getShoppingList"];
         put?: never;
@@ -1496,28 +1496,48 @@ export interface components {
             updated_at: string | null;
         };
         OwnedThread: {
+            brand: components["schemas"]["ThreadBrandId"];
             /**
-             * @description As the catalogue spells it: `310`, `01`, `B5200`, `Blanc`, `Ecru`.
-             * @example 310
+             * @description As the brand's catalogue spells it: `310`, `01`, `B5200`, `Blanc` (DMC), `403` (Anchor), `Black` (Madeira).
+             * @example 403
              */
-            dmc_code: string;
+            code: string;
+            /**
+             * @description The catalogue's name of the thread.
+             * @example Black
+             */
+            name: string;
             /** @description Whole skeins on hand; 0 keeps the thread listed with none left. */
             skeins: number;
         };
-        /** @description Every thread the user owns, in DMC number order (01 … 3865, then B5200, Blanc, Ecru). */
+        /** @description Every thread the user owns, by brand (DMC, Anchor, Madeira), each brand in number order (DMC 01 … 3865, then B5200, Blanc, Ecru). */
         OwnedThreadList: components["schemas"]["OwnedThread"][];
         ShoppingListEntry: {
-            /** @example 310 */
-            dmc_code: string;
+            brand: components["schemas"]["ThreadBrandId"];
+            /**
+             * @description The code as its brand prints it.
+             * @example 403
+             */
+            code: string;
             /** @example Black */
+            name: string;
+            /**
+             * @description A DMC thread's code; empty for a thread of another brand.
+             * @example 310
+             */
+            dmc_code: string;
+            /**
+             * @description A DMC thread's name; empty for a thread of another brand.
+             * @example Black
+             */
             dmc_name: string;
             /** @example #000000 */
             hex: string;
             /** @description Its symbol on the chart. */
             symbol: string;
-            /** @description Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare. */
+            /** @description Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m). */
             skeins_needed: number;
-            /** @description Skeins on the user's list of threads they own; 0 when it is not on it. */
+            /** @description Skeins of this thread (the same brand and code) on the user's list of threads they own; 0 when it is not on it. */
             owned: number;
             /** @description Skeins needed beyond those owned: max(0, skeins_needed − owned). */
             to_buy: number;
@@ -3387,11 +3407,11 @@ export interface operations {
                      */
                     dithering?: "off" | "soft" | "strong";
                     /**
-                     * @description Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.
+                     * @description Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.
                      * @enum {string}
                      */
                     only_owned_threads?: "true" | "false";
-                    /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
+                    /** @description With only_owned_threads, owned threads not to use this time, as codes of the chart's `brand` separated by commas (e.g. one of two that look the same on fabric); a code the brand lacks is 400 naming this field. */
                     left_out_threads?: string;
                     /**
                      * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
@@ -3543,11 +3563,11 @@ export interface operations {
                      */
                     dithering?: "off" | "soft" | "strong";
                     /**
-                     * @description Choose only among the threads you own (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them; `colors` is capped at their number. Signed-in users only.
+                     * @description Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.
                      * @enum {string}
                      */
                     only_owned_threads?: "true" | "false";
-                    /** @description With only_owned_threads, owned threads not to use this time, as DMC codes separated by commas (e.g. one of two that look the same on fabric). */
+                    /** @description With only_owned_threads, owned threads not to use this time, as codes of the chart's `brand` separated by commas (e.g. one of two that look the same on fabric); a code the brand lacks is 400 naming this field. */
                     left_out_threads?: string;
                     /**
                      * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
@@ -4133,11 +4153,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Every thread the user owns, at most 489. Codes are case-insensitive and `1` means `01`; each thread once. */
+        /** @description Every thread the user owns, at most 1303: `[{ brand, code, skeins }]`. Brands and codes are case-insensitive (DMC `1` means `01`, Anchor `0403` means `403`); each thread once. The earlier DMC-only entries `{ dmc_code, skeins }` are still accepted. */
         requestBody: {
             content: {
                 "application/json": {
-                    dmc_code: string;
+                    /**
+                     * @description dmc, anchor, madeira, case-insensitive.
+                     * @enum {string}
+                     */
+                    brand?: "dmc" | "anchor" | "madeira";
+                    /** @description The code in the brand's catalogue, case-insensitive; Anchor and Madeira codes also with leading zeros. */
+                    code?: string;
+                    /** @description The earlier form of a DMC thread, still accepted: `{ "dmc_code": "310", "skeins": 2 }` is `{ "brand": "dmc", "code": "310", … }`. */
+                    dmc_code?: string;
+                    /** @description Ignored (the catalogue's name is kept): a list read can be sent back as it is. */
+                    name?: string;
                     skeins: number;
                 }[];
             };
@@ -4170,7 +4200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is larger than 64 KB. */
+            /** @description The body is larger than 256 KB. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -3,12 +3,13 @@ import { useCallback } from 'react';
 import { api, statusOf, unwrap } from './client';
 import type { operations } from './openapi.gen';
 import { queryKeys } from './query-keys';
+import type { StashThread } from '../lib/thread-lists';
 import type { OwnedThread, ShoppingList } from './schemas';
 
 type FabricField = NonNullable<NonNullable<operations['getShoppingList']['parameters']['query']>['fabric']>;
 const fabricField = (count: number) => String(count) as FabricField;
 
-/** The signed-in user's threads, in DMC number order. */
+/** The signed-in user's threads of every brand: by brand, then in number order. */
 export function useOwnedThreads({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: queryKeys.ownedThreads,
@@ -25,11 +26,11 @@ export function useOwnedThreads({ enabled }: { enabled: boolean }) {
  * Stores the whole list (the server replaces it in one step) and, once stored, keeps the answer as the
  * cached list and marks every shopping list stale.
  */
-export function useSaveOwnedThreads(): (threads: readonly OwnedThread[]) => Promise<OwnedThread[]> {
+export function useSaveOwnedThreads(): (threads: readonly StashThread[]) => Promise<OwnedThread[]> {
   const queryClient = useQueryClient();
   return useCallback(
     async (threads) => {
-      const stored = unwrap(await api.PUT('/api/threads/owned', { body: threads.map(({ dmc_code, skeins }) => ({ dmc_code, skeins })) }));
+      const stored = unwrap(await api.PUT('/api/threads/owned', { body: threads.map(({ brand, code, skeins }) => ({ brand, code, skeins })) }));
       queryClient.setQueryData(queryKeys.ownedThreads, stored);
       void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingList.all });
       return stored;

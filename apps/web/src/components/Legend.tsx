@@ -1,7 +1,6 @@
 import {
   backstitchOnly,
   BRANDS,
-  brandNameOf,
   fabricByCount,
   markUse,
   skeinFootnote,
@@ -132,7 +131,7 @@ export function Legend({
             </p>
           )}
           <p className="mt-2 text-xs text-slate-500" data-testid="skein-footnote">
-            {skeinFootnote(fabric, brandNameOf(entries))}
+            {skeinFootnote(fabric, entries)}
           </p>
         </div>
       )}

@@ -1,12 +1,11 @@
-import { findThread } from '@stitchwise/core';
+import { BRANDS, isThreadBrand, threadKey, THREAD_BRANDS } from '@stitchwise/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { detailOf, statusOf } from '../api/client';
 import { useOwnedThreads, useSaveOwnedThreads } from '../api/owned-threads';
-import type { OwnedThread } from '../api/schemas';
 import { useSession } from '../auth/use-session';
 import { Icon } from '../components/Icon';
 import { saveFile } from '../lib/save-file';
-import { readThreadsCsv, sortedThreads, threadsCsv } from '../lib/thread-lists';
+import { readThreadsCsv, sortedThreads, threadName, threadsCsv, type BrandCode, type StashThread } from '../lib/thread-lists';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { AddThreads } from './threads/AddThreads';
 import { OwnedThreadRow } from './threads/OwnedThreadRow';
@@ -15,7 +14,7 @@ import { unsavedValue, useAutosave, type SaveStatus } from './threads/use-autosa
 /** A thread list is a few KB; anything much larger is not one. */
 const MAX_CSV_BYTES = 1024 * 1024;
 
-/** 'My Threads': the DMC threads the signed-in user owns, with skeins on hand, saved as they are changed. */
+/** 'My Threads': the threads of any brand the signed-in user owns, with skeins on hand, saved as they are changed. */
 export function MyThreads() {
   const session = useSession();
   const owned = useOwnedThreads({ enabled: session.signedIn });
@@ -55,15 +54,32 @@ export function MyThreads() {
   );
 }
 
-/** A list kept on this device, if it still is one (storage can hold anything another version of the app wrote). */
-function ownedThreadsOrNothing(value: unknown): OwnedThread[] | undefined {
-  const isThread = (item: unknown) =>
-    typeof item === 'object' && item !== null && typeof (item as OwnedThread).dmc_code === 'string' && Number.isInteger((item as OwnedThread).skeins);
-  return Array.isArray(value) && value.every(isThread) ? (value as OwnedThread[]) : undefined;
+/**
+ * A list kept on this device, if it still is one (storage can hold anything another version of the app wrote:
+ * the version before brands kept DMC threads as `{ dmc_code, skeins }`, which are read as DMC threads).
+ */
+function ownedThreadsOrNothing(value: unknown): StashThread[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const threads = value.map((item: unknown): StashThread | undefined => {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { brand, code, dmc_code: dmcCode, skeins } = item as Record<string, unknown>;
+    if (!Number.isInteger(skeins)) return undefined;
+    if (isThreadBrand(brand) && typeof code === 'string') return { brand, code, skeins: skeins as number };
+    return typeof dmcCode === 'string' ? { brand: 'dmc', code: dmcCode, skeins: skeins as number } : undefined;
+  });
+  return threads.every((thread) => thread !== undefined) ? threads : undefined;
+}
+
+/** "12 threads, 20 skeins", with the brands when there are several: "12 threads (8 DMC, 4 Anchor), 20 skeins". */
+function countsOf(threads: readonly StashThread[]): string {
+  const skeins = threads.reduce((sum, thread) => sum + thread.skeins, 0);
+  const brands = THREAD_BRANDS.map((brand) => ({ brand, count: threads.filter((thread) => thread.brand === brand).length })).filter(({ count }) => count > 0);
+  const byBrand = brands.length > 1 ? ` (${brands.map(({ brand, count }) => `${count} ${BRANDS[brand].name}`).join(', ')})` : '';
+  return `${threads.length} thread${threads.length === 1 ? '' : 's'}${byBrand}, ${skeins} skein${skeins === 1 ? '' : 's'}`;
 }
 
 /** The list as loaded, edited here and saved on every change (see useAutosave). */
-function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; storageKey: string }) {
+function ThreadListEditor({ initial, storageKey }: { initial: StashThread[]; storageKey: string }) {
   // Changes this device could not save last time (the page was left after a failed save) come back, and are sent.
   const [kept] = useState(() => ownedThreadsOrNothing(unsavedValue(storageKey)));
   const [threads, setThreads] = useState(kept ?? initial);
@@ -79,20 +95,19 @@ function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; sto
     resend.current = undefined;
   }, [autosave]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const codes = useMemo(() => new Set(threads.map((thread) => thread.dmc_code)), [threads]);
-  const skeins = threads.reduce((sum, thread) => sum + thread.skeins, 0);
+  const keys = useMemo(() => new Set(threads.map(threadKey)), [threads]);
 
-  const update = (next: OwnedThread[], typing = false) => {
+  const update = (next: StashThread[], typing = false) => {
     setThreads(next);
     setNotice(undefined);
     autosave.change(next, { typing });
   };
 
-  const add = (added: string[]) => {
-    const fresh = added.filter((code) => !codes.has(code));
-    const already = added.filter((code) => codes.has(code));
-    if (fresh.length > 0) update(sortedThreads([...threads, ...fresh.map((code) => ({ dmc_code: code, skeins: 1 }))]));
-    const named = (list: string[]) => list.map((code) => `${code} ${findThread(code)?.name ?? ''}`.trim()).join(', ');
+  const add = (added: BrandCode[]) => {
+    const fresh = added.filter((thread) => !keys.has(threadKey(thread)));
+    const already = added.filter((thread) => keys.has(threadKey(thread)));
+    if (fresh.length > 0) update(sortedThreads([...threads, ...fresh.map(({ brand, code }) => ({ brand, code, skeins: 1 }))]));
+    const named = (list: BrandCode[]) => list.map(threadName).join(', ');
     setNotice({
       text: [fresh.length > 0 && `Added ${named(fresh)}.`, already.length > 0 && `Already on your list: ${named(already)}.`].filter(Boolean).join(' '),
     });
@@ -105,10 +120,10 @@ function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; sto
       return;
     }
     const { threads: imported, skipped } = readThreadsCsv(await readText(file));
-    const counts = new Map(threads.map((thread) => [thread.dmc_code, thread.skeins]));
-    const added = imported.filter((thread) => !counts.has(thread.dmc_code)).length;
-    for (const thread of imported) counts.set(thread.dmc_code, thread.skeins);
-    if (imported.length > 0) update(sortedThreads([...counts].map(([dmc_code, count]) => ({ dmc_code, skeins: count }))));
+    const byKey = new Map(threads.map((thread) => [threadKey(thread), thread]));
+    const added = imported.filter((thread) => !byKey.has(threadKey(thread))).length;
+    for (const thread of imported) byKey.set(threadKey(thread), thread);
+    if (imported.length > 0) update(sortedThreads([...byKey.values()]));
     const read = `Imported ${imported.length} thread${imported.length === 1 ? '' : 's'} from ${file.name} (${added} new, ${imported.length - added} counts updated).`;
     setNotice({ text: skipped.length > 0 ? `${read} Skipped ${skipped.join('; ')}.` : read, warning: skipped.length > 0 || imported.length === 0 });
   };
@@ -116,14 +131,14 @@ function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; sto
   return (
     <>
       <p className="text-slate-700">
-        The DMC threads you own, with the skeins you have. Every project’s shopping list counts them, so you buy only what you lack. Changes are saved as you
-        make them.
+        The threads you own, of any brand, with the skeins you have. Every project’s shopping list counts them, so you buy only what you lack, and a chart can
+        use only them (those of the brand it is stitched in). Changes are saved as you make them.
       </p>
-      <AddThreads owned={codes} onAdd={add} />
+      <AddThreads owned={keys} onAdd={add} />
       <section className="card space-y-3" aria-labelledby="owned-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="owned-title" className="font-semibold">
-            Your threads: {threads.length} thread{threads.length === 1 ? '' : 's'}, {skeins} skein{skeins === 1 ? '' : 's'}
+            Your threads: {countsOf(threads)}
           </h2>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()}>
@@ -168,19 +183,19 @@ function ThreadListEditor({ initial, storageKey }: { initial: OwnedThread[]; sto
           <ul className="divide-y divide-slate-100" aria-label="Threads you own">
             {threads.map((thread) => (
               <OwnedThreadRow
-                key={thread.dmc_code}
+                key={threadKey(thread)}
                 thread={thread}
                 onSkeins={(count, typing) =>
                   update(
-                    threads.map((t) => (t.dmc_code === thread.dmc_code ? { ...t, skeins: count } : t)),
+                    threads.map((t) => (threadKey(t) === threadKey(thread) ? { ...t, skeins: count } : t)),
                     typing,
                   )
                 }
                 onRemove={() => {
                   const before = threads;
-                  update(threads.filter((t) => t.dmc_code !== thread.dmc_code));
+                  update(threads.filter((t) => threadKey(t) !== threadKey(thread)));
                   const count = `${thread.skeins} skein${thread.skeins === 1 ? '' : 's'}`;
-                  setNotice({ text: `Removed ${thread.dmc_code} ${findThread(thread.dmc_code)?.name ?? ''} (${count}).`, undo: () => update(before) });
+                  setNotice({ text: `Removed ${threadName(thread)} (${count}).`, undo: () => update(before) });
                 }}
               />
             ))}

@@ -57,7 +57,7 @@ describe('Stitch Pattern Wizard', () => {
       answers: { ...CREDITS, ...owning(['310', '321']) },
     });
     await toSettings(user);
-    await screen.findByText(/Chooses among your 2 threads only/);
+    await screen.findByText(/Chooses among your 2 DMC threads only/);
     expect(screen.getByLabelText(/^Colors/)).toHaveValue('20');
     expect(screen.getByRole('radio', { name: '500' })).toBeEnabled();
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeEnabled();

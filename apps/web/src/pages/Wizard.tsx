@@ -13,7 +13,7 @@ import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { GeneratingOverlay } from './wizard/GeneratingOverlay';
 import { ImageStep } from './wizard/ImageStep';
 import { keepResult, keptResult, patternIdOf, type KeptResult } from './wizard/kept-results';
-import { ANONYMOUS_REVEAL_SECONDS, defaults, ownedThreadsInUse, ownedThreadsOf, type Picture, STEPS, type WizardSettings } from './wizard/model';
+import { ANONYMOUS_REVEAL_SECONDS, defaults, ownedCodesOf, ownedThreadsInUse, ownedThreadsOf, type Picture, STEPS, type WizardSettings } from './wizard/model';
 import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
 import { keepClaim } from './wizard/claim-storage';
@@ -108,8 +108,11 @@ export function Wizard() {
     const controller = new AbortController();
     cancelling.current = controller;
     setProgress(undefined);
-    // Only owned threads when the option can be on: they were read, and there are enough of them.
-    const sent = { ...settings, onlyOwnedThreads: ownedThreadsInUse(settings, owned) !== undefined };
+    // Only owned threads when the option can be on: they were read, and there are enough of them. Threads left
+    // out are owned threads of the chart's brand (a project regenerated in another brand may carry others).
+    const ownedCodes = ownedCodesOf(owned, settings.brand);
+    const leftOutThreads = owned.status === 'ready' ? settings.leftOutThreads.filter((code) => ownedCodes.includes(code)) : settings.leftOutThreads;
+    const sent = { ...settings, onlyOwnedThreads: ownedThreadsInUse(settings, owned) !== undefined, leftOutThreads };
     generation.mutate(
       { source: picture, settings: sent, onProgress: setProgress, signal: controller.signal },
       {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Wizard } from '../pages/Wizard';
 import { renderScreen, type Answer } from '../test/harness';
+import { owning } from '../test/wizard';
 import type { PreviewJobMessage, PreviewReply } from './protocol';
 
 /**
@@ -78,6 +79,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  localStorage.clear(); // a thread brand chosen in the wizard is remembered on the device
 });
 
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'harbour.jpg', { type: 'image/jpeg' });
@@ -151,10 +153,9 @@ describe('the live preview in the wizard', () => {
 
   it('with only owned threads on, previews among those threads, at most as many colours', async () => {
     const user = userEvent.setup();
-    const owned = ['310', '321', '699', '3865'].map((dmc_code) => ({ dmc_code, skeins: 1 }));
-    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { ...credits, 'GET /api/threads/owned': { status: 200, data: owned } } });
+    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { ...credits, ...owning(['310', '321', '699', '3865', 'anchor:403', 'anchor:9046']) } });
     await toSettings(user);
-    expect(worker().jobs[0]!.settings.threadCodes).toBeUndefined();
+    expect(worker().jobs[0]!.settings.threadKeys).toBeUndefined();
     worker().answer(patternReply(worker().jobs[0]!.id, ['310', '3371'], 11));
     const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
     await waitFor(() => expect(option).toBeEnabled());
@@ -167,11 +168,26 @@ describe('the live preview in the wizard', () => {
       cleanConfetti: true,
       dithering: 'off',
       brand: 'dmc',
-      threadCodes: ['310', '321', '699', '3865'],
+      threadKeys: ['dmc:310', 'dmc:321', 'dmc:699', 'dmc:3865'], // the chart's brand's only
     });
     worker().answer(patternReply(worker().jobs[1]!.id, ['310', '321'], 22));
     await user.click(option);
-    expect(worker().jobs[2]!.settings.threadCodes).toBeUndefined();
+    expect(worker().jobs[2]!.settings.threadKeys).toBeUndefined();
+  });
+
+  it('with only owned threads on in Anchor, previews among the Anchor threads owned', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />, { auth: { signedIn: true }, answers: { ...credits, ...owning(['310', '321', 'anchor:403', 'anchor:9046', 'anchor:2']) } });
+    await toSettings(user);
+    worker().answer(patternReply(worker().jobs[0]!.id, ['310'], 11));
+    await user.selectOptions(screen.getByLabelText('Thread brand'), 'anchor');
+    expect(worker().jobs[1]!.settings).toMatchObject({ brand: 'anchor' });
+    expect(worker().jobs[1]!.settings.threadKeys).toBeUndefined();
+    worker().answer(patternReply(worker().jobs[1]!.id, ['403'], 22));
+    const option = screen.getByRole('checkbox', { name: 'Use only threads I own' });
+    await waitFor(() => expect(option).toBeEnabled());
+    await user.click(option);
+    expect(worker().jobs[2]!.settings).toMatchObject({ brand: 'anchor', colors: 3, threadKeys: ['anchor:403', 'anchor:9046', 'anchor:2'] });
   });
 
   it("keeps a visitor's preview within a visitor's limits", async () => {

@@ -13,8 +13,8 @@ interface PreviewPanelProps {
   picture: ImageSource | undefined;
   settings: WizardSettings;
   signedIn: boolean;
-  /** The user's own threads when the chart is to use only those: the preview does too. */
-  ownedCodes?: readonly string[];
+  /** The user's own threads (thread keys, `anchor:403`) when the chart is to use only those: the preview does too. */
+  ownedThreads?: readonly string[];
   /** Tests hand in a stand-in worker; the app uses the built one. */
   createWorker?: () => WorkerLike | undefined;
 }
@@ -24,10 +24,14 @@ interface PreviewPanelProps {
  * every change of the settings. Its element carries the preview's threads (`data-threads`, DMC
  * codes, most used first) and mean ΔE00 (`data-mean-delta-e`) for tests.
  */
-export function PreviewPanel({ picture, settings, signedIn, ownedCodes, createWorker }: PreviewPanelProps) {
+export function PreviewPanel({ picture, settings, signedIn, ownedThreads, createWorker }: PreviewPanelProps) {
   // Background removal is for signed-in users only; the form locks it for visitors.
   const sourceState = usePreviewSource(picture, settings.removeBackground && signedIn);
-  const preview = usePreview(sourceState?.status === 'ready' ? sourceState.source : undefined, previewSettingsOf(settings, signedIn, ownedCodes), createWorker);
+  const preview = usePreview(
+    sourceState?.status === 'ready' ? sourceState.source : undefined,
+    previewSettingsOf(settings, signedIn, ownedThreads),
+    createWorker,
+  );
   const { pattern } = preview;
   const [fabricCount, setFabricCount] = useState(14);
   const message = messageFor(sourceState, preview);

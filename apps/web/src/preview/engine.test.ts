@@ -1,4 +1,4 @@
-import { findThreads, generatePattern, type RgbaImage } from '@stitchwise/core';
+import { generatePattern, threadKey, threadsOfKeys, type RgbaImage } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
 import { GridCache, runPreviewJob, stitchPixels, threadsOf, type Decoder } from './engine';
 import type { PreviewSettings } from './protocol';
@@ -91,18 +91,20 @@ describe('the preview engine', () => {
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
   });
 
-  it('with thread codes, previews among those threads only, as the core makes it with them', async () => {
+  it.each([
+    ['DMC', 'dmc', ['dmc:310', 'dmc:321', 'dmc:699', 'dmc:Blanc']],
+    ['Anchor', 'anchor', ['anchor:403', 'anchor:9046', 'anchor:2', 'anchor:134']],
+  ] as const)('with thread keys of %s, previews among those threads only, as the core makes it with them', async (_, brand, keys) => {
     const image = picture();
     const { decode } = recordingDecoder(image);
-    const codes = ['310', '321', '699', 'Blanc'];
-    const owned = settings({ colors: 6, threadCodes: codes });
+    const owned = settings({ colors: 6, brand, threadKeys: keys });
     const preview = await runPreviewJob({ source, settings: owned }, new GridCache(), decode);
-    const expected = generatePattern(image, { ...settings({ colors: 6 }), threads: findThreads(codes) });
-    expect(preview.legend.map((t) => t.code)).toEqual(expected.legend.map((t) => t.code));
+    const expected = generatePattern(image, { ...settings({ colors: 6 }), threads: threadsOfKeys(keys) });
+    expect(preview.legend.map((t) => threadKey(t))).toEqual(expected.legend.map((t) => threadKey(t)));
     expect(preview.legend.length).toBeLessThanOrEqual(4);
-    for (const thread of preview.legend) expect(codes).toContain(thread.code);
+    for (const thread of preview.legend) expect(keys).toContain(threadKey(thread));
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
-    expect(threadsOf(codes)).toBe(threadsOf([...codes])); // one list while the codes stay: the core keeps its ranking of them
+    expect(threadsOf(keys)).toBe(threadsOf([...keys])); // one list while the keys stay: the core keeps its ranking of them
   });
 
   it('forgets the least recently used grid beyond its capacity', async () => {

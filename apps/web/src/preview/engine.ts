@@ -1,9 +1,9 @@
 import {
-  findThreads,
   patternFromPrepared,
   prepareGrid,
   resampleToGrid,
   threadsOf as threadsOfBrand,
+  threadsOfKeys,
   type Thread,
   type Pattern,
   type PreparedGrid,
@@ -61,9 +61,9 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
     gridMs = performance.now() - decoded;
   }
   const started = performance.now();
-  const { threadCodes, brand, ...options } = settings;
+  const { threadKeys, brand, ...options } = settings;
   // As the server chooses: the user's own threads, else the brand's catalogue (DMC's is the core's default).
-  const threads = threadCodes ? threadsOf(threadCodes) : brand === 'dmc' ? undefined : threadsOfBrand(brand);
+  const threads = threadKeys ? threadsOf(threadKeys) : brand === 'dmc' ? undefined : threadsOfBrand(brand);
   const pattern = patternFromPrepared(prepared, { ...options, threads });
   const patternMs = performance.now() - started;
   return { ...previewOf(pattern), timings: { decodeMs, gridMs, patternMs } };
@@ -72,12 +72,12 @@ export async function runPreviewJob({ source, settings }: PreviewJob, cache: Gri
 let lastThreads: { key: string; threads: Thread[] } | undefined;
 
 /**
- * The catalogue's threads of these codes, as the same list while the codes stay the same: the core
- * then keeps its ranking of them between previews of one grid (see patternFromPrepared).
+ * The catalogue's threads of these thread keys (`anchor:403`), as the same list while the keys stay the
+ * same: the core then keeps its ranking of them between previews of one grid (see patternFromPrepared).
  */
-export function threadsOf(codes: readonly string[]): Thread[] {
-  const key = codes.join(' ');
-  if (lastThreads?.key !== key) lastThreads = { key, threads: findThreads(codes) };
+export function threadsOf(keys: readonly string[]): Thread[] {
+  const key = keys.join(' ');
+  if (lastThreads?.key !== key) lastThreads = { key, threads: threadsOfKeys(keys) };
   return lastThreads.threads;
 }
 

@@ -13,9 +13,10 @@ export interface PreviewSource {
 
 /**
  * The settings the preview follows: the core's own options, confetti clean-up included, with the threads
- * to choose from as DMC codes (the user's own, when only those are to be used; the catalogue otherwise).
+ * to choose from as thread keys (`anchor:403`: the user's own, when only those are to be used), else the
+ * catalogue of the chart's brand.
  */
-export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { brand: ThreadBrand; threadCodes?: readonly string[] };
+export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { brand: ThreadBrand; threadKeys?: readonly string[] };
 
 export interface PreviewJob {
   source: PreviewSource;

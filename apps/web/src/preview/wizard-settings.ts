@@ -4,10 +4,10 @@ import type { PreviewSettings } from './protocol';
 /**
  * The preview's settings from the wizard's, as the generate call sends them (the wizard leaves
  * confetti clean-up on, the server's default), and within a visitor's limits when signed out, so a
- * visitor never previews a chart they could not generate. `ownedCodes`: the user's own threads, when
- * the chart is to use only those (see ownedThreadsInUse).
+ * visitor never previews a chart they could not generate. `ownedThreads`: the user's own threads of the
+ * chart's brand, as thread keys, when the chart is to use only those (see ownedThreadsInUse).
  */
-export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, ownedCodes?: readonly string[]): PreviewSettings {
+export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, ownedThreads?: readonly string[]): PreviewSettings {
   const chosen: PreviewSettings = {
     maxSide: settings.maxSide,
     colors: settings.colors,
@@ -17,7 +17,7 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, o
     dithering: settings.dithering, // visitors may dither too
     brand: settings.brand,
   };
-  if (signedIn) return ownedCodes ? { ...chosen, threadCodes: ownedCodes } : chosen;
+  if (signedIn) return ownedThreads ? { ...chosen, threadKeys: ownedThreads } : chosen;
   return {
     ...chosen,
     maxSide: ANONYMOUS_SIZES.includes(chosen.maxSide) ? chosen.maxSide : Math.max(...ANONYMOUS_SIZES),

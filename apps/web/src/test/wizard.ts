@@ -1,4 +1,4 @@
-import { upgradeLegendEntry } from '@stitchwise/core';
+import { threadOfKey, upgradeLegendEntry } from '@stitchwise/core';
 /**
  * Test support for the wizard's tests (not used by the app): the photo to upload, the plan the server
  * generates from it, the owned-threads answer, the way from the upload step to the settings, and generating.
@@ -38,9 +38,12 @@ export const PLAN: StitchPlan = {
   ),
 };
 
-/** The server's answer to the owned threads: these codes, the first with no skeins left. */
+/** The server's answer to the owned threads: these codes (DMC, or `anchor:403`), the first with no skeins left. */
 export function owning(codes: string[]): Record<string, Answer> {
-  const owned: OwnedThread[] = codes.map((dmc_code, index) => ({ dmc_code, skeins: index === 0 ? 0 : 2 }));
+  const owned: OwnedThread[] = codes.map((written, index) => {
+    const thread = threadOfKey(written.includes(':') ? written : `dmc:${written}`)!;
+    return { brand: thread.brand, code: thread.code, name: thread.name, skeins: index === 0 ? 0 : 2 };
+  });
   return { 'GET /api/threads/owned': { status: 200, data: owned } };
 }
 

@@ -1,6 +1,17 @@
 import { upgradeLegendEntry } from './model.js';
 import { describe, expect, it } from 'vitest';
-import { backstitchOnly, FABRICS, fabricByCount, finishedSize, finishedSizes, legendUse, skeinFootnote, threadNeed, threadNeedOfUse } from './materials.js';
+import {
+  backstitchOnly,
+  FABRICS,
+  fabricByCount,
+  finishedSize,
+  finishedSizes,
+  legendUse,
+  SKEIN_LENGTHS_MM,
+  skeinFootnote,
+  threadNeed,
+  threadNeedOfUse,
+} from './materials.js';
 import type { LegendEntry } from './model.js';
 import { NO_MARKS } from './stitches.js';
 
@@ -22,6 +33,31 @@ describe('thread calculator', () => {
     // 28 over 2 stitches like 14-count.
     expect(threadNeed(1000, fabricByCount(28)!, 2).skeins).toBeCloseTo(threadNeed(1000, aida14, 2).skeins, 9);
     expect(threadNeed(0, aida14).skeinsToBuy).toBe(0);
+  });
+
+  it('counts skeins by the skein length of the brand: DMC and Anchor 8 m, Madeira 10 m', () => {
+    const aida14 = fabricByCount(14)!;
+    expect(SKEIN_LENGTHS_MM).toEqual({ dmc: 8000, anchor: 8000, madeira: 10_000 });
+    const dmc = threadNeedOfUse({ stitch_count: 5000 }, aida14, 2);
+    expect(threadNeedOfUse({ stitch_count: 5000, brand: 'dmc' }, aida14, 2)).toEqual(dmc);
+    expect(threadNeedOfUse({ stitch_count: 5000, brand: 'anchor' }, aida14, 2)).toEqual(dmc);
+    const madeira = threadNeedOfUse({ stitch_count: 5000, brand: 'madeira' }, aida14, 2);
+    expect(madeira.metres).toBe(dmc.metres); // the same thread, in longer skeins
+    expect(madeira.skeins).toBeCloseTo(dmc.skeins * 0.8, 9);
+    expect([dmc.skeinsToBuy, madeira.skeinsToBuy]).toEqual([3, 2]); // 2.099 and 1.679 skeins
+    // A legend entry carries its brand.
+    const entry = { ...legendEntry(0, 5000), brand: 'madeira' as const };
+    expect(threadNeedOfUse(entry, aida14, 2)).toEqual(madeira);
+  });
+
+  it('names the skeins of the brands of the chart, with their length, in the footnote', () => {
+    const aida14 = fabricByCount(14)!;
+    expect(skeinFootnote(aida14)).toMatch(/^Skeins: whole DMC skeins \(8 m of 6 strands\) to buy per thread, estimated on 14-count Aida/);
+    expect(skeinFootnote(aida14, [{ brand: 'anchor' }])).toMatch(/^Skeins: whole Anchor skeins \(8 m of 6 strands\) to buy/);
+    expect(skeinFootnote(aida14, [{ brand: 'madeira' }])).toMatch(/^Skeins: whole Madeira skeins \(10 m of 6 strands\) to buy/);
+    expect(skeinFootnote(aida14, [{ brand: 'madeira' }, { brand: 'dmc' }, { brand: 'anchor' }])).toMatch(
+      /^Skeins: whole DMC and Anchor skeins \(8 m of 6 strands\), Madeira skeins \(10 m of 6 strands\) to buy/,
+    );
   });
 
   it('gives finished sizes in inches and centimetres, with framing margin', () => {

@@ -5,11 +5,13 @@
  *   two diagonals on the front, 2·√2·s, plus the travel on the back between stitches, about 2·s,
  *   so (2·√2 + 2)·s ≈ 4.83·s of stitching thread (each of `strands` strands), times (1 + waste)
  *   for tails, starts and ends.
- * A DMC six-strand skein is 8 m long, so it holds 6 × 8 m = 48 m of single strand:
+ * A DMC or Anchor six-strand skein is 8 m long, so it holds 6 × 8 m = 48 m of single strand (a Madeira
+ * skein is 10 m, 60 m of strand):
  *   skeins = stitches × 4.83·s × (1 + waste) × strands / 48 m, rounded up to whole skeins to buy.
  * A part stitch counts as its share of a full stitch (half ½, quarter ¼, three-quarter ¾). Backstitch
  * takes its length twice (front and back) in one strand; a French knot about 30 mm of each strand.
  */
+import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
 import type { LegendEntry, Pattern } from './model.js';
 import { markUse, type MarkUse } from './stitches.js';
 
@@ -31,7 +33,10 @@ export const FABRICS: readonly Fabric[] = [
   { label: '28-count evenweave over 2', count: 28, over: 2 },
 ];
 
+/** A DMC skein's length; other brands' are SKEIN_LENGTHS_MM. */
 export const SKEIN_LENGTH_MM = 8000;
+/** The length of one six-strand skein, by brand: DMC and Anchor 8 m, Madeira 10 m. */
+export const SKEIN_LENGTHS_MM: Readonly<Record<ThreadBrand, number>> = { dmc: SKEIN_LENGTH_MM, anchor: 8000, madeira: 10_000 };
 export const SKEIN_STRANDS = 6;
 export const DEFAULT_WASTE = 0.15;
 const MM_PER_INCH = 25.4;
@@ -68,8 +73,11 @@ export const BACKSTITCH_STRANDS = 1;
 /** Thread per French knot, of each strand: the wraps round the needle and the way down and up again. */
 export const KNOT_THREAD_MM = 30;
 
-/** What a thread is used for on a chart: full stitches, and part stitches, backstitch and knots. */
-export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse>;
+/**
+ * What a thread is used for on a chart: full stitches, and part stitches, backstitch and knots; its brand
+ * sets the skein's length (DMC when not given).
+ */
+export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse> & { brand?: ThreadBrand };
 
 /** Each legend entry with its part stitches, backstitch and knots: what its thread is used for. */
 export function legendUse(pattern: Pick<Pattern, 'legend' | 'marks'>): (LegendEntry & MarkUse)[] {
@@ -87,14 +95,34 @@ export function threadNeedOfUse(use: ThreadUse, fabric: Fabric, strands = defaul
   const backMm = (use.backstitchLength ?? 0) * 2 * side * BACKSTITCH_STRANDS;
   const knotMm = (use.knots ?? 0) * KNOT_THREAD_MM * strands;
   const singleStrandMm = (crossMm + backMm + knotMm) * (1 + waste);
-  const skeins = singleStrandMm / (SKEIN_LENGTH_MM * SKEIN_STRANDS);
+  const skeins = singleStrandMm / (SKEIN_LENGTHS_MM[use.brand ?? 'dmc'] * SKEIN_STRANDS);
   return { metres: singleStrandMm / 1000, skeins, skeinsToBuy: singleStrandMm > 0 ? Math.max(1, Math.ceil(skeins - 1e-9)) : 0 };
 }
 
-/** What the skein estimate assumes, in a stitcher's words: the legend's footnote, on screen and in the PDF. */
-export function skeinFootnote(fabric: Fabric, brandName = 'DMC'): string {
+/**
+ * The skeins of `threads` in a stitcher's words: "DMC skeins (8 m of 6 strands)" for one brand, "DMC and
+ * Anchor skeins (8 m of 6 strands), Madeira skeins (10 m of 6 strands)" for several. DMC when none is given.
+ */
+export function skeinsOfBrands(threads: readonly { brand: ThreadBrand }[]): string {
+  const brands = THREAD_BRANDS.filter((brand) => threads.some((thread) => thread.brand === brand));
+  const used: readonly ThreadBrand[] = brands.length > 0 ? brands : ['dmc'];
+  const lengths = [...new Set(used.map((brand) => SKEIN_LENGTHS_MM[brand]))];
+  return lengths
+    .map((length) => {
+      const names = used.filter((brand) => SKEIN_LENGTHS_MM[brand] === length).map((brand) => BRANDS[brand].name);
+      const named = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+      return `${named} skeins (${length / 1000} m of ${SKEIN_STRANDS} strands)`;
+    })
+    .join(', ');
+}
+
+/**
+ * What the skein estimate assumes, in a stitcher's words: the legend's footnote, on screen and in the PDF.
+ * `threads`: the chart's legend (its brands name the skeins and set their length); DMC when left out.
+ */
+export function skeinFootnote(fabric: Fabric, threads: readonly { brand: ThreadBrand }[] = []): string {
   return (
-    `Skeins: whole ${brandName} skeins (${SKEIN_LENGTH_MM / 1000} m of ${SKEIN_STRANDS} strands) to buy per thread, estimated on ${fabric.label}: ` +
+    `Skeins: whole ${skeinsOfBrands(threads)} to buy per thread, estimated on ${fabric.label}: ` +
     `a full cross stitch takes 4.83 stitch widths of thread in each of ${defaultStrands(fabric)} strands, a part stitch its share ` +
     `(half ½, quarter ¼, three-quarter ¾), backstitch twice its length in ${BACKSTITCH_STRANDS} strand, a French knot ` +
     `${KNOT_THREAD_MM} mm per strand; ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`

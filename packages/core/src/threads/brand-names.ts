@@ -28,6 +28,12 @@ export function isThreadBrand(value: unknown): value is ThreadBrand {
   return typeof value === 'string' && (THREAD_BRANDS as readonly string[]).includes(value);
 }
 
+/** A brand as written before a code or in a file's column: its id or name in any case (`anchor`, `Anchor`, `DMC`). */
+export function brandNamed(word: string): ThreadBrand | undefined {
+  const lower = word.trim().toLowerCase();
+  return THREAD_BRANDS.find((brand) => brand === lower || BRANDS[brand].name.toLowerCase() === lower);
+}
+
 /** "DMC 310", "Anchor 403", "Madeira Black": how a chart, a legend or a shopping list names a thread. */
 export function threadLabel({ brand, code }: { brand: ThreadBrand; code: string }): string {
   return `${BRANDS[brand].name} ${code}`;

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
-import { findBrandThread, threadsOf, threadsOfBrands } from './brands.js';
-import { BRANDS, isThreadBrand, threadKey, threadLabel } from './brand-names.js';
+import { compareBrandThreads, findBrandThread, readWrittenThread, threadOfKey, threadsOf, threadsOfBrands, threadsOfKeys } from './brands.js';
+import { BRANDS, brandNamed, isThreadBrand, threadKey, threadLabel } from './brand-names.js';
 import { ANCHOR_THREADS, DMC_THREADS, MADEIRA_THREADS, nearestThreads, searchThreads } from './catalogue.js';
 import { THREAD_BRANDS } from './brand-names.js';
 
@@ -72,6 +72,38 @@ describe('thread brands', () => {
     expect(isThreadBrand('anchor')).toBe(true);
     expect(isThreadBrand('coats')).toBe(false);
     expect(isThreadBrand(undefined)).toBe(false);
+  });
+
+  it('reads a thread back from its key, and threads as stitchers write them', () => {
+    for (const thread of [DMC_THREADS[10]!, ANCHOR_THREADS[20]!, MADEIRA_THREADS[30]!]) expect(threadOfKey(threadKey(thread))).toBe(thread);
+    expect(threadsOfKeys(['anchor:403', 'dmc:310', 'madeira:black', 'anchor:3865', 'coats:1', '310', ':310'])).toEqual([
+      findBrandThread('anchor', '403'),
+      findBrandThread('dmc', '310'),
+      findBrandThread('madeira', 'Black'),
+    ]);
+    expect(['Anchor', 'anchor', ' DMC ', 'madeira'].map(brandNamed)).toEqual(['anchor', 'anchor', 'dmc', 'madeira']);
+    expect(brandNamed('Coats')).toBeUndefined();
+
+    expect(readWrittenThread('Anchor 403')).toMatchObject({ brand: 'anchor', code: '403', branded: true, thread: { brand: 'anchor', code: '403' } });
+    expect(readWrittenThread('anchor:0403', 'dmc')).toMatchObject({ brand: 'anchor', code: '403', branded: true });
+    expect(readWrittenThread('madeira black')).toMatchObject({ brand: 'madeira', code: 'Black' });
+    expect(readWrittenThread('DMC 1', 'anchor')).toMatchObject({ brand: 'dmc', code: '01', branded: true });
+    expect(readWrittenThread('#403', 'anchor')).toMatchObject({ brand: 'anchor', code: '403', branded: false });
+    expect(readWrittenThread('blanc')).toMatchObject({ brand: 'dmc', code: 'Blanc', branded: false });
+    const unknown = readWrittenThread('Anchor 99999');
+    expect(unknown).toEqual({ brand: 'anchor', code: '99999', branded: true });
+    expect(readWrittenThread('Coats 403')).toEqual({ brand: 'dmc', code: 'Coats 403', branded: false });
+  });
+
+  it('sorts a stash by brand, then by number', () => {
+    const threads = [
+      { brand: 'madeira', code: '814' },
+      { brand: 'anchor', code: '1001' },
+      { brand: 'dmc', code: 'Blanc' },
+      { brand: 'anchor', code: '403' },
+      { brand: 'dmc', code: '310' },
+    ] as const;
+    expect([...threads].sort(compareBrandThreads).map(threadLabel)).toEqual(['DMC 310', 'DMC Blanc', 'Anchor 403', 'Anchor 1001', 'Madeira 814']);
   });
 
   it('searches a brand by code or name', () => {

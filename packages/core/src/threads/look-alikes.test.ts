@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../color/ciede2000.js';
-import { findThread } from './catalogue.js';
+import { ANCHOR_THREADS, findThread } from './catalogue.js';
 import { lookAlikePairs, SAME_ON_FABRIC_DELTA_E } from './look-alikes.js';
 
 describe('threads that look the same on fabric', () => {
@@ -14,6 +14,19 @@ describe('threads that look the same on fabric', () => {
       expect(deltaE).toBeCloseTo(deltaE2000(findThread(first.code)!.lab, findThread(second.code)!.lab), 9);
     }
     expect(pairs.map((pair) => pair.deltaE)).toEqual([...pairs.map((pair) => pair.deltaE)].sort((a, b) => a - b));
+  });
+
+  it('pairs threads within the brand asked for only', () => {
+    const anchor = ANCHOR_THREADS.map((thread) => thread.code);
+    const pairs = lookAlikePairs(anchor, 'anchor');
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const { first, second, deltaE } of pairs) {
+      expect([first.brand, second.brand]).toEqual(['anchor', 'anchor']);
+      expect(deltaE).toBeCloseTo(deltaE2000(first.lab, second.lab), 9);
+    }
+    // The same codes read as DMC codes are other threads, or none.
+    const asDmc = lookAlikePairs(anchor);
+    expect(asDmc.every(({ first, second }) => first.brand === 'dmc' && second.brand === 'dmc')).toBe(true);
   });
 
   it('finds none among threads far apart, or a thread named twice', () => {

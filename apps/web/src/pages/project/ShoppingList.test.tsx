@@ -13,6 +13,13 @@ import { ShoppingList } from './ShoppingList';
 
 const URL_PATH = 'GET /api/stitch/projects/p1/shopping-list';
 
+type Entry = List['threads'][number];
+
+/** A thread of the list: its brand, code and name (the DMC fields filled for a DMC thread only, as the server does). */
+function entry(brand: Entry['brand'], code: string, name: string, rest: Omit<Entry, 'brand' | 'code' | 'name' | 'dmc_code' | 'dmc_name'>): Entry {
+  return { brand, code, name, dmc_code: brand === 'dmc' ? code : '', dmc_name: brand === 'dmc' ? name : '', ...rest };
+}
+
 function listOn(fabric: number): List {
   const coarse = fabric === 11;
   return {
@@ -20,8 +27,8 @@ function listOn(fabric: number): List {
     project_name: 'Roses',
     fabric: { count: fabric, label: `${fabric}-count Aida`, strands: coarse ? 3 : 2 },
     threads: [
-      { dmc_code: '310', dmc_name: 'Black', hex: '#000000', symbol: '■', skeins_needed: coarse ? 3 : 2, owned: 1, to_buy: coarse ? 2 : 1 },
-      { dmc_code: '321', dmc_name: 'Red', hex: '#c7002b', symbol: '▲', skeins_needed: 1, owned: 5, to_buy: 0 },
+      entry('dmc', '310', 'Black', { hex: '#000000', symbol: '■', skeins_needed: coarse ? 3 : 2, owned: 1, to_buy: coarse ? 2 : 1 }),
+      entry('dmc', '321', 'Red', { hex: '#c7002b', symbol: '▲', skeins_needed: 1, owned: 5, to_buy: 0 }),
     ],
     totals: { skeins_needed: coarse ? 4 : 3, owned: 6, to_buy: coarse ? 2 : 1, threads_to_buy: 1 },
   };
@@ -30,7 +37,7 @@ function listOn(fabric: number): List {
 /** The server's answers by query: JSON per fabric, or the CSV file. */
 const server: Answer = (request) =>
   request.query['format'] === 'csv'
-    ? { status: 200, data: new Blob(['DMC,Name,Skeins needed,Owned,To buy\r\n'], { type: 'text/csv' }) }
+    ? { status: 200, data: new Blob(['Brand,Code,Name,Skeins needed,Owned,To buy\r\n'], { type: 'text/csv' }) }
     : { status: 200, data: listOn(Number(request.query['fabric'])) };
 
 const cells = (row: HTMLElement) =>
@@ -59,15 +66,38 @@ describe('Shopping list', () => {
     const region = screen.getByRole('region', { name: 'Shopping list' });
     const table = await within(region).findByRole('table');
     const [, black, red, total] = within(table).getAllByRole('row');
-    expect(cells(black!)).toEqual(['■', '310', 'Black', '2', '1', '1']);
-    expect(cells(red!)).toEqual(['▲', '321', 'Red', '1', '5', '0']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Symbol', 'Thread', 'Name', 'Needed', 'Owned', 'To buy']);
+    expect(cells(black!)).toEqual(['■', 'DMC 310', 'Black', '2', '1', '1']);
+    expect(cells(red!)).toEqual(['▲', 'DMC 321', 'Red', '1', '5', '0']);
     expect(cells(total!)).toEqual(['Total', '3', '6', '1']);
-    expect(screen.getByTestId('shopping-summary')).toHaveTextContent('Buy 1 skein of 1 thread. Skeins of DMC six-strand floss on 14-count Aida, 2 strands');
+    expect(screen.getByTestId('shopping-summary')).toHaveTextContent(
+      'Buy 1 skein of 1 thread. Whole DMC skeins (8 m of 6 strands) on 14-count Aida, 2 strands, 15 % spare.',
+    );
 
     await user.selectOptions(screen.getByLabelText('Fabric'), '11');
-    await waitFor(() => expect(cells(within(screen.getByRole('table')).getAllByRole('row')[1]!)).toEqual(['■', '310', 'Black', '3', '1', '2']));
+    await waitFor(() => expect(cells(within(screen.getByRole('table')).getAllByRole('row')[1]!)).toEqual(['■', 'DMC 310', 'Black', '3', '1', '2']));
     expect(fabrics).toEqual(['14', '11']);
     expect(screen.getByRole('link', { name: 'Edit my threads' })).toHaveAttribute('href', '/threads/mine');
+  });
+
+  it('names each thread by its brand, and the skeins of each brand with their length', async () => {
+    const mixed = listOn(14);
+    mixed.threads = [
+      entry('anchor', '403', 'Black', { hex: '#000000', symbol: '■', skeins_needed: 2, owned: 2, to_buy: 0 }),
+      entry('madeira', '814', 'Shell Pink - LT', { hex: '#f7cfce', symbol: '▲', skeins_needed: 1, owned: 0, to_buy: 1 }),
+    ];
+    renderScreen(<ShoppingList projectId="p1" />, { auth: { signedIn: true }, answers: { [URL_PATH]: { status: 200, data: mixed } } });
+    const table = await screen.findByRole('table');
+    const [, anchor, madeira] = within(table).getAllByRole('row');
+    expect(cells(anchor!)).toEqual(['■', 'Anchor 403', 'Black', '2', '2', '0']);
+    expect(cells(madeira!)).toEqual(['▲', 'Madeira 814', 'Shell Pink - LT', '1', '0', '1']);
+    expect(screen.getByTestId('shopping-summary')).toHaveTextContent(
+      'Whole Anchor skeins (8 m of 6 strands), Madeira skeins (10 m of 6 strands) on 14-count Aida',
+    );
   });
 
   it('says so when nothing needs buying', async () => {

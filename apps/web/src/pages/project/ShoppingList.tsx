@@ -1,4 +1,4 @@
-import { FABRICS } from '@stitchwise/core';
+import { FABRICS, skeinsOfBrands, threadKey, threadLabel } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -94,7 +94,7 @@ function Summary({ list }: { list: List }) {
   return (
     <p className="text-sm text-slate-700" data-testid="shopping-summary">
       {toBuy === 0 ? 'You have every skein this chart needs.' : `Buy ${toBuy} skein${toBuy === 1 ? '' : 's'} of ${threads} thread${threads === 1 ? '' : 's'}.`}{' '}
-      Skeins of DMC six-strand floss on {list.fabric.label}, {list.fabric.strands} strand{list.fabric.strands === 1 ? '' : 's'}, 15 % spare.
+      Whole {skeinsOfBrands(list.threads)} on {list.fabric.label}, {list.fabric.strands} strand{list.fabric.strands === 1 ? '' : 's'}, 15 % spare.
     </p>
   );
 }
@@ -110,7 +110,7 @@ function ListTable({ list, compact = false }: { list: List; compact?: boolean })
           <tr>
             {compact && <th className={cell}>Bought</th>}
             <th className={cell}>Symbol</th>
-            <th className={cell}>DMC</th>
+            <th className={cell}>Thread</th>
             <th className={cell}>Name</th>
             <th className={`${cell} text-right`}>Needed</th>
             <th className={`${cell} text-right`}>Owned</th>
@@ -119,7 +119,7 @@ function ListTable({ list, compact = false }: { list: List; compact?: boolean })
         </thead>
         <tbody>
           {list.threads.map((entry) => (
-            <tr key={entry.dmc_code} className="border-b border-slate-100">
+            <tr key={threadKey(entry)} className="border-b border-slate-100">
               {compact && <td className={cell}>{entry.to_buy > 0 ? '☐' : ''}</td>}
               <td className={cell}>
                 <span className="inline-flex items-center gap-1">
@@ -127,8 +127,8 @@ function ListTable({ list, compact = false }: { list: List; compact?: boolean })
                   {entry.symbol}
                 </span>
               </td>
-              <td className={`${cell} font-mono`}>{entry.dmc_code}</td>
-              <td className={cell}>{entry.dmc_name}</td>
+              <td className={`${cell} whitespace-nowrap font-mono`}>{threadLabel(entry)}</td>
+              <td className={cell}>{entry.name}</td>
               <td className={number}>{entry.skeins_needed}</td>
               <td className={number}>{entry.owned}</td>
               <td className={`${number} font-semibold`}>{entry.to_buy}</td>

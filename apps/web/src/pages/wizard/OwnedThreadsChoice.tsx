@@ -1,17 +1,24 @@
-import { lookAlikePairs, type Thread } from '@stitchwise/core';
+import { BRANDS, lookAlikePairs, threadLabel, THREAD_BRANDS, type Thread, type ThreadBrand } from '@stitchwise/core';
 import { Link } from 'react-router';
-import { MIN_OWNED_THREADS, ownedThreadsInUse, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
+import { MIN_OWNED_THREADS, ownedCodesOf, ownedThreadsInUse, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 
-const threadsText = (count: number): string => `${count} ${count === 1 ? 'thread' : 'threads'}`;
+/** "1 Anchor thread", "4 DMC threads". */
+const threadsText = (count: number, brand: ThreadBrand): string => `${count} ${BRANDS[brand].name} ${count === 1 ? 'thread' : 'threads'}`;
 
 /**
- * 'Use only threads I own' of step 2, for signed-in users with at least MIN_OWNED_THREADS threads on
- * My Threads; otherwise off, with the reason. Turning it on lowers the colour count to the threads owned.
+ * 'Use only threads I own' of step 2, for signed-in users with at least MIN_OWNED_THREADS threads of the
+ * chart's brand on My Threads (a chart is stitched in one brand); otherwise off, with the reason and, when
+ * the user owns enough of another brand, that brand. Turning it on lowers the colour count to the threads owned.
  */
 export function OwnedThreadsChoice({ settings, update, owned }: { settings: WizardSettings; update: UpdateSettings; owned: OwnedThreads }) {
   const inUse = ownedThreadsInUse(settings, owned);
-  const count = owned.status === 'ready' ? owned.codes.length : 0;
+  const brand = settings.brand;
+  const codes = ownedCodesOf(owned, brand);
+  const count = codes.length;
   const enabled = owned.status === 'ready' && count >= MIN_OWNED_THREADS;
+  const elsewhere = THREAD_BRANDS.filter((other) => other !== brand && ownedCodesOf(owned, other).length >= MIN_OWNED_THREADS).map(
+    (other) => `${BRANDS[other].name} (${ownedCodesOf(owned, other).length})`,
+  );
   let hint;
   if (owned.status === 'visitor') hint = 'Sign in to make patterns from the threads you own.';
   else if (owned.status === 'loading') hint = 'Reading your threads…';
@@ -19,15 +26,15 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
   else if (!enabled)
     hint = (
       <>
-        You own {threadsText(count)}; add at least {MIN_OWNED_THREADS} on{' '}
+        You own {threadsText(count, brand)}; add at least {MIN_OWNED_THREADS} on{' '}
         <Link to="/threads/mine" className="inline-flex min-h-8 items-center underline">
           My Threads
         </Link>
-        .
+        {elsewhere.length > 0 ? `, or choose a Thread brand you own more of: ${elsewhere.join(', ')}.` : '.'}
       </>
     );
   else
-    hint = `Chooses among your ${threadsText(count)} only, at most ${count} colours. Threads with no skeins left count too: the shopping list says what to buy.`;
+    hint = `Chooses among your ${threadsText(count, brand)} only, at most ${count} colours. Threads with no skeins left count too: the shopping list says what to buy.`;
   return (
     <div className="space-y-2 text-sm">
       <label className={`flex min-h-8 items-center gap-2 ${enabled ? '' : 'opacity-60'}`}>
@@ -47,20 +54,24 @@ export function OwnedThreadsChoice({ settings, update, owned }: { settings: Wiza
       <p id="owned-threads-hint" className="ml-6 text-xs text-slate-500">
         {hint}
       </p>
-      {settings.onlyOwnedThreads && owned.status === 'ready' && <LookAlikeThreads settings={settings} update={update} codes={owned.codes} />}
+      {settings.onlyOwnedThreads && enabled && <LookAlikeThreads settings={settings} update={update} codes={codes} />}
     </div>
   );
 }
 
-const threadName = (thread: Thread): string => `DMC ${thread.code} ${thread.name}`;
+const threadName = (thread: Thread): string => `${threadLabel(thread)} ${thread.name}`;
 
 /**
- * Owned threads that look the same on fabric (ΔE00 below 3), pointed out before generating: leaving one of a
- * pair out takes one click, and puts it back another (generation then never uses both without a word).
+ * Owned threads of the chart's brand that look the same on fabric (ΔE00 below 3), pointed out before
+ * generating: leaving one of a pair out takes one click, and puts it back another (generation then never
+ * uses both without a word).
  */
 function LookAlikeThreads({ settings, update, codes }: { settings: WizardSettings; update: UpdateSettings; codes: readonly string[] }) {
   const leftOut = settings.leftOutThreads;
-  const pairs = lookAlikePairs(codes.filter((code) => !leftOut.includes(code)));
+  const pairs = lookAlikePairs(
+    codes.filter((code) => !leftOut.includes(code)),
+    settings.brand,
+  );
   const kept = codes.filter((code) => !leftOut.includes(code)).length;
   // The colour count goes no higher than the threads left to choose from.
   const leave = (code: string) => update({ leftOutThreads: [...leftOut, code], colors: Math.min(settings.colors, kept - 1) });
@@ -96,7 +107,7 @@ function LookAlikeThreads({ settings, update, codes }: { settings: WizardSetting
               type="button"
               className="btn-ghost min-h-8 px-2 py-0.5 text-xs"
               onClick={() => putBack(code)}
-              aria-label={`Put back DMC ${code}`}
+              aria-label={`Put back ${threadLabel({ brand: settings.brand, code })}`}
             >
               {code} ✕
             </button>

@@ -111,7 +111,8 @@ export function SettingsForm({ settings, update, signedIn, owned }: SettingsForm
           onChange={(event) => {
             const brand = event.target.value as ThreadBrand;
             rememberBrand(brand);
-            update({ brand });
+            // Threads left out are codes of the brand they were left out of.
+            update({ brand, leftOutThreads: [] });
           }}
         >
           {THREAD_BRANDS.map((brand) => (

@@ -52,7 +52,7 @@ export function SettingsStep({
           {picture && <CropPicture picture={picture} onPicture={onPicture} />}
           <SettingsForm settings={settings} update={update} signedIn={signedIn} owned={owned} />
         </div>
-        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedCodes={ownedThreadsInUse(settings, owned)} />
+        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedThreads={ownedThreadsInUse(settings, owned)} />
       </div>
       <div>
         <label htmlFor="project-name" className="block text-sm font-medium">

@@ -1,4 +1,4 @@
-import { DEFAULT_GENERATION_SETTINGS } from '@stitchwise/core';
+import { DEFAULT_GENERATION_SETTINGS, threadKey, type ThreadBrand } from '@stitchwise/core';
 import { rememberedBrand } from '../../lib/thread-brands';
 import type { ImageSource } from '../../api/colors';
 import type { PatternSettings } from '../../api/patterns';
@@ -25,21 +25,30 @@ export const defaults = (signedIn: boolean): WizardSettings => ({
 /** Generating from one's own threads needs at least this many (the server refuses fewer). */
 export const MIN_OWNED_THREADS = 2;
 
-/** The signed-in user's own threads, as the settings need them: their DMC codes once read. */
-export type OwnedThreads = { status: 'visitor' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; codes: readonly string[] };
+/** The signed-in user's own threads, as the settings need them: each thread's brand and code, once read. */
+export type OwnedThreads =
+  { status: 'visitor' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; threads: readonly { brand: ThreadBrand; code: string }[] };
 
 /** The state of the owned-threads query (only asked for when signed in) as the settings need it. */
-export function ownedThreadsOf(signedIn: boolean, query: { data?: readonly { dmc_code: string }[]; isError: boolean }): OwnedThreads {
+export function ownedThreadsOf(signedIn: boolean, query: { data?: readonly { brand: ThreadBrand; code: string }[]; isError: boolean }): OwnedThreads {
   if (!signedIn) return { status: 'visitor' };
-  if (query.data) return { status: 'ready', codes: query.data.map((thread) => thread.dmc_code) };
+  if (query.data) return { status: 'ready', threads: query.data.map(({ brand, code }) => ({ brand, code })) };
   return query.isError ? { status: 'failed' } : { status: 'loading' };
 }
 
-/** The codes to generate among when 'Use only threads I own' is on and can be: enough threads, read. */
+/** The codes of the threads the user owns of `brand` (a chart is stitched in one brand): none until they are read. */
+export function ownedCodesOf(owned: OwnedThreads, brand: ThreadBrand): string[] {
+  return owned.status === 'ready' ? owned.threads.filter((thread) => thread.brand === brand).map((thread) => thread.code) : [];
+}
+
+/**
+ * The threads to generate among when 'Use only threads I own' is on and can be: the owned threads of the
+ * chart's brand, read, not left out, and enough of them; as thread keys (`anchor:403`), as the preview takes them.
+ */
 export function ownedThreadsInUse(settings: WizardSettings, owned: OwnedThreads): readonly string[] | undefined {
   if (!settings.onlyOwnedThreads || owned.status !== 'ready') return undefined;
-  const codes = owned.codes.filter((code) => !settings.leftOutThreads.includes(code)); // one of two look-alikes, left out
-  return codes.length >= MIN_OWNED_THREADS ? codes : undefined;
+  const codes = ownedCodesOf(owned, settings.brand).filter((code) => !settings.leftOutThreads.includes(code)); // one of two look-alikes, left out
+  return codes.length >= MIN_OWNED_THREADS ? codes.map((code) => threadKey({ brand: settings.brand, code })) : undefined;
 }
 
 /** The image to stitch: a file the user chose (or an idea taken as one), or an address on the web. */
