@@ -2,6 +2,7 @@ import { findBrandThread, threadLabel, type PatternDocument } from '@stitchwise/
 import { describe, expect, it } from 'vitest';
 import type { StitchPlan } from '../src/contract/patterns.js';
 import { problemOf } from './support/chart-calls.js';
+import { documentOf, imported } from './support/chart-files.js';
 import { useTestServer, type ApiClient } from './support/harness.js';
 import { PHOTOS } from './support/images.js';
 import { pdfPageTexts } from './support/pdf-text.js';
@@ -47,6 +48,21 @@ describe.each(DATABASES)('generation in a brand on $name', (database) => {
     expect(text).toContain(`${document.legend.length} Anchor colours`);
     for (const entry of document.legend) expect(text).toContain(`${threadLabel(entry)} ${entry.name}`);
     expect(text).not.toMatch(/\bDMC\b/);
+  });
+
+  it.each(['dmc', 'anchor', 'madeira'])('exports a %s chart as OXS and imports it back with the same threads and stitches', async (brand) => {
+    const { plan, document } = await chartIn(maker, brand);
+    const oxs = await maker.api(`/stitch/patterns/${plan.pattern_url.split('/').pop()!}/export?format=oxs`);
+    expect(oxs.status).toBe(200);
+    const xml = await oxs.text();
+    for (const entry of document.legend) expect(xml).toContain(`number="${threadLabel(entry)}"`);
+    const project = await imported(maker, xml, 'round-trip.oxs');
+    expect(project.import_report.thread_mappings.every((mapping) => mapping.matched_by === 'code')).toBe(true);
+    const back = await documentOf(project);
+    expect(back.legend.map(({ brand: b, code, name, hex, stitch_count }) => [b, code, name, hex, stitch_count])).toEqual(
+      document.legend.map(({ brand: b, code, name, hex, stitch_count }) => [b, code, name, hex, stitch_count]),
+    );
+    expect(back.cells).toEqual(document.cells);
   });
 
   it('refuses a brand it does not know, naming the field', async () => {
