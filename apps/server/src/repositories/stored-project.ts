@@ -1,3 +1,4 @@
+import { upgradeLegendEntry, type LegendEntryV2 } from '@stitchwise/core';
 import { z } from 'zod';
 import { projectSchema } from '../contract/projects.js';
 import type { NewProjectRow, ProjectRow } from '../db/schema.js';
@@ -35,7 +36,15 @@ export function storedProjectOf(row: ProjectRow): StoredProject {
     parameters: JSON.parse(row.parameters) as unknown,
     metadata: JSON.parse(row.metadata) as unknown,
     outputs: JSON.parse(row.outputs) as unknown,
-    color_legend: JSON.parse(row.color_legend) as unknown,
+    color_legend: currentLegend(JSON.parse(row.color_legend) as unknown),
   });
   return { ...row, ...columns, status: projectSchema.shape.status.parse(row.status) };
+}
+
+/** A legend stored before thread brands (DMC threads named by `dmc_code` alone) as it is written now; a current one as it is. */
+function currentLegend(stored: unknown): unknown {
+  if (!Array.isArray(stored)) return stored;
+  return stored.map((entry: unknown) =>
+    typeof entry === 'object' && entry !== null && !('brand' in entry) ? upgradeLegendEntry(entry as LegendEntryV2) : entry,
+  );
 }
