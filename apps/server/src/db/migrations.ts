@@ -209,18 +209,23 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Owned threads of any brand: (user, brand, code). The key changes, which SQLite cannot alter in place,
       // so the rows move to a new table (every earlier row a DMC thread) that then takes the old one's name.
-      await db.schema
-        .createTable('owned_threads_by_brand')
-        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('brand', 'text', (c) => c.notNull())
-        .addColumn('code', 'text', (c) => c.notNull())
-        .addColumn('skeins', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('owned_threads_by_brand_pk', ['user_id', 'brand', 'code'])
-        .execute();
-      await sql`insert into owned_threads_by_brand (user_id, brand, code, skeins)
-        select user_id, 'dmc', dmc_code, skeins from owned_threads`.execute(db);
-      await db.schema.dropTable('owned_threads').execute();
-      await db.schema.alterTable('owned_threads_by_brand').renameTo('owned_threads').execute();
+      // In one transaction, so an interrupted start leaves the old table whole: Kysely runs SQLite's migrations
+      // outside one (it does not count SQLite's DDL as transactional), PostgreSQL's inside one already.
+      const steps = async (trx: Kysely<unknown>) => {
+        await trx.schema
+          .createTable('owned_threads_by_brand')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('brand', 'text', (c) => c.notNull())
+          .addColumn('code', 'text', (c) => c.notNull())
+          .addColumn('skeins', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('owned_threads_by_brand_pk', ['user_id', 'brand', 'code'])
+          .execute();
+        await sql`insert into owned_threads_by_brand (user_id, brand, code, skeins)
+          select user_id, 'dmc', dmc_code, skeins from owned_threads`.execute(trx);
+        await trx.schema.dropTable('owned_threads').execute();
+        await trx.schema.alterTable('owned_threads_by_brand').renameTo('owned_threads').execute();
+      };
+      await (db.isTransaction ? steps(db) : db.transaction().execute(steps));
     },
   },
 };
