@@ -85,14 +85,14 @@ export const importReportSchema = z
       .number()
       .int()
       .min(0)
-      .meta({ description: 'Threads in the legend, after matching to DMC (threads used only for backstitch, part stitches or knots included).' }),
+      .meta({ description: 'Threads in the legend, after matching (threads used only for backstitch, part stitches or knots included).' }),
     stitches: z.number().int().min(0).meta({ description: 'Full stitches imported.' }),
     marks: z
       .object({ part_stitches: z.number().int().min(0), backstitches: z.number().int().min(0), knots: z.number().int().min(0) })
       .meta({ description: 'Part stitches, backstitch lines and French knots imported.' }),
     thread_mappings: z
       .array(threadMappingSchema)
-      .meta({ description: 'Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already).' }),
+      .meta({ description: 'Each colour of the file that has stitches and its thread (empty for a Stitchwise pattern, whose threads are named already).' }),
     not_imported: notImportedSchema,
   })
   .meta({ id: 'ImportReport' });
@@ -104,7 +104,7 @@ export const importedProjectSchema = projectSchema
 export const IMPORT_DESCRIPTION =
   `Multipart: \`file\` (${ACCEPTED_CHART_FILES}; at most ${megabytes(MAX_CHART_FILE_BYTES)}) and optionally \`name\`. ` +
   `Full stitches are imported, up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads. ` +
-  'Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. ' +
+  "Every colour becomes a thread: a DMC, Anchor or Madeira thread the file names stays itself; another maker's or an unknown code becomes the nearest thread of `brand` (DMC by default) by ΔE00; colours that become the same thread share one. " +
   'Part stitches, backstitches and French knots are imported too, within limits that grow with the chart (a French knot and two backstitch lines per corner of its stitches, ' +
   `but at most ${MAX_KNOTS.toLocaleString('en')} knots and ${MAX_BACKSTITCHES.toLocaleString('en')} lines); ` +
   'those that do not fit the chart or are past a limit, full stitches replaced by a later one in the same cell (the last is kept), and beads and other ornaments are counted in `import_report.not_imported`. ' +

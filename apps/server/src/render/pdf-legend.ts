@@ -11,6 +11,7 @@ import {
   defaultStrands,
   legendUse,
   skeinFootnote,
+  skeinsOfBrands,
   stitchesPerInch,
   threadNeedOfUse,
   type Fabric,
@@ -82,7 +83,7 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
       .font('Bold')
       .fontSize(14)
       .fillColor('#000000')
-      .text(`Threads — ${fabric.label}, ${defaultStrands(fabric)} strands, skeins of 8 m`, MARGIN, MARGIN);
+      .text(`Threads — ${fabric.label}, ${defaultStrands(fabric)} strands, ${skeinsOfBrands(pattern.legend)}`, MARGIN, MARGIN);
     y = MARGIN + 30;
     doc.fontSize(8);
     for (const [column, title] of HEADS) doc.text(column === 'thread' && !allDmc ? 'Thread' : title, at(column), y, { lineBreak: false });

@@ -115,7 +115,7 @@ export const exportRoutes: FastifyPluginCallbackZod<ExportRouteOptions> = (app, 
           operationId: 'exportPatternDocument',
           summary: 'Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG',
           description:
-            'JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, ' +
+            'JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the catalogue of each thread’s brand and the cells, ' +
             'whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, ' +
             `unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 \`invalid_pattern\` naming each field. Up to ${PATTERN_LIMITS.maxSide} × ${PATTERN_LIMITS.maxSide} stitches and ${PATTERN_LIMITS.maxThreads} threads; ` +
             `without an account ${VISITOR_PATTERN_LIMITS.maxSide} stitches on the long side and ${VISITOR_PATTERN_LIMITS.maxThreads} threads, beyond that 403 sign_in_required. ` +

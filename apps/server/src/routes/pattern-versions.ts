@@ -29,7 +29,7 @@ export interface PatternVersionRouteOptions {
 
 const SAVE_DESCRIPTION =
   'JSON body: the edited PatternDocument (at most 4 MB), checked as `POST /api/stitch/patterns/export` checks it: thread colours, names and ' +
-  'stitch counts come from the DMC catalogue and the cells, threads without stitches are left out, and a document that does not hold ' +
+  'stitch counts come from the catalogue of each thread’s brand and the cells, threads without stitches are left out, and a document that does not hold ' +
   "together is 400 `invalid_pattern` naming each field. The chart PNG is drawn again (the project's stitch size and symbols setting) and " +
   "the project's outputs, metadata and legend change with it, so the list, the detail and every export show the edit.\n\n" +
   'No lost update: send `If-Match` with the ETag of the version that was edited (from `GET …/pattern`). Without it the answer is 428 ' +

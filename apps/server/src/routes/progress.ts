@@ -19,7 +19,7 @@ const PUT_DESCRIPTION =
   'Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) ' +
   'bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.\n\n' +
   'Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where ' +
-  "the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches), marks and unmarks alike, and made " +
+  "the cell's stitch did not change (the same thread as full stitch, the same part stitches), marks and unmarks alike, and made " +
   'to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer ' +
   'keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current ' +
   'version’s progress.';

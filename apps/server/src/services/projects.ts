@@ -196,7 +196,8 @@ export class ProjectsService {
           pattern: stored ? stored.patternId : copyOf(outputs.pattern),
         },
         ...(converted && {
-          parameters: { ...source.parameters, brand: converted.brand },
+          // The owned-thread choices name codes of the old brand: a converted copy starts without them.
+          parameters: { ...source.parameters, brand: converted.brand, only_owned_threads: false, left_out_threads: [] },
           metadata: chartMetadata(source.metadata, converted.pattern, look),
           color_legend: converted.pattern.legend,
         }),

@@ -463,7 +463,7 @@ export interface paths {
         get: operations["getProjectPattern"];
         /**
          * Save an edited chart as the project's new current version
-         * @description JSON body: the edited PatternDocument (at most 4 MB), checked as `POST /api/stitch/patterns/export` checks it: thread colours, names and stitch counts come from the DMC catalogue and the cells, threads without stitches are left out, and a document that does not hold together is 400 `invalid_pattern` naming each field. The chart PNG is drawn again (the project's stitch size and symbols setting) and the project's outputs, metadata and legend change with it, so the list, the detail and every export show the edit.
+         * @description JSON body: the edited PatternDocument (at most 4 MB), checked as `POST /api/stitch/patterns/export` checks it: thread colours, names and stitch counts come from the catalogue of each thread’s brand and the cells, threads without stitches are left out, and a document that does not hold together is 400 `invalid_pattern` naming each field. The chart PNG is drawn again (the project's stitch size and symbols setting) and the project's outputs, metadata and legend change with it, so the list, the detail and every export show the edit.
          *
          *     No lost update: send `If-Match` with the ETag of the version that was edited (from `GET …/pattern`). Without it the answer is 428 `precondition_required` (`*` is not enough); when the chart was saved elsewhere meanwhile, 412 `version_conflict` with the current version in the ETag header, so the editor can reload it or save the edit as a new project. Of two saves of the same version, exactly one succeeds.
          *
@@ -535,7 +535,7 @@ export interface paths {
          * Store the stitches marked done
          * @description JSON body `{ version, done, base }`: the whole bitset as this client has it for the chart version the marks were made on, and `base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.
          *
-         *     Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same DMC thread as full stitch, the same part stitches), marks and unmarks alike, and made to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
+         *     Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same thread as full stitch, the same part stitches), marks and unmarks alike, and made to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
          */
         put: operations["saveStitchingProgress"];
         post?: never;
@@ -693,7 +693,7 @@ export interface paths {
         put?: never;
         /**
          * Download a chart sent as a pattern document (an edited chart), as PDF, OXS or PNG
-         * @description JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the DMC catalogue and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; `name` titles the chart and names the file. Closing the request stops the work.
+         * @description JSON body: a PatternDocument (at most 4 MB; without an account at most 3 MB). Thread colours, names and stitch counts are taken from the catalogue of each thread’s brand and the cells, whatever the document says; threads without stitches are left out. A document that does not hold together (sizes, cell indices, unknown or repeated thread codes or symbols, more marks than the chart allows) is 400 `invalid_pattern` naming each field. Up to 500 × 500 stitches and 50 threads; without an account 100 stitches on the long side and 10 threads, beyond that 403 sign_in_required. `format` pdf, oxs or png (the chart image, 12 px a stitch); `paper`, `variant`, `fabric`, `orientation`, `stitches_per_page` and `pages` as for the other exports; `name` titles the chart and names the file. Closing the request stops the work.
          */
         post: operations["exportPatternDocument"];
         delete?: never;
@@ -754,7 +754,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a chart file: OXS from other programs, or a Stitchwise pattern
-         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a DMC thread: by its DMC code, otherwise (other brands, unknown codes) the nearest DMC thread by ΔE00; colours that become the same thread share one. Part stitches, backstitches and French knots are imported too, within limits that grow with the chart (a French knot and two backstitch lines per corner of its stitches, but at most 50,000 knots and 100,000 lines); those that do not fit the chart or are past a limit, full stitches replaced by a later one in the same cell (the last is kept), and beads and other ornaments are counted in `import_report.not_imported`. UTF-8 and UTF-16 text are read. A file that is not a chart, has no stitch, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
+         * @description Multipart: `file` (an OXS chart (.oxs, Open Cross Stitch XML, from KG-Chart, WinStitch, MacStitch, FlossCross and others) or a Stitchwise pattern (.json); at most 32 MB) and optionally `name`. Full stitches are imported, up to 500 × 500 stitches and 50 threads. Every colour becomes a thread: a DMC, Anchor or Madeira thread the file names stays itself; another maker's or an unknown code becomes the nearest thread of `brand` (DMC by default) by ΔE00; colours that become the same thread share one. Part stitches, backstitches and French knots are imported too, within limits that grow with the chart (a French knot and two backstitch lines per corner of its stitches, but at most 50,000 knots and 100,000 lines); those that do not fit the chart or are past a limit, full stitches replaced by a later one in the same cell (the last is kept), and beads and other ornaments are counted in `import_report.not_imported`. UTF-8 and UTF-16 text are read. A file that is not a chart, has no stitch, is broken or hostile (a DOCTYPE or entities, sizes or coordinates out of range, unknown palette entries, too many threads) is 400 `invalid_chart_file` with a sentence saying why; nothing is stored.
          */
         post: operations["importProject"];
         delete?: never;
@@ -1320,7 +1320,7 @@ export interface components {
             width: number;
             /** @description Stitches down. */
             height: number;
-            /** @description Threads in the legend, after matching to DMC (threads used only for backstitch, part stitches or knots included). */
+            /** @description Threads in the legend, after matching (threads used only for backstitch, part stitches or knots included). */
             threads: number;
             /** @description Full stitches imported. */
             stitches: number;
@@ -1330,7 +1330,7 @@ export interface components {
                 backstitches: number;
                 knots: number;
             };
-            /** @description Each colour of the file that has stitches and its DMC thread (empty for a Stitchwise pattern, which is DMC already). */
+            /** @description Each colour of the file that has stitches and its thread (empty for a Stitchwise pattern, whose threads are named already). */
             thread_mappings: components["schemas"]["ThreadMapping"][];
             not_imported: components["schemas"]["NotImported"];
         };

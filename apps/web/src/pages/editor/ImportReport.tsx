@@ -40,8 +40,8 @@ export function ImportReport({ project }: { project: ImportedProject }) {
       {report.thread_mappings.length > 0 && (
         <table className="w-full text-left text-sm">
           <caption className="mb-1 text-left text-xs text-slate-600">
-            Each colour of the file and its thread: DMC, Anchor and Madeira threads stay themselves, other colours become the nearest DMC thread. ΔE00 is how
-            far the colours are apart: under 2 is hard to see, so check the larger ones.
+            Each colour of the file and its thread: DMC, Anchor and Madeira threads stay themselves, other colours become the nearest thread of the brand
+            chosen. ΔE00 is how far the colours are apart: under 2 is hard to see, so check the larger ones.
           </caption>
           <thead>
             <tr className="text-xs text-slate-500">

@@ -11,7 +11,7 @@ const options: { key: OptionKey; label: string; help: string }[] = [
   { key: 'useKmeans', label: 'Use k-means colour reduction', help: 'Slower, finds the palette more carefully.' },
   { key: 'symbols', label: 'Show symbols on the chart', help: 'A symbol in every stitch, for printing.' },
   { key: 'removeBackground', label: 'Remove background', help: 'Leaves the background unstitched.' },
-  { key: 'mergeThreads', label: 'Merge similar DMC colors', help: 'Joins threads that look nearly the same.' },
+  { key: 'mergeThreads', label: 'Merge similar colors', help: 'Joins threads that look nearly the same.' },
 ];
 
 interface SettingsFormProps {
