@@ -1,15 +1,15 @@
-import { THREAD_BRANDS, type BrandMapping, type ConvertedThread } from '@stitchwise/core';
+import { type BrandMapping, type ConvertedThread } from '@stitchwise/core';
 import { z } from 'zod';
 import { projectSchema } from './projects.js';
 import type { SameShape } from './same-shape.js';
+import { BRAND_LIST, brandField } from './fields.js';
 import { brandIdSchema, CONVERSION_NOTE } from './thread-brands.js';
 
-const BRAND_LIST = THREAD_BRANDS.join(', ');
-
 /** `to`, in the body or the query: a known brand, case and surrounding space aside; else 400 naming `to`. */
-const toField = z
-  .preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(THREAD_BRANDS, { error: `to must be one of ${BRAND_LIST}` }))
-  .meta({ description: `The brand to convert the chart to: ${BRAND_LIST}. Not the chart's own, when all its threads are of one brand.`, example: 'anchor' });
+const toField = brandField('to').meta({
+  description: `The brand to convert the chart to: ${BRAND_LIST}. Not the chart's own, when all its threads are of one brand.`,
+  example: 'anchor',
+});
 
 /** The body may be left out (`to` in the query), which Fastify reads as null. */
 export const convertChartBody = z.object({ to: toField.optional() }).nullish();

@@ -1,4 +1,4 @@
-import { disallowedCharacter, parseColor, type DisallowedCharacter } from '@stitchwise/core';
+import { disallowedCharacter, parseColor, THREAD_BRANDS, type DisallowedCharacter } from '@stitchwise/core';
 import { z } from 'zod';
 import { problemSchema } from './problem.js';
 
@@ -138,3 +138,13 @@ export function problemResponses<const Status extends number>(...statuses: Statu
   ]);
   return Object.fromEntries(entries) as Record<Status, ProblemResponse>;
 }
+
+/** The thread brands, as messages and descriptions list them. */
+export const BRAND_LIST = THREAD_BRANDS.join(', ');
+
+/** A thread brand named in `field`: dmc, anchor or madeira, case and surrounding space aside; else 400 naming the field. */
+export const brandField = (field: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(THREAD_BRANDS, { error: `${field} must be one of ${BRAND_LIST}` }),
+  );

@@ -1,7 +1,7 @@
-import { MAX_BACKSTITCHES, MAX_KNOTS, PATTERN_LIMITS, THREAD_BRANDS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
+import { MAX_BACKSTITCHES, MAX_KNOTS, PATTERN_LIMITS, type NotImported, type ThreadMapping as CoreThreadMapping } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
-import { megabytes, textField } from './fields.js';
+import { brandField, megabytes, textField } from './fields.js';
 import { problemSchema } from './problem.js';
 import { brandIdSchema } from './thread-brands.js';
 import { projectSchema } from './projects.js';
@@ -28,14 +28,11 @@ export const importChartForm = multipartForm({
     .max(100, { error: 'name must be at most 100 characters' })
     .optional()
     .meta({ description: "The project's name; by default the chart's title, else the file's name." }),
-  brand: z
-    .enum(THREAD_BRANDS, { error: `brand must be one of ${THREAD_BRANDS.join(', ')}` })
-    .default('dmc')
-    .meta({
-      default: 'dmc',
-      description:
-        "The brand a colour becomes when the file names no DMC, Anchor or Madeira thread the catalogue has (another maker's, or an unknown code): the nearest of that brand's threads. DMC by default.",
-    }),
+  brand: brandField('brand').default('dmc').meta({
+    default: 'dmc',
+    description:
+      "The brand a colour becomes when the file names no DMC, Anchor or Madeira thread the catalogue has (another maker's, or an unknown code): the nearest of that brand's threads. DMC by default.",
+  }),
 });
 
 /** One colour of the file and the thread it became; the core's `ThreadMapping` on the wire. */

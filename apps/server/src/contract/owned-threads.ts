@@ -1,5 +1,5 @@
 import {
-  BRANDS,
+  aBrandName,
   findBrandThread,
   findThread,
   MAX_OWNED_SKEINS as MAX_SKEINS,
@@ -7,10 +7,9 @@ import {
   threadKey,
   threadLabel,
   threadsOfBrands,
-  type ThreadBrand,
 } from '@stitchwise/core';
 import { z } from 'zod';
-import { textField } from './fields.js';
+import { BRAND_LIST, brandField, textField } from './fields.js';
 import { problemSchema } from './problem.js';
 import { brandIdSchema } from './thread-brands.js';
 
@@ -23,10 +22,7 @@ const skeinsField = z
 /** Every thread of every brand: the longest list a user can own. */
 export const MAX_OWNED_THREADS = threadsOfBrands(THREAD_BRANDS).length;
 
-const BRAND_LIST = THREAD_BRANDS.join(', ');
-
 /** "a DMC", "an Anchor", "a Madeira": a brand's name after its article. */
-const aBrand = (brand: ThreadBrand): string => `${/^[AEIOU]/.test(BRANDS[brand].name) ? 'an' : 'a'} ${BRANDS[brand].name}`;
 
 /** One thread a user owns, as the API shows it. */
 export const ownedThreadSchema = z
@@ -61,16 +57,12 @@ const dmcCodeField = textField('dmc_code', { error: 'dmc_code must be a DMC code
     return thread.code;
   });
 
-/** A brand as a client may write it: its id in any case (`Anchor` is `anchor`). */
-const brandField = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z.enum(THREAD_BRANDS, { error: `brand must be one of ${BRAND_LIST}` }),
-);
-
 /** One thread of a sent list: its brand and its code in that brand, each checked against the brand's catalogue. */
 const ownedThreadEntry = z
   .strictObject({
-    brand: brandField.optional().meta({ description: `${BRAND_LIST}, case-insensitive.` }),
+    brand: brandField('brand')
+      .optional()
+      .meta({ description: `${BRAND_LIST}, case-insensitive.` }),
     code: textField('code', { error: 'code must be text, such as 403' })
       .trim()
       .max(20, { error: 'code must be at most 20 characters' })
@@ -93,9 +85,9 @@ const ownedThreadEntry = z
       return { brand: 'dmc' as const, code: entry.dmc_code, skeins: entry.skeins, sentAs: 'dmc_code' as const };
     }
     if (entry.brand === undefined) return fail('brand', `brand is required: one of ${BRAND_LIST}`);
-    if (entry.code === undefined || entry.code === '') return fail('code', `code is required: ${aBrand(entry.brand)} thread code`);
+    if (entry.code === undefined || entry.code === '') return fail('code', `code is required: ${aBrandName(entry.brand)} thread code`);
     const thread = findBrandThread(entry.brand, entry.code);
-    if (!thread) return fail('code', `code "${entry.code}" is not ${aBrand(entry.brand)} thread`);
+    if (!thread) return fail('code', `code "${entry.code}" is not ${aBrandName(entry.brand)} thread`);
     return { brand: entry.brand, code: thread.code, skeins: entry.skeins, sentAs: 'code' as const };
   });
 

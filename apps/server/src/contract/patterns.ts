@@ -4,13 +4,12 @@ import {
   FABRICS,
   PART_KINDS,
   PATTERN_LIMITS,
-  THREAD_BRANDS,
   type LegendEntry as CoreLegendEntry,
   type PatternDocument as CorePatternDocument,
 } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
-import { flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
+import { brandField, flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
 import { printQueryFields } from './print.js';
 import { brandIdSchema } from './thread-brands.js';
 import { problemSchema } from './problem.js';
@@ -202,13 +201,10 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
         description:
           "With only_owned_threads, owned threads not to use this time, as codes of the chart's `brand` separated by commas (e.g. one of two that look the same on fabric); a code the brand lacks is 400 naming this field.",
       }),
-    brand: z
-      .enum(THREAD_BRANDS, { error: `brand must be one of ${THREAD_BRANDS.join(', ')}` })
-      .default('dmc')
-      .meta({
-        default: 'dmc',
-        description: 'The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.',
-      }),
+    brand: brandField('brand').default('dmc').meta({
+      default: 'dmc',
+      description: 'The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.',
+    }),
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
       : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),

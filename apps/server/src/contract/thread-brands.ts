@@ -1,21 +1,15 @@
 import { THREAD_BRANDS } from '@stitchwise/core';
 import { z } from 'zod';
-import { colorField, integerFieldOr, textField } from './fields.js';
+import { BRAND_LIST, brandField, colorField, integerFieldOr, textField } from './fields.js';
 import { colorSchema, threadSchema } from './threads.js';
 
 /** Why a conversion's matches are only that: the answer says it in words, so no client can present them as more. */
 export const CONVERSION_NOTE = 'Nearest colours by ΔE00 between screen colours, not official equivalents.';
 
-const BRAND_LIST = THREAD_BRANDS.join(', ');
-
 export const brandIdSchema = z.enum(THREAD_BRANDS).meta({ id: 'ThreadBrandId', description: 'A thread maker Stitchwise knows.' });
 
 /** The optional `brand` form field of the colour tools: a known brand (case aside), else 400 naming it. */
-export const brandFormField = z
-  .preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-    z.enum(THREAD_BRANDS, { error: `brand must be one of ${BRAND_LIST}` }),
-  )
+export const brandFormField = brandField('brand')
   .optional()
   .meta({ description: `${BRAND_LIST}: the answer also gives that brand's nearest threads, as \`closest_threads\`.` });
 

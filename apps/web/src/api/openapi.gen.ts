@@ -3415,7 +3415,6 @@ export interface operations {
                     left_out_threads?: string;
                     /**
                      * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
-                     * @default dmc
                      * @enum {string}
                      */
                     brand?: "dmc" | "anchor" | "madeira";
@@ -3571,7 +3570,6 @@ export interface operations {
                     left_out_threads?: string;
                     /**
                      * @description The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.
-                     * @default dmc
                      * @enum {string}
                      */
                     brand?: "dmc" | "anchor" | "madeira";
@@ -4311,7 +4309,6 @@ export interface operations {
                     name?: string;
                     /**
                      * @description The brand a colour becomes when the file names no DMC, Anchor or Madeira thread the catalogue has (another maker's, or an unknown code): the nearest of that brand's threads. DMC by default.
-                     * @default dmc
                      * @enum {string}
                      */
                     brand?: "dmc" | "anchor" | "madeira";

@@ -1,4 +1,5 @@
 import {
+  aBrandName,
   BRANDS,
   brandNamed,
   compareBrandThreads,
@@ -27,7 +28,6 @@ export interface BrandCode {
 }
 
 /** "a DMC", "an Anchor", "a Madeira". */
-export const aBrand = (brand: ThreadBrand): string => `${/^[AEIOU]/.test(BRANDS[brand].name) ? 'an' : 'a'} ${BRANDS[brand].name}`;
 
 /** "Anchor 403 Black": how the page names a thread in what it says. */
 export const threadName = (thread: BrandCode): string => `${threadLabel(thread)} ${findBrandThread(thread.brand, thread.code)?.name ?? ''}`.trim();
@@ -117,7 +117,7 @@ export function readThreadsCsv(text: string): CsvImport {
           .map((known) => known.name)
           .join(', ')})`,
       );
-    else if (!written?.thread) skipped.push(`line ${line}: "${codeCell}" is not ${aBrand(written?.brand ?? brand)} code`);
+    else if (!written?.thread) skipped.push(`line ${line}: "${codeCell}" is not ${aBrandName(written?.brand ?? brand)} code`);
     else if (skeins === undefined) skipped.push(`line ${line}: "${cell}" is not a number of skeins from 0 to ${MAX_SKEINS}`);
     else {
       const { brand: threadBrand, code } = written.thread;

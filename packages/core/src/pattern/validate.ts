@@ -1,7 +1,6 @@
 import { findBrandThread } from '../threads/brands.js';
-import { BRANDS, isThreadBrand, threadKey, threadLabel } from '../threads/brand-names.js';
-import { type Thread } from '../threads/catalogue.js';
-import { THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
+import { aBrandName, isThreadBrand, THREAD_BRANDS, threadKey, threadLabel } from '../threads/brand-names.js';
+import type { Thread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { checkMarks } from './mark-checks.js';
 import { legendEntryOf, namedThread, READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
@@ -128,7 +127,7 @@ function checkThread(
   }
   const thread = typeof code === 'string' ? findBrandThread(brand, code) : undefined;
   if (!thread) {
-    const kind = `${article(brand)} ${BRANDS[brand].name} thread code`;
+    const kind = `${aBrandName(brand)} thread code`;
     const message = typeof code === 'string' ? `${field}.${codeField} ${shown(code)} is not ${kind}` : `${field}.${codeField} must be ${kind}`;
     problems.push({ field: `${field}.${codeField}`, message });
     return undefined;
@@ -140,8 +139,6 @@ function checkThread(
   else problems.push({ field: `${field}.${codeField}`, message: `${field}.${codeField} ${threadLabel(thread)} is already legend.${first}` });
   return thread;
 }
-
-const article = (brand: ThreadBrand): string => (brand === 'anchor' ? 'an' : 'a');
 
 function checkSymbol(symbol: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): string {
   if (typeof symbol !== 'string' || !CHART_SYMBOL_SET.has(symbol)) {

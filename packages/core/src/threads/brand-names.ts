@@ -39,6 +39,12 @@ export function threadLabel({ brand, code }: { brand: ThreadBrand; code: string 
   return `${BRANDS[brand].name} ${code}`;
 }
 
+/** The brand's name with its article, as a sentence needs it: "a DMC", "an Anchor", "a Madeira". */
+export function aBrandName(brand: ThreadBrand): string {
+  const { name } = BRANDS[brand];
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /** One key per thread across brands, for maps and sets: `anchor:403`. */
 export function threadKey({ brand, code }: { brand: ThreadBrand; code: string }): string {
   return `${brand}:${code}`;

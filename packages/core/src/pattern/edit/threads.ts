@@ -1,9 +1,8 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
 import { findBrandThread } from '../../threads/brands.js';
-import { BRANDS, threadLabel } from '../../threads/brand-names.js';
+import { aBrandName, BRANDS, threadLabel, type ThreadBrand } from '../../threads/brand-names.js';
 import { DMC_THREADS, nearestThreads, type Thread } from '../../threads/catalogue.js';
-import { type ThreadBrand } from '../../threads/brand-names.js';
 import { CHART_SYMBOLS, symbolBeside } from '../symbols.js';
 import {
   activeThreads,
@@ -74,7 +73,7 @@ export function mergeThread(chart: EditableChart, from: number, into: number): E
  */
 export function addThread(chart: EditableChart, code: string, brand: ThreadBrand = 'dmc'): EditResult {
   const added = findBrandThread(brand, code);
-  if (!added) throw new ChartEditError(`${BRANDS[brand].name} ${code.trim()} is not ${brand === 'anchor' ? 'an' : 'a'} ${BRANDS[brand].name} thread.`);
+  if (!added) throw new ChartEditError(`${BRANDS[brand].name} ${code.trim()} is not ${aBrandName(brand)} thread.`);
   const sameCode = (thread: ChartThread): boolean =>
     thread.brand === added.brand && (findBrandThread(thread.brand, thread.code)?.code ?? thread.code) === added.code;
   if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`${threadLabel(added)} is already in the chart.`);
