@@ -105,7 +105,7 @@ test('each kind of stitch is drawn, undone and redone, saved, reloaded and print
   const read = page.waitForResponse(isChartRead(projectId));
   await page.reload();
   const reloaded = (await (await read).json()) as PatternDocument;
-  expect(reloaded.version).toBe(2);
+  expect(reloaded.version).toBe(3);
   const indexOf = (code: string) => reloaded.legend.findIndex((entry) => entry.dmc_code === code);
   const expected = {
     parts: [
