@@ -13,8 +13,10 @@ describe('closing the server', () => {
       await new Promise((resolve) => spare.once('connect', resolve));
       const spareClosed = new Promise((resolve) => spare.once('close', resolve));
       // A request in flight: its answer still arrives.
+      // Waited for until the server has read it: a fixed pause lost that race on a busy machine (a reset, not an answer).
+      const arrived = new Promise((resolve) => server.app.server.once('request', resolve));
       const inFlight = fetch(`${server.baseUrl}/api/dmc/threads?limit=100`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await arrived;
       const started = performance.now();
       await server.app.close();
       // Not held open by the idle spare connection until its keep-alive timeout (72 s): room for a slow machine.
