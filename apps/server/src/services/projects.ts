@@ -20,6 +20,7 @@ import type { NewStoredProject, StoredProject } from '../repositories/stored-pro
 import type { FileStore, StoredFile, StoredFileExtension } from '../storage/file-store.js';
 import type { StorageUsage } from '../contract/storage.js';
 import type { StorageQuota } from './shared/storage-quota.js';
+import { roundedDistance } from './shared/threads.js';
 
 /** A chart stored by the chart store: its document's and image's ids and the sizes to record. */
 type StoredChart = Awaited<ReturnType<ChartStore['storeDocument']>>;
@@ -48,9 +49,6 @@ function chartMetadata(metadata: ProjectMetadata, pattern: Pattern, look: ChartL
     canvas_size: chartImageSize(pattern, look),
   };
 }
-
-/** ΔE00 as the API gives every distance: 4 decimals. */
-const roundDeltaE = (value: number): number => Math.round(value * 10_000) / 10_000;
 
 export class ProjectsService {
   constructor(
@@ -156,7 +154,7 @@ export class ProjectsService {
     return {
       project,
       note: CONVERSION_NOTE,
-      mappings: converted.mappings.map((mapping) => ({ ...mapping, delta_e: roundDeltaE(mapping.delta_e) })),
+      mappings: converted.mappings.map((mapping) => ({ ...mapping, delta_e: roundedDistance(mapping.delta_e) })),
     };
   }
 

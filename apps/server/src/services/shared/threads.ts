@@ -32,7 +32,8 @@ export function toBrandThread(thread: CoreThread): BrandThread {
   return { brand: thread.brand, ...toThread(thread) };
 }
 
-const roundedDistance = (distance: number): number => Math.round(distance * 10_000) / 10_000;
+/** A ΔE00 as the API gives it: 4 decimals. */
+export const roundedDistance = (distance: number): number => Math.round(distance * 10_000) / 10_000;
 
 /** A core match as the API shows it: the thread and its ΔE00, 4 decimals. */
 export function toThreadMatch({ thread, distance }: ThreadMatch): ThreadMatchView {
