@@ -8,6 +8,7 @@ import {
   MAX_OWNED_SKEINS as MAX_SKEINS,
   parseCsv,
   readWrittenThread,
+  threadKey,
   threadLabel,
   type ThreadBrand,
 } from '@stitchwise/core';
@@ -66,7 +67,7 @@ export function readCodeList(text: string, brand: ThreadBrand = 'dmc'): CodeList
       continue;
     }
     const written = readWrittenThread(token, current);
-    if (written.thread) threads.set(`${written.thread.brand}:${written.thread.code}`, { brand: written.thread.brand, code: written.thread.code });
+    if (written.thread) threads.set(threadKey(written.thread), { brand: written.thread.brand, code: written.thread.code });
     else unknown.set(written.brand === brand ? written.code : threadLabel(written), written.brand);
   }
   return { threads: [...threads.values()], unknown: [...unknown.keys()], unknownBrands: [...unknown.values()] };

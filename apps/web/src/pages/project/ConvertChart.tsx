@@ -1,3 +1,4 @@
+import { threadKey } from '@stitchwise/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -114,8 +115,6 @@ function ThreadName({ thread }: { thread: BrandMapping['from'] }) {
   );
 }
 
-const keyOf = ({ brand, code }: { brand: string; code: string }): string => `${brand}:${code}`;
-
 /**
  * What a conversion did, shown on the project it was made from: the new project (with a link to open it) and
  * every thread of the chart beside the thread it became, with their ΔE00, labelled as nearest colours. The
@@ -129,7 +128,7 @@ function ConversionReport({ converted: { to, conversion }, onClose }: { converte
   }, []);
   const { project, mappings } = conversion;
   const sharing = new Map<string, number>();
-  for (const mapping of mappings) sharing.set(keyOf(mapping.to), (sharing.get(keyOf(mapping.to)) ?? 0) + 1);
+  for (const mapping of mappings) sharing.set(threadKey(mapping.to), (sharing.get(threadKey(mapping.to)) ?? 0) + 1);
   const brand = brandName(to);
 
   return (
@@ -171,9 +170,9 @@ function ConversionReport({ converted: { to, conversion }, onClose }: { converte
           </thead>
           <tbody>
             {mappings.map((mapping) => {
-              const shared = sharing.get(keyOf(mapping.to))!;
+              const shared = sharing.get(threadKey(mapping.to))!;
               return (
-                <tr key={keyOf(mapping.from)} className="border-b border-slate-100 align-top last:border-0" data-testid="conversion-mapping">
+                <tr key={threadKey(mapping.from)} className="border-b border-slate-100 align-top last:border-0" data-testid="conversion-mapping">
                   <td className="py-1.5 pr-3">
                     <ThreadName thread={mapping.from} />
                   </td>
