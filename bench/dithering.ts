@@ -26,6 +26,7 @@ import {
   type StitchGrid,
 } from '@stitchwise/core';
 import sharp from 'sharp';
+import { medianMs } from './timing.js';
 
 const require = createRequire(import.meta.url);
 
@@ -98,19 +99,6 @@ function plainFloydSteinberg(grid: StitchGrid, threads: readonly Thread[]): Int1
 }
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
-
-/** Median milliseconds of each run, over seven rounds that take turns after a warm-up, so all see the same machine. */
-function medianMs(runs: (() => unknown)[]): number[] {
-  const times = runs.map(() => [] as number[]);
-  for (let round = 0; round < 8; round++) {
-    runs.forEach((run, i) => {
-      const start = performance.now();
-      run();
-      if (round > 0) times[i]!.push(performance.now() - start);
-    });
-  }
-  return times.map((list) => list.sort((x, y) => x - y)[3]!);
-}
 
 export async function benchDithering(): Promise<void> {
   const verdicts: string[] = [];

@@ -61,3 +61,16 @@ export async function alternatingMedians(runs: number, first: () => Promise<unkn
   const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return [median(times[0]), median(times[1])];
 }
+
+/** Median milliseconds of each run, over seven rounds that take turns after a warm-up, so all see the same machine. */
+export function medianMs(runs: (() => unknown)[]): number[] {
+  const times = runs.map(() => [] as number[]);
+  for (let round = 0; round < 8; round++) {
+    runs.forEach((run, i) => {
+      const start = performance.now();
+      run();
+      if (round > 0) times[i]!.push(performance.now() - start);
+    });
+  }
+  return times.map((list) => list.sort((x, y) => x - y)[3]!);
+}

@@ -10,7 +10,8 @@ import { DMC_THREADS, type Thread } from '../threads/catalogue.js';
 import { assignNearestThreads, cellLab, type StitchAssignment } from './assign.js';
 import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter, threadsByNearestUse } from './threads.js';
 import { prepareGrid, type PreparedGrid } from './prepare.js';
-import { ditherThreads, type Dithering } from './dither.js';
+import { diffuseError, ditherThreads, type Dithering } from './dither.js';
+import { chooseBlends, type Blending } from './blend-selection.js';
 
 export { prepareGrid, type PreparedGrid } from './prepare.js';
 
@@ -32,7 +33,19 @@ export interface PatternOptions {
    * step then chooses among these only, and the colour count is capped at their number.
    */
   threads?: readonly Thread[];
+  /**
+   * Blends (one strand each of two chosen threads) where they serve the picture better; off by default.
+   * `colors` still counts the threads to buy: blends are made of those, and the legend stays within
+   * MAX_LEGEND_ENTRIES.
+   */
+  blends?: Blending;
 }
+
+/** Nearest colours with the neighbour rule of dithering and no error passed on (see diffuseError). */
+const BLEND_NEIGHBOURS = { diffused: 0, margin: 2 };
+
+/** Entries of a legend at most: threads and blends together (the specification's 50 colours). */
+export const MAX_LEGEND_ENTRIES = 50;
 
 /**
  * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, choose
@@ -65,9 +78,16 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
   const ranking = options.threads ? rankingAmong(prepared, options.threads, candidates) : prepared.threadsByUse;
   const popular = ranking.slice(0, colors);
   const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
-  const threads = usePopular ? popular : snapped;
-  let assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
-  if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
+  const physical = usePopular ? popular : snapped;
+  const blending = options.blends === 'on';
+  // Blends after the threads they are made of, so the palette's colours keep their threads' indices.
+  const threads = blending ? [...physical, ...chooseBlends(physical, samples, MAX_LEGEND_ENTRIES - physical.length)] : physical;
+  // With blends, shades sit closer together and photo grain would flip stitches between a thread and its
+  // blends: a stitch keeps its neighbour's colour when that is nearly as near (bench/blends.ts).
+  let assignment =
+    threads.length > physical.length ? diffuseError(grid, threads, BLEND_NEIGHBOURS) : assignNearestThreads(grid, threads, undefined, prepared.assignment);
+  // A thread whose stitches went to its blends is not lost: it is stitched in them.
+  if (!usePopular && !blending) assignment = keepEveryColour(grid, palette, threads, assignment);
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
   // Dithering mixes the same threads differently: those the nearest-thread assignment kept.
   if (options.dithering && options.dithering !== 'off') assignment = ditherThreads(grid, threads, options.dithering, threadsInUse(threads, assignment));

@@ -21,3 +21,4 @@ export * from './progress.js';
 export * from './stitching.js';
 export * from './generation-settings.js';
 export * from './reading.js';
+export * from './blend-selection.js';

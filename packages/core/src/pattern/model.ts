@@ -1,3 +1,5 @@
+import { formatHex } from '../color/hex.js';
+import { BLEND_STRANDS, isBlend } from '../threads/blends.js';
 import type { Thread } from '../threads/catalogue.js';
 import type { ThreadBrand } from '../threads/brand-names.js';
 import { checkMarks, storedMarkLimits } from './mark-checks.js';
@@ -36,19 +38,24 @@ export interface LegendEntry {
   rgb: { r: number; g: number; b: number };
 }
 
-/** A thread as a legend names it: its brand, code, name and colour. */
+/**
+ * A thread as a legend names it: its brand, code, name and colour. A blend (see threads/blends.ts) also
+ * names its two threads; its code joins theirs (`310+413`) and its colour is their modelled mix.
+ */
 export interface NamedThread {
   brand: ThreadBrand;
   code: string;
   name: string;
   hex: string;
   rgb: { r: number; g: number; b: number };
+  blend?: readonly [NamedThread, NamedThread];
 }
 
-/** The legend entry of a plain thread at `index`, with its symbol and full-stitch count. */
+/** The legend entry of a thread or blend at `index`, with its symbol and full-stitch count. */
 export function legendEntryOf(thread: NamedThread, index: number, symbol: string, stitchCount: number): LegendEntry {
-  const { brand, code, name, hex, rgb } = thread;
+  const { brand, code, name, hex, rgb, blend } = thread;
   const dmc = brand === 'dmc';
+  const stitched = (part: NamedThread, strands: number): LegendThread => ({ brand: part.brand, code: part.code, name: part.name, strands, rgb: { ...part.rgb } });
   return {
     index,
     hex,
@@ -56,7 +63,7 @@ export function legendEntryOf(thread: NamedThread, index: number, symbol: string
     brand,
     code,
     name,
-    threads: [{ brand, code, name, strands: PLAIN_THREAD_STRANDS, rgb: { ...rgb } }],
+    threads: blend ? blend.map((part) => stitched(part, BLEND_STRANDS)) : [stitched(thread, PLAIN_THREAD_STRANDS)],
     dmc_code: dmc ? code : '',
     dmc_name: dmc ? name : '',
     stitch_count: stitchCount,
@@ -64,9 +71,22 @@ export function legendEntryOf(thread: NamedThread, index: number, symbol: string
   };
 }
 
-/** A catalogue thread as a legend names it. */
+/** A catalogue thread or blend as a legend names it. */
 export function namedThread(thread: Thread): NamedThread {
-  return { brand: thread.brand, code: thread.code, name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b } };
+  const named: NamedThread = { brand: thread.brand, code: thread.code, name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b } };
+  if (isBlend(thread)) named.blend = [namedThread(thread.blend[0]), namedThread(thread.blend[1])];
+  return named;
+}
+
+/** The thread or blend a legend entry names, as it names it: a blend when it lists two threads. */
+export function namedThreadOf(entry: LegendEntry): NamedThread {
+  const { brand, code, name, hex, rgb, threads } = entry;
+  const named: NamedThread = { brand, code, name, hex, rgb: { ...rgb } };
+  if (threads.length === 2) {
+    const part = (thread: LegendThread): NamedThread => ({ brand: thread.brand, code: thread.code, name: thread.name, hex: formatHex(thread.rgb), rgb: { ...thread.rgb } });
+    named.blend = [part(threads[0]!), part(threads[1]!)];
+  }
+  return named;
 }
 
 export interface PatternStats {

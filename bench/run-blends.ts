@@ -1,0 +1,2 @@
+import { benchBlends } from './blends.js';
+await benchBlends();
