@@ -34,9 +34,17 @@ export function brandNamed(word: string): ThreadBrand | undefined {
   return THREAD_BRANDS.find((brand) => brand === lower || BRANDS[brand].name.toLowerCase() === lower);
 }
 
-/** "DMC 310", "Anchor 403", "Madeira Black": how a chart, a legend or a shopping list names a thread. */
+/**
+ * "DMC 310", "Anchor 403", "Madeira Black": how a chart, a legend or a shopping list names a thread; a
+ * blend (code `310+413`) as "DMC 310 + 413".
+ */
 export function threadLabel({ brand, code }: { brand: ThreadBrand; code: string }): string {
-  return `${BRANDS[brand].name} ${code}`;
+  return `${BRANDS[brand].name} ${codeLabel(code)}`;
+}
+
+/** A code as a legend shows it: a blend's codes spaced ("310 + 413"), any other as it is. */
+export function codeLabel(code: string): string {
+  return code.split('+').join(' + ');
 }
 
 /** The brand's name with its article, as a sentence needs it: "a DMC", "an Anchor", "a Madeira". */
