@@ -1,19 +1,16 @@
 import type { Lab } from '../../color/spaces.js';
 import { rgbToLab } from '../../color/spaces.js';
-import { findBrandThread } from '../../threads/brands.js';
+import { findBrandColour } from '../../threads/blends.js';
 import { threadLabel } from '../../threads/brand-names.js';
 import type { Thread } from '../../threads/catalogue.js';
-import type { ThreadBrand } from '../../threads/brand-names.js';
-import { legendEntryOf, type LegendEntry, type Pattern, type PatternStats } from '../model.js';
+import { legendEntryOf, namedThread, namedThreadOf, type LegendEntry, type NamedThread, type Pattern, type PatternStats } from '../model.js';
 import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
 
-/** A thread of the chart being edited. Its index in `threads` never changes while editing, so cells and undo records stay valid. */
-export interface ChartThread {
-  brand: ThreadBrand;
-  code: string;
-  name: string;
-  hex: string;
-  rgb: { r: number; g: number; b: number };
+/**
+ * A thread of the chart being edited: a thread or a blend of two (`blend`, see threads/blends.ts), named as
+ * the legend names it. Its index in `threads` never changes while editing, so cells and undo records stay valid.
+ */
+export interface ChartThread extends NamedThread {
   symbol: string;
   /** Removed from the chart: it has no stitches and is not in the legend, but keeps its slot. */
   removed: boolean;
@@ -43,14 +40,14 @@ export function threadName(thread: ChartThread): string {
   return threadLabel(thread);
 }
 
+/** The chart thread of a catalogue thread or blend. */
 export function chartThreadOf(thread: Thread, symbol: string): ChartThread {
-  const { brand, code, name, hex, r, g, b } = thread;
-  return { brand, code, name, hex, rgb: { r, g, b }, symbol, removed: false };
+  return { ...namedThread(thread), symbol, removed: false };
 }
 
-/** The thread's CIELAB colour: the catalogue's, or from its RGB for a code the catalogue does not know. */
+/** The thread's CIELAB colour: the catalogue's (a blend's modelled mix), or from its RGB for a code the catalogue does not know. */
 export function chartThreadLab(thread: ChartThread): Lab {
-  return findBrandThread(thread.brand, thread.code)?.lab ?? rgbToLab(thread.rgb);
+  return findBrandColour(thread.brand, thread.code)?.lab ?? rgbToLab(thread.rgb);
 }
 
 /** The editable chart of a pattern: threads in legend order (so cells need no renumbering), symbols kept. */
@@ -63,9 +60,9 @@ export function chartFromPattern(pattern: Pattern): EditableChart {
   return { width, height, cells: pattern.cells.slice(), threads: legend.map(legendThread), marks: pattern.marks };
 }
 
-/** The chart thread of a legend entry, with its symbol. */
+/** The chart thread of a legend entry (a blend when it lists two threads), with its symbol. */
 export function legendThread(entry: LegendEntry): ChartThread {
-  return { brand: entry.brand, code: entry.code, name: entry.name, hex: entry.hex, rgb: { ...entry.rgb }, symbol: entry.symbol, removed: false };
+  return { ...namedThreadOf(entry), symbol: entry.symbol, removed: false };
 }
 
 /** Stitches per thread index. */

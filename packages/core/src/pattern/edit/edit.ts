@@ -1,3 +1,4 @@
+import type { NamedThread } from '../model.js';
 import { backstitchKey, knotKey, partKey, type ChartMarks } from '../stitches.js';
 import { ChartEditError, type ChartThread, type EditableChart } from './chart.js';
 
@@ -156,16 +157,21 @@ function applyThreadChanges(threads: readonly ChartThread[], changes: readonly T
 export function sameThread(a: ChartThread | undefined, b: ChartThread | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
+  return sameNamedThread(a, b) && a.symbol === b.symbol && a.removed === b.removed;
+}
+
+/** Whether two threads are named and coloured alike, a blend's two threads included. */
+function sameNamedThread(a: NamedThread, b: NamedThread): boolean {
+  const sameBlend = a.blend && b.blend ? sameNamedThread(a.blend[0], b.blend[0]) && sameNamedThread(a.blend[1], b.blend[1]) : !a.blend && !b.blend;
   return (
     a.brand === b.brand &&
     a.code === b.code &&
     a.name === b.name &&
     a.hex === b.hex &&
-    a.symbol === b.symbol &&
-    a.removed === b.removed &&
     a.rgb.r === b.rgb.r &&
     a.rgb.g === b.rgb.g &&
-    a.rgb.b === b.rgb.b
+    a.rgb.b === b.rgb.b &&
+    sameBlend
   );
 }
 

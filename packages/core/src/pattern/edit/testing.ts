@@ -2,15 +2,15 @@
  * Helpers for the edit tests: small charts written as text, and plain copies of charts that
  * `toEqual` compares field by field. Not exported from the core.
  */
-import { findThread } from '../../threads/catalogue.js';
+import { findBrandColour } from '../../threads/blends.js';
 import { symbolFor } from '../symbols.js';
 import { backstitchKey, knotKey, NO_MARKS, partKey, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from '../stitches.js';
 import { chartThreadOf, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, type EditResult } from './edit.js';
 
 /**
- * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes`, '.' no stitch.
- * Threads get the first symbols in order.
+ * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes` (DMC codes, or a
+ * blend's as `310+413`), '.' no stitch. Threads get the first symbols in order.
  */
 export function chartOf(rows: readonly string[], codes: readonly string[]): EditableChart {
   const width = rows[0]?.length ?? 0;
@@ -20,7 +20,7 @@ export function chartOf(rows: readonly string[], codes: readonly string[]): Edit
     for (let x = 0; x < width; x++) cells[y * width + x] = row[x] === '.' ? -1 : parseInt(row[x]!, 36);
   });
   const threads = codes.map((code, index) => {
-    const thread = findThread(code);
+    const thread = findBrandColour('dmc', code);
     if (!thread) throw new Error(`no DMC ${code}`);
     return chartThreadOf(thread, symbolFor(index));
   });

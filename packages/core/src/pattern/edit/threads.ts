@@ -1,5 +1,6 @@
 import { deltaE2000 } from '../../color/ciede2000.js';
 import { rgbToLab, type Rgb } from '../../color/spaces.js';
+import { blendOf, findBrandColour } from '../../threads/blends.js';
 import { findBrandThread } from '../../threads/brands.js';
 import { aBrandName, BRANDS, threadLabel, type ThreadBrand } from '../../threads/brand-names.js';
 import { DMC_THREADS, nearestThreads, type Thread } from '../../threads/catalogue.js';
@@ -72,14 +73,36 @@ export function mergeThread(chart: EditableChart, from: number, into: number): E
  * free, so the chart keeps one slot per thread.
  */
 export function addThread(chart: EditableChart, code: string, brand: ThreadBrand = 'dmc'): EditResult {
-  const added = findBrandThread(brand, code);
-  if (!added) throw new ChartEditError(`${BRANDS[brand].name} ${code.trim()} is not ${aBrandName(brand)} thread.`);
+  return addColour(chart, catalogueThread(brand, code), 'thread');
+}
+
+/**
+ * Adds the blend of two threads of a brand's catalogue (one strand of each; its colour their mix, see
+ * threads/blends.ts), in either order, as addThread adds a thread: with a symbol of its own, back in its old
+ * slot if it was removed. The two threads need not be in the chart.
+ */
+export function addBlend(chart: EditableChart, codeA: string, codeB: string, brand: ThreadBrand = 'dmc'): EditResult {
+  const [a, b] = [catalogueThread(brand, codeA), catalogueThread(brand, codeB)];
+  if (a.code === b.code) throw new ChartEditError(`A blend is two different threads: choose another thread to blend with ${threadLabel(a)}.`);
+  return addColour(chart, blendOf(a, b), 'blend');
+}
+
+function catalogueThread(brand: ThreadBrand, code: string): Thread {
+  const thread = findBrandThread(brand, code);
+  if (!thread) throw new ChartEditError(`${BRANDS[brand].name} ${code.trim()} is not ${aBrandName(brand)} thread.`);
+  return thread;
+}
+
+/** Adds a thread or blend of the catalogue; its slot and symbol as addThread says. */
+function addColour(chart: EditableChart, added: Thread, kind: 'thread' | 'blend'): EditResult {
+  // A document may write a code otherwise than the catalogue (Anchor `0403`, a blend's codes in another order).
   const sameCode = (thread: ChartThread): boolean =>
-    thread.brand === added.brand && (findBrandThread(thread.brand, thread.code)?.code ?? thread.code) === added.code;
+    thread.brand === added.brand && (findBrandColour(thread.brand, thread.code)?.code ?? thread.code) === added.code;
   if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`${threadLabel(added)} is already in the chart.`);
   const slot = chart.threads.findIndex(sameCode);
   const existing = chart.threads[slot];
   const active = activeThreads(chart);
+  // A blend is a colour of the legend like a thread, so it counts as one.
   if (active.length >= MAX_CHART_THREADS) throw new ChartEditError(`A chart can have at most ${MAX_CHART_THREADS} threads. Remove or merge one first.`);
   const used = new Set(active.map((index) => chart.threads[index]!.symbol));
   // A symbol of another family than those of the threads that look like it (symbols.ts).
@@ -91,7 +114,7 @@ export function addThread(chart: EditableChart, code: string, brand: ThreadBrand
   const change: ThreadChange = existing
     ? { index: slot, before: existing, after: chartThreadOf(added, symbol) }
     : { index: chart.threads.length, before: undefined, after: chartThreadOf(added, symbol) };
-  return finishEdit(chart, `Add ${threadLabel(added)}`, chart.cells, [change]);
+  return finishEdit(chart, `Add ${kind === 'blend' ? 'blend ' : ''}${threadLabel(added)}`, chart.cells, [change]);
 }
 
 /** Gives a thread another of the chart symbols; symbols stay unique among active threads. */
