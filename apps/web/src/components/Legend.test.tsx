@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { upgradeLegendEntry } from '@stitchwise/core';
+import { blendOf, findThread, legendEntryOf, namedThread, upgradeLegendEntry } from '@stitchwise/core';
 import { fabricByCount, legendUse, type ChartMarks } from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,18 @@ const cellsOf = (row: HTMLElement) =>
 const skeins = () => screen.getAllByTestId('legend-skeins').map((cell) => cell.textContent);
 
 describe('Legend', () => {
+  it('shows a blend with its codes spaced, both threads in its swatch and its strands, 1 + 1', () => {
+    const [black, pewter] = [findThread('310')!, findThread('413')!];
+    const blend = legendEntryOf(namedThread(blendOf(black, pewter)), 1, '▲', 120);
+    renderScreen(<Legend entries={[entry(0, '310', 7500), blend]} />);
+    const row = screen.getAllByTestId('legend-row')[1]!;
+    expect(cellsOf(row).slice(0, 6)).toEqual(['▲', '', '310 + 4131 + 1 strands', `${black.name} + ${pewter.name}`, blend.hex.toUpperCase(), '120']);
+    expect(row.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
+    expect(screen.getAllByTestId('legend-row')[0]!.querySelector('[data-blend]')).toBeNull();
+    // Skeins of each of its two threads.
+    expect(skeins()[1]).toMatch(/^\d+ \+ \d+$/);
+  });
+
   it('shows each thread with its stitches and the whole skeins to buy on 14-count Aida, and says what that assumes', () => {
     renderScreen(<Legend entries={[entry(0, '310', 7500), entry(1, '321', 2400), entry(2, '3865', 1), entry(3, '939', 0)]} />);
     expect(screen.getByRole('columnheader', { name: 'Skeins' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   backstitchOnly,
   BRANDS,
+  codeLabel,
   fabricByCount,
   markUse,
   skeinFootnote,
@@ -12,6 +13,7 @@ import {
   type ThreadUse,
 } from '@stitchwise/core';
 import type { LegendEntry } from '../api/schemas';
+import { blendColours, blendStrandsText, swatchStyle } from './swatch';
 
 /** Legend entries shown at most (spec §9). */
 export const LEGEND_LIMIT = 50;
@@ -109,17 +111,21 @@ export function Legend({
                   <td className="py-1.5 pr-3">
                     <span
                       className={`inline-block w-8 align-middle ${backstitchOnly(entry) ? 'h-1 rounded-full' : 'h-5 rounded border border-slate-200'}`}
-                      style={{ backgroundColor: entry.hex }}
+                      style={swatchStyle(entry.hex, blendColours(entry))}
+                      data-blend={blendColours(entry)?.join(' ')}
                       aria-hidden="true"
                     />
                   </td>
-                  <td className="py-1.5 pr-3 font-medium">{oneBrand ? entry.code : threadLabel(entry)}</td>
+                  <td className="py-1.5 pr-3 font-medium">
+                    <span className="whitespace-nowrap">{oneBrand ? codeLabel(entry.code) : threadLabel(entry)}</span>
+                    {blendStrandsText(entry) && <span className="block text-xs font-normal whitespace-nowrap text-slate-500">{blendStrandsText(entry)}</span>}
+                  </td>
                   <td className="py-1.5 pr-3">{entry.name}</td>
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
                   <td className="py-1.5 pr-3 text-right">{backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en')}</td>
                   {withMarks && <MarkCells use={entry} />}
                   <td className="py-1.5 text-right" data-testid="legend-skeins">
-                    {threadNeedOfUse(entry, fabric).skeinsToBuy}
+                    {skeinsText(entry, fabric)}
                   </td>
                 </tr>
               ))}
@@ -137,6 +143,12 @@ export function Legend({
       )}
     </section>
   );
+}
+
+/** Skeins to buy for an entry's stitches: of each of a blend's two threads ("1 + 1"), each counted for its one strand. */
+function skeinsText(entry: LegendEntry & Partial<MarkUse>, fabric: Fabric): string {
+  const skeins = threadNeedOfUse(entry, fabric).skeinsToBuy;
+  return entry.threads.map(() => skeins).join(' + ');
 }
 
 /** A thread's part stitches, backstitch length (in stitch widths) and knots; blank where it has none. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { blendOf, findThread, legendEntryOf, namedThread } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
 import { CREDITS, keeping } from '../test/fixtures';
 import { renderScreen, type SentRequest } from '../test/harness';
@@ -34,6 +35,7 @@ describe('Stitch Pattern Wizard', () => {
       return_symbols_overlay: 'true',
       use_kmeans: 'false',
       dithering: 'off',
+      blends: 'off',
       project_name: 'Roses',
     });
     expect(screen.getAllByTestId('legend-row')).toHaveLength(50);
@@ -72,6 +74,26 @@ describe('Stitch Pattern Wizard', () => {
     await generateAs(user, 'Roses');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.form).toMatchObject({ dithering: 'soft', colors: '10' });
+  });
+
+  it('sends Blends when switched on, and a result with a blend shows it in the legend: both threads, 1 + 1 strands', async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    const [black, pewter] = [findThread('310')!, findThread('413')!];
+    const legend = [PLAN.legend_data[0]!, legendEntryOf(namedThread(blendOf(black, pewter)), 1, '▲', 100)];
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: { ...CREDITS, 'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, legend_data: legend, project_id: 'p1' } }) },
+    });
+    await toSettings(user);
+    await user.click(screen.getByRole('switch', { name: /^Blends/ }));
+    await generateAs(user, 'Roses');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({ blends: 'on' });
+    const row = (await screen.findAllByTestId('legend-row'))[1]!;
+    // Symbol, codes, strands, both names, the mix, stitches, and skeins of each thread.
+    expect(row).toHaveTextContent(`▲310 + 4131 + 1 strands${black.name} + ${pewter.name}${blendOf(black, pewter).hex.toUpperCase()}1001 + 1`);
+    expect(row.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
   });
 
   it('shows the stage while generating, and Cancel stops it and stays on the settings', async () => {

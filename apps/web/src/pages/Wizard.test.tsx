@@ -102,6 +102,7 @@ describe('Stitch Pattern Wizard', () => {
         merge_dmc_colors: false,
         return_symbols_overlay: true,
         dithering: 'strong',
+        blends: 'on',
       },
       outputs: { input_image_url: 'http://localhost/files/original.png', stitch_plan_url: null, pattern_url: null },
     };
@@ -119,6 +120,7 @@ describe('Stitch Pattern Wizard', () => {
     expect(screen.getByLabelText(/^Colors/)).toHaveValue('14');
     expect(screen.getByRole('checkbox', { name: /k-means/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Strong' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Blends/ })).toBeChecked();
     expect(await screen.findByRole('img', { name: 'The picture to stitch' })).toBeInTheDocument();
   });
 });

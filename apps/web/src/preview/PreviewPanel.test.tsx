@@ -48,7 +48,14 @@ function patternReply(id: number, codes: string[], shade: number): PreviewReply 
     width: 2,
     height: 1,
     pixels: Uint8ClampedArray.from([shade, 0, 0, 255, 0, shade, 0, 255]),
-    legend: codes.map((code) => ({ brand: 'dmc' as const, code, name: `Thread ${code}`, hex: '#336699', stitch_count: 1 })),
+    legend: codes.map((code) => ({
+      brand: 'dmc' as const,
+      code,
+      name: `Thread ${code}`,
+      hex: '#336699',
+      stitch_count: 1,
+      threads: code.split('+').map((part, k) => ({ code: part, rgb: { r: 0, g: 100 * k, b: 0 } })),
+    })),
     meanDeltaE: 2.5,
     timings: { decodeMs: 1, gridMs: 1, patternMs: 1 },
   };
@@ -108,6 +115,7 @@ describe('the live preview in the wizard', () => {
       mergeThreads: false,
       cleanConfetti: true,
       dithering: 'off',
+      blends: 'off',
       brand: 'dmc',
     });
     expect(screen.getByTestId('preview-updating')).toHaveTextContent('Updating…');
@@ -167,6 +175,7 @@ describe('the live preview in the wizard', () => {
       mergeThreads: false,
       cleanConfetti: true,
       dithering: 'off',
+      blends: 'off',
       brand: 'dmc',
       threadKeys: ['dmc:310', 'dmc:321', 'dmc:699', 'dmc:3865'], // the chart's brand's only
     });
@@ -201,6 +210,7 @@ describe('the live preview in the wizard', () => {
       mergeThreads: false,
       cleanConfetti: true,
       dithering: 'off',
+      blends: 'off',
       brand: 'dmc',
     });
     worker().answer(patternReply(worker().jobs[0]!.id, ['310'], 11));
@@ -209,6 +219,31 @@ describe('the live preview in the wizard', () => {
     worker().answer(patternReply(worker().jobs[1]!.id, ['310'], 22));
     await user.click(screen.getByRole('radio', { name: 'Soft' })); // dithering is a visitor's choice too
     expect(worker().jobs[2]!.settings).toMatchObject({ maxSide: 50, colors: 10, dithering: 'soft' });
+  });
+
+  it('with Blends switched on (a visitor may), previews blends: two-colour swatches, "310 + 413", threads and blends counted apart', async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />);
+    await toSettings(user);
+    expect(worker().jobs[0]!.settings.blends).toBe('off');
+    worker().answer(patternReply(worker().jobs[0]!.id, ['310', '413'], 11));
+    const blends = screen.getByRole('switch', { name: /^Blends/ });
+    expect(blends).not.toBeChecked();
+    expect(blends).toHaveAccessibleDescription('Each stitch is one thread.');
+    await user.click(blends);
+    expect(blends).toBeChecked();
+    expect(blends).toHaveAccessibleDescription(/one strand of each is stitched together \(1 \+ 1 strands\)/);
+    expect(worker().jobs[1]!.settings).toMatchObject({ blends: 'on', colors: 10 });
+
+    worker().answer(patternReply(worker().jobs[1]!.id, ['310', '310+413', '413'], 22));
+    expect(preview()).toHaveAttribute('data-threads', '310 310+413 413');
+    expect(screen.getByText('2 × 1 stitches · 2 threads + 1 blend')).toBeInTheDocument();
+    const item = screen.getByTitle(/^DMC 310 \+ 413/);
+    expect(item).toHaveTextContent('310 + 413');
+    expect(item).toHaveAttribute('title', 'DMC 310 + 413 Thread 310+413 (1 + 1 strands): 1 stitches');
+    // Its swatch shows both threads (by the test's colours for them); a plain thread's shows one.
+    expect(item.querySelector('[data-blend]')).toHaveAttribute('data-blend', '#000000 #006400');
+    expect(screen.getByTitle(/^DMC 310 Thread/).querySelector('[data-blend]')).toBeNull();
   });
 
   it('says quietly when the browser cannot decode the picture, and Generate still works', async () => {

@@ -4,7 +4,7 @@ import { FinishedSize } from './FinishedSize';
 import type { WizardSettings } from '../pages/wizard/model';
 import type { WorkerLike } from './client';
 import { PreviewCanvas } from './PreviewCanvas';
-import { PreviewLegend } from './PreviewLegend';
+import { PreviewLegend, previewThreadsText } from './PreviewLegend';
 import { usePreview, type PreviewState } from './use-preview';
 import { usePreviewSource, type PreviewSourceState } from './use-preview-source';
 import { previewSettingsOf } from './wizard-settings';
@@ -59,7 +59,7 @@ export function PreviewPanel({ picture, settings, signedIn, ownedThreads, create
         )}
       </div>
       <p className="flex justify-between gap-2 text-xs text-slate-500" aria-live="polite">
-        <span>{pattern && !message ? `${pattern.width} × ${pattern.height} stitches · ${threadsText(pattern.legend.length)}` : ''}</span>
+        <span>{pattern && !message ? `${pattern.width} × ${pattern.height} stitches · ${previewThreadsText(pattern.legend)}` : ''}</span>
         {updating && !message && <span data-testid="preview-updating">{sourceState?.status === 'loading' ? loadingText[sourceState.step] : 'Updating…'}</span>}
       </p>
       {/* Fixed heights: the preview appearing or changing never moves the Generate button under the pointer. */}
@@ -70,8 +70,6 @@ export function PreviewPanel({ picture, settings, signedIn, ownedThreads, create
 }
 
 const loadingText = { copy: 'Fetching the picture…', cutout: 'Removing the background…' } as const;
-
-const threadsText = (count: number): string => `${count} ${count === 1 ? 'thread' : 'threads'}`;
 
 /** Why there is no preview to show, in a quiet sentence; undefined when there is one (or one is coming). */
 function messageFor(source: PreviewSourceState | undefined, preview: PreviewState): string | undefined {

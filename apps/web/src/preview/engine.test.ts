@@ -21,6 +21,24 @@ function picture(): RgbaImage {
   return { width, height, data };
 }
 
+/** A 40 × 10 ramp between two blues: two threads with a blend between them when blends are on. */
+function ramp(): RgbaImage {
+  const [width, height] = [40, 10];
+  const [from, to] = [
+    [40, 80, 160],
+    [90, 140, 210],
+  ] as const;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      for (let channel = 0; channel < 3; channel++) data[i + channel] = Math.round(from[channel]! + ((to[channel]! - from[channel]!) * x) / (width - 1));
+      data[i + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
 const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
   brand: 'dmc',
   maxSide: 40,
@@ -29,6 +47,7 @@ const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
   mergeThreads: false,
   cleanConfetti: true,
   dithering: 'off',
+  blends: 'off',
   ...changes,
 });
 
@@ -86,9 +105,43 @@ describe('the preview engine', () => {
     expect(grids.get(`${source.key}@40`)).toBe(prepared); // reused, not prepared again
     expect(preview.timings.gridMs).toBe(0);
     const expected = generatePattern(image, changed);
-    expect(preview.legend).toEqual(expected.legend.map(({ brand, code, name, hex, stitch_count }) => ({ brand, code, name, hex, stitch_count })));
+    expect(preview.legend).toEqual(
+      expected.legend.map(({ brand, code, name, hex, stitch_count }) => ({
+        brand,
+        code,
+        name,
+        hex,
+        stitch_count,
+        threads: [{ code, rgb: expect.any(Object) }],
+      })),
+    );
     expect(preview.meanDeltaE).toBe(expected.stats.mean_delta_e);
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+  });
+
+  it('with blends on, previews the blends the core chooses: each names its two threads, its stitches drawn in their mix', async () => {
+    const image = ramp();
+    const { decode } = recordingDecoder(image);
+    const blending = settings({ colors: 2, blends: 'on' });
+    const preview = await runPreviewJob({ source, settings: blending }, new GridCache(), decode);
+    const expected = generatePattern(image, blending);
+    const blends = expected.legend.filter((entry) => entry.threads.length === 2);
+    expect(blends.length).toBeGreaterThan(0);
+    expect(preview.legend).toEqual(
+      expected.legend.map(({ brand, code, name, hex, stitch_count, threads }) => ({
+        brand,
+        code,
+        name,
+        hex,
+        stitch_count,
+        threads: threads.map(({ code: part, rgb }) => ({ code: part, rgb })),
+      })),
+    );
+    expect(preview.legend.find((thread) => thread.code === blends[0]!.code)?.threads.map((part) => part.code)).toEqual(blends[0]!.code.split('+'));
+    expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+    // Off, the same picture has no blend.
+    const off = await runPreviewJob({ source, settings: settings({ colors: 2 }) }, new GridCache(), decode);
+    expect(off.legend.every((thread) => thread.threads.length === 1)).toBe(true);
   });
 
   it.each([

@@ -83,7 +83,14 @@ export function threadsOf(keys: readonly string[]): Thread[] {
 
 /** The pattern as the preview shows it: one pixel per stitch and a compact legend. */
 export function previewOf(pattern: Pattern): Omit<PreviewPattern, 'timings'> {
-  const legend: PreviewThread[] = pattern.legend.map(({ brand, code, name, hex, stitch_count }) => ({ brand, code, name, hex, stitch_count }));
+  const legend: PreviewThread[] = pattern.legend.map(({ brand, code, name, hex, stitch_count, threads }) => ({
+    brand,
+    code,
+    name,
+    hex,
+    stitch_count,
+    threads: threads.map(({ code, rgb }) => ({ code, rgb })),
+  }));
   return { width: pattern.width, height: pattern.height, pixels: stitchPixels(pattern), legend, meanDeltaE: pattern.stats.mean_delta_e };
 }
 

@@ -27,13 +27,15 @@ export interface PreviewJobMessage extends PreviewJob {
   id: number;
 }
 
-/** One thread of the preview's legend, as compact as the panel shows it. */
+/** One thread or blend of the preview's legend, as compact as the panel shows it. */
 export interface PreviewThread {
   brand: ThreadBrand;
   code: string;
   name: string;
   hex: string;
   stitch_count: number;
+  /** The colours stitched: one thread, or a blend's two. */
+  threads: { code: string; rgb: { r: number; g: number; b: number } }[];
 }
 
 /** A finished preview: the chart as one RGBA pixel per stitch (transparent where nothing is stitched). */

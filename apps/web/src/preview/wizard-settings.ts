@@ -14,7 +14,8 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, o
     useKmeans: settings.useKmeans,
     mergeThreads: settings.mergeThreads,
     cleanConfetti: settings.cleanConfetti,
-    dithering: settings.dithering, // visitors may dither too
+    dithering: settings.dithering, // visitors may dither and blend too
+    blends: settings.blends,
     brand: settings.brand,
   };
   if (signedIn) return ownedThreads ? { ...chosen, threadKeys: ownedThreads } : chosen;

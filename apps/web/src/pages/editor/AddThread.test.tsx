@@ -81,11 +81,13 @@ describe('Add a thread', () => {
 
   it('says a chart holds at most 50 threads, and adds no more once it has them', async () => {
     const user = await openAddThread(chartWithThreads(49));
-    expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
+    // Said in 'Add a thread' (and in 'Add a blend').
+    const addThread = within(screen.getByText('Add a thread').closest('details')!);
+    expect(addThread.queryByText(LIMIT_MESSAGE)).toBeNull();
     await user.type(search(), 'B5200');
     await user.click(screen.getByRole('button', { name: 'Add DMC B5200' }));
     expect(screen.getByRole('heading', { name: 'Threads (50 of 50)' })).toBeInTheDocument();
-    expect(screen.getByText(LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(addThread.getByText(LIMIT_MESSAGE)).toBeInTheDocument();
 
     // The 49 first threads of the colour card are reds and pinks: greens are not in the chart.
     await user.clear(search());

@@ -31,7 +31,7 @@ const eyeDropper = (): EyeDropperApi | undefined => {
 type BrandChoice = ThreadBrand | 'all';
 
 /** The brand most of the chart's threads are: where a new thread is looked for first. */
-function chartBrand(chart: EditableChart): ThreadBrand {
+export function chartBrand(chart: EditableChart): ThreadBrand {
   const counts = new Map<ThreadBrand, number>();
   for (const thread of chart.threads) if (!thread.removed) counts.set(thread.brand, (counts.get(thread.brand) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'dmc';

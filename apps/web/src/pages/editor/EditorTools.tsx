@@ -1,8 +1,9 @@
-import { BRANDS, threadLabel } from '@stitchwise/core';
+import { BRANDS, codeLabel, threadLabel } from '@stitchwise/core';
 import type { ChartThread } from '@stitchwise/core';
 import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '../../components/Icon';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
+import { blendColours } from '../../components/swatch';
 import { TOOLS, type ToolName } from './tools';
 
 const TOOL_ICONS: Record<ToolName, IconName> = {
@@ -92,9 +93,10 @@ export function EditorTools({
           {/* Its name is what it shows, said in full: "Threads, current: DMC 310 Black". */}
           {thread ? (
             <>
-              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
+              <SymbolSwatch hex={thread.hex} blend={blendColours(thread)} symbol={thread.symbol} />
               <span>
-                <span className="sr-only">Threads, current: {BRANDS[thread.brand].name}</span> {thread.code} <span className="sr-only">{thread.name}</span>
+                <span className="sr-only">Threads, current: {BRANDS[thread.brand].name}</span> {codeLabel(thread.code)}{' '}
+                <span className="sr-only">{thread.name}</span>
               </span>
             </>
           ) : (
@@ -108,7 +110,7 @@ export function EditorTools({
         <span className="flex shrink-0 items-center gap-2 text-sm" data-testid="current-thread">
           {thread ? (
             <>
-              <SymbolSwatch hex={thread.hex} symbol={thread.symbol} /> {threadLabel(thread)} {thread.name}
+              <SymbolSwatch hex={thread.hex} blend={blendColours(thread)} symbol={thread.symbol} /> {threadLabel(thread)} {thread.name}
             </>
           ) : (
             'No thread chosen'

@@ -2,6 +2,7 @@ import {
   activeThreads,
   backstitchOnly,
   CHART_SYMBOLS,
+  codeLabel,
   fabricByCount,
   MAX_CHART_THREADS,
   mergeThread,
@@ -17,6 +18,8 @@ import {
 } from '@stitchwise/core';
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
+import { blendColours, blendStrandsText } from '../../components/swatch';
+import { AddBlend } from './AddBlend';
 import { AddThread } from './AddThread';
 
 const FABRIC = fabricByCount(14)!;
@@ -85,6 +88,7 @@ export const Palette = memo(function Palette({ chart, counts, uses, current, onC
         />
       )}
       <AddThread chart={chart} full={active.length >= MAX_CHART_THREADS} onEdit={onEdit} />
+      <AddBlend chart={chart} full={active.length >= MAX_CHART_THREADS} onEdit={onEdit} />
     </section>
   );
 });
@@ -120,10 +124,10 @@ const PaletteRow = memo(function PaletteRow({
         onClick={() => onCurrent(index)}
       >
         <span className="col-start-1 row-span-2 row-start-1 @2xs:row-span-1">
-          <SymbolSwatch hex={thread.hex} symbol={thread.symbol} />
+          <SymbolSwatch hex={thread.hex} blend={blendColours(thread)} symbol={thread.symbol} />
         </span>
         <span className="col-start-2 row-start-1 font-mono" title={threadLabel(thread)}>
-          {thread.code}
+          {codeLabel(thread.code)}
         </span>
         <span className="col-span-2 col-start-2 row-start-2 min-w-0 @2xs:col-span-1 @2xs:col-start-3 @2xs:row-start-1">
           <span className="block truncate" title={thread.name}>
@@ -189,7 +193,12 @@ function ThreadActions({
   const usedSymbols = new Set(others.map((index) => chart.threads[index]!.symbol));
   return (
     <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm" aria-label={`Actions for ${name(thread)}`} role="group">
-      <p className="font-medium">{name(thread)}</p>
+      <p className="font-medium">
+        {name(thread)}
+        {blendStrandsText(chart.threads[thread]!) && (
+          <span className="block text-xs font-normal text-slate-600">{blendStrandsText(chart.threads[thread]!)}</span>
+        )}
+      </p>
       <p className="-mt-1 text-xs text-slate-600 @2xs:hidden">{need}</p>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className="btn-secondary" aria-pressed={highlighted} onClick={() => onHighlight(highlighted ? undefined : thread)}>

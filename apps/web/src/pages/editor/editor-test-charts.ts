@@ -2,17 +2,27 @@
  * Test support for the editor's tests (not used by the app): small charts written as text, as the
  * core's own edit tests write them, built only from the core's public API.
  */
-import { findThread, NO_MARKS, patternFromChart, searchThreads, symbolFor, type ChartThread, type EditableChart, type Pattern } from '@stitchwise/core';
+import {
+  findBrandColour,
+  namedThread,
+  NO_MARKS,
+  patternFromChart,
+  searchThreads,
+  symbolFor,
+  type ChartThread,
+  type EditableChart,
+  type Pattern,
+} from '@stitchwise/core';
 
 function threadOf(code: string, rank: number): ChartThread {
-  const dmc = findThread(code);
+  const dmc = findBrandColour('dmc', code);
   if (!dmc) throw new Error(`no DMC ${code}`);
-  return { brand: dmc.brand, code: dmc.code, name: dmc.name, hex: dmc.hex, rgb: { r: dmc.r, g: dmc.g, b: dmc.b }, symbol: symbolFor(rank), removed: false };
+  return { ...namedThread(dmc), symbol: symbolFor(rank), removed: false };
 }
 
 /**
- * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes`, '.' no
- * stitch. Threads get the first chart symbols in order.
+ * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes` (DMC codes, or a
+ * blend's as `310+413`), '.' no stitch. Threads get the first chart symbols in order.
  */
 export function chartOf(rows: readonly string[], codes: readonly string[]): EditableChart {
   const width = rows[0]?.length ?? 0;

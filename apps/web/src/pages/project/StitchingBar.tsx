@@ -1,8 +1,9 @@
-import { threadLabel } from '@stitchwise/core';
+import { codeLabel, threadLabel } from '@stitchwise/core';
 import type { LegendEntry } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
+import { blendColours } from '../../components/swatch';
 import { Icon } from '../../components/Icon';
 import { formatPercent, ProgressBar, syncText } from './stitching-progress';
 import type { Stitching } from './use-stitching';
@@ -89,8 +90,8 @@ export function StitchingBar({
           disabled={!ready}
           onClick={onThreads}
         >
-          {filterEntry && <SymbolSwatch hex={filterEntry.hex} symbol={filterEntry.symbol} className="size-7 text-sm" />}
-          <span>{filterEntry ? filterEntry.code : 'Threads'}</span>
+          {filterEntry && <SymbolSwatch hex={filterEntry.hex} blend={blendColours(filterEntry)} symbol={filterEntry.symbol} className="size-7 text-sm" />}
+          <span>{filterEntry ? codeLabel(filterEntry.code) : 'Threads'}</span>
         </button>
         <button type="button" className={`${tool} ${off} px-2.5`} title="Go to a page of the printed chart" disabled={!ready} onClick={onPages}>
           {page === undefined ? 'Page' : `Page ${page}`}

@@ -1,6 +1,7 @@
 import { threadLabel } from '@stitchwise/core';
 import type { LegendEntry } from '@stitchwise/core';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
+import { blendColours, blendStrandsText } from '../../components/swatch';
 import { formatPercent, ProgressBar } from './stitching-progress';
 
 /**
@@ -44,10 +45,11 @@ export function StitchingThreads({
                 data-code={entry.code}
                 onClick={() => onFilter(selected ? undefined : entry.index)}
               >
-                <SymbolSwatch hex={entry.hex} symbol={entry.symbol} className="size-9 text-base font-bold" />
+                <SymbolSwatch hex={entry.hex} blend={blendColours(entry)} symbol={entry.symbol} className="size-9 text-base font-bold" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm">
                     <span className="font-semibold">{threadLabel(entry)}</span> {entry.name}
+                    {blendStrandsText(entry) && <span className="text-slate-600"> ({blendStrandsText(entry)})</span>}
                   </span>
                   <ProgressBar done={done} total={total} className="mt-1" />
                 </span>

@@ -1,6 +1,7 @@
 import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '@stitchwise/core';
 import { Icon } from '../../components/Icon';
 import { rememberBrand } from '../../lib/thread-brands';
+import { BlendsChoice } from './BlendsChoice';
 import { DitheringChoice } from './DitheringChoice';
 import { ANONYMOUS_SIZES, ownedThreadsInUse, PATTERN_SIZES, type OwnedThreads, type UpdateSettings, type WizardSettings } from './model';
 import { OwnedThreadsChoice } from './OwnedThreadsChoice';
@@ -126,6 +127,7 @@ export function SettingsForm({ settings, update, signedIn, owned }: SettingsForm
         </p>
       </div>
       <DitheringChoice value={settings.dithering} update={update} />
+      <BlendsChoice value={settings.blends} update={update} />
       <fieldset>
         <legend className="text-sm font-medium">Advanced options {lockNote}</legend>
         <div className="mt-2 space-y-2">

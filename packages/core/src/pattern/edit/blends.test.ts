@@ -3,7 +3,7 @@ import { deltaE2000 } from '../../color/ciede2000.js';
 import { blendOf, mixedColour } from '../../threads/blends.js';
 import { findBrandThread } from '../../threads/brands.js';
 import { DMC_THREADS, findThread } from '../../threads/catalogue.js';
-import { parsePatternDocument, toPatternDocument } from '../model.js';
+import { namedThread, parsePatternDocument, toPatternDocument } from '../model.js';
 import { activeThreads, ChartEditError, chartFromPattern, chartThreadLab, MAX_CHART_THREADS, patternFromChart, type EditableChart } from './chart.js';
 import { applyEdit, sameThread, type EditResult } from './edit.js';
 import { canonicalDocument, documentOfChart, replaceChart } from './replace.js';
@@ -18,10 +18,7 @@ function reversibly(chart: EditableChart, operation: (chart: EditableChart) => E
 }
 
 const [black, pewter] = [findThread('310')!, findThread('413')!];
-const named = (code: string) => {
-  const thread = findThread(code)!;
-  return { brand: 'dmc', code: thread.code, name: thread.name, hex: thread.hex, rgb: { r: thread.r, g: thread.g, b: thread.b } };
-};
+const named = (code: string) => namedThread(findThread(code)!);
 
 describe('addBlend', () => {
   it('adds the blend of two catalogue threads, in code order, coloured by the mix, with a symbol of its own', () => {
