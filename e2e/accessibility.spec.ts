@@ -169,6 +169,8 @@ test('the sign-in pages and the signed-in screens', async () => {
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   await page.getByLabel(/^Colors/).fill('8');
   await page.getByRole('radio', { name: '30', exact: true }).check();
+  await page.getByText(/^Blends — /).click(); // the switch on, and blends in the preview, the result and the editor
+  await expect(page.getByRole('switch', { name: /^Blends/ })).toBeChecked();
   await page.getByLabel(/^Project name/).fill('Lighthouse at noon');
   await expect(page.getByRole('img', { name: /^Preview of the chart/ })).toBeVisible();
   await checkScreen('wizard: settings (signed in)', wizard);
@@ -198,6 +200,13 @@ test('the sign-in pages and the signed-in screens', async () => {
   await page.goto(`${projectPath}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit chart: Lighthouse at noon' })).toBeVisible();
   await checkScreen('editor (project)', { title: 'Edit chart: Lighthouse at noon · Stitchwise', h1: 'Edit chart: Lighthouse at noon' });
+  // 'Add a blend' open, two threads chosen and their mix shown.
+  const addBlend = page.getByTestId('add-blend');
+  await addBlend.getByText('Add a blend').click();
+  await addBlend.getByRole('list', { name: 'First thread: chart threads' }).getByRole('button').first().click();
+  await addBlend.getByRole('list', { name: 'Second thread: chart threads' }).getByRole('button').nth(1).click();
+  await expect(addBlend.getByTestId('blend-preview')).toBeVisible();
+  await checkScreen('editor: add a blend', { title: 'Edit chart: Lighthouse at noon · Stitchwise', h1: 'Edit chart: Lighthouse at noon' });
   await page.goto('/stitch/projects/does-not-exist');
   await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible();
   await checkScreen('project not found', { title: /· Stitchwise$/, h1: 'Project Not Found' });

@@ -79,8 +79,8 @@ export function AddBlend({ chart, full, onEdit }: { chart: EditableChart; full: 
           {inChart ? (
             <p className="text-xs text-slate-600">This blend is already in the chart.</p>
           ) : (
-            <button type="button" className="btn-secondary min-h-8" disabled={full} onClick={add}>
-              Add blend {threadLabel(blend)}
+            <button type="button" className="btn-secondary min-h-8" aria-label={`Add blend ${threadLabel(blend)}`} disabled={full} onClick={add}>
+              Add blend
             </button>
           )}
         </div>
@@ -115,10 +115,14 @@ function ThreadPicker({
     return (
       <div className="mt-3 text-sm" role="group" aria-label={label}>
         <p className="text-xs font-medium text-slate-600">{label}</p>
+        {/* The code on the first line and the name under it: the palette's column is narrow. */}
         <div className="mt-1 flex items-center gap-2">
           <ThreadSwatch hex={chosen.hex} />
-          <span className="min-w-0 flex-1 truncate">
-            {threadLabel(chosen)} {chosen.name}
+          <span className="min-w-0 flex-1">
+            <span className="block font-mono">{threadLabel(chosen)}</span>
+            <span className="block truncate text-xs text-slate-600" title={chosen.name}>
+              {chosen.name}
+            </span>
           </span>
           <button type="button" className="btn-ghost min-h-8 px-2 py-0.5" aria-label={`Change the ${label.toLowerCase()}`} onClick={() => onChoose(undefined)}>
             Change
