@@ -56,7 +56,7 @@ export function chooseBlends(threads: readonly Thread[], samples: readonly Color
   const judged = evenSpread(samples, JUDGED_SAMPLES);
   const totalWeight = judged.reduce((sum, sample) => sum + sample.weight, 0);
   if (totalWeight === 0) return [];
-  const candidates = candidateBlends(threads);
+  const candidates = blendablePairs(threads).map(({ blend }) => blend);
   // Each colour's ΔE00 to its nearest chart colour so far, and to every candidate — Infinity where the
   // cheap bounds show a candidate cannot come nearer than the threads (most pairs of colour and blend).
   const search = new ExactNearestThread(threads.map((thread) => thread.lab));
@@ -110,12 +110,9 @@ export function threadsForBlends(samples: readonly ColorSample[], count: number,
   const n = pool.length;
   // Per reduced colour, what can give it a colour — a pooled thread (j = −1) or the blend of a pair that
   // may blend — nearest first: dropping a thread costs each colour the gap to its first provider left.
-  const pairs: [number, number, Blend][] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) if (mayBlend(pool[i]!, pool[j]!)) pairs.push([i, j, blendOf(pool[i]!, pool[j]!)]);
-  }
+  const pairs = blendablePairs(pool);
   const providers = palette.map(({ lab }) =>
-    [...pool.map((thread, i) => ({ distance: deltaE2000(lab, thread.lab), i, j: -1 })), ...pairs.map(([i, j, blend]) => ({ distance: deltaE2000(lab, blend.lab), i, j }))].sort(
+    [...pool.map((thread, i) => ({ distance: deltaE2000(lab, thread.lab), i, j: -1 })), ...pairs.map(({ i, j, blend }) => ({ distance: deltaE2000(lab, blend.lab), i, j }))].sort(
       (x, y) => x.distance - y.distance,
     ),
   );
@@ -145,19 +142,16 @@ export function threadsForBlends(samples: readonly ColorSample[], count: number,
   return pool.filter((_, i) => kept[i]);
 }
 
-/** Every blend of two of the threads that mayBlend. */
-function candidateBlends(threads: readonly Thread[]): Blend[] {
-  const blends: Blend[] = [];
+/** Every pair of the threads (by position) whose colours are neither too close nor too far apart to blend, with its blend. */
+function blendablePairs(threads: readonly Thread[]): { i: number; j: number; blend: Blend }[] {
+  const pairs: { i: number; j: number; blend: Blend }[] = [];
   for (let i = 0; i < threads.length; i++) {
-    for (let j = i + 1; j < threads.length; j++) if (mayBlend(threads[i]!, threads[j]!)) blends.push(blendOf(threads[i]!, threads[j]!));
+    for (let j = i + 1; j < threads.length; j++) {
+      const spread = deltaE2000(threads[i]!.lab, threads[j]!.lab);
+      if (spread >= MIN_BLEND_SPREAD && spread <= MAX_BLEND_SPREAD) pairs.push({ i, j, blend: blendOf(threads[i]!, threads[j]!) });
+    }
   }
-  return blends;
-}
-
-/** Whether two threads' colours are neither too close nor too far apart to blend. */
-function mayBlend(a: Thread, b: Thread): boolean {
-  const spread = deltaE2000(a.lab, b.lab);
-  return spread >= MIN_BLEND_SPREAD && spread <= MAX_BLEND_SPREAD;
+  return pairs;
 }
 
 /** At most `count` samples, evenly spread through the list, each standing for the weight of those it skips. */
