@@ -1,21 +1,29 @@
 /**
  * The PDF's thread list: per thread its symbol, colour, DMC code and name, full and part stitches, its
  * backstitch (a sample of the line as the chart draws it, and its length) and French knots (the mark and
- * how many), and skeins to buy for all of them; a thread used only for backstitch says so. Under the
- * list, the footnote saying how skeins are estimated.
+ * how many), and skeins to buy for all of them; a thread used only for backstitch says so. A blend shows
+ * both its threads' colours, its codes with their strands ('310 + 413 (1 + 1 strands)') and no skeins of
+ * its own: its use is in its threads' rows, and a thread stitched only in blends gets a row after the
+ * legend's. Under the list, the footnote saying how skeins are estimated.
  */
 import {
+  codeLabel,
+  formatHex,
   threadLabel,
   CHART_PAGE_FRAME,
   backstitchOnly,
   defaultStrands,
+  isBlendUse,
   legendUse,
   skeinFootnote,
+  skeinsByThread,
   skeinsOfBrands,
   stitchesPerInch,
-  threadNeedOfUse,
   type Fabric,
+  type LegendEntry,
+  type MarkUse,
   type Pattern,
+  type ThreadSkeins,
 } from '@stitchwise/core';
 import { drawKnot, drawLineSample, type MarksVariant } from './pdf-marks.js';
 
@@ -62,22 +70,62 @@ function threadsPerPage(doc: PDFKit.PDFDocument): number {
   return Math.floor((doc.page.height - 2 * MARGIN - 60 - FOOTNOTE_ROOM) / ROW_HEIGHT);
 }
 
-export function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern): number {
-  return Math.max(1, Math.ceil(pattern.legend.length / threadsPerPage(doc)));
+/** The list's rows: each legend entry, then each thread stitched only in blends. */
+type Row = { entry: LegendEntry & MarkUse } | { blendThread: ThreadSkeins };
+
+function rowsOf(pattern: Pattern, fabric: Fabric): { rows: Row[]; threads: ThreadSkeins[] } {
+  const threads = skeinsByThread(legendUse(pattern), fabric);
+  const inBlendsOnly = threads.filter((thread) => thread.entry === undefined);
+  return { rows: [...legendUse(pattern).map((entry) => ({ entry })), ...inBlendsOnly.map((blendThread) => ({ blendThread }))], threads };
+}
+
+export function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern, fabric: Fabric): number {
+  return Math.max(1, Math.ceil(rowsOf(pattern, fabric).rows.length / threadsPerPage(doc)));
 }
 
 const decimal = (value: number): string => value.toLocaleString('en', { maximumFractionDigits: 1 });
 
+/** `text` cut to fit `width` at the current font, with an ellipsis where it was cut. */
+function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  const characters = Array.from(text);
+  while (characters.length > 0 && doc.widthOfString(`${characters.join('')}…`) > width) characters.pop();
+  return `${characters.join('').trimEnd()}…`;
+}
+
+/** A swatch of a legend entry's colour; a blend's split in halves, its threads' colours side by side. */
+function swatch(doc: PDFKit.PDFDocument, colours: readonly string[], x: number, y: number): void {
+  const width = 26;
+  const height = ROW_HEIGHT - 5;
+  const part = width / colours.length;
+  colours.forEach((colour, i) => doc.rect(x + i * part, y, part, height).fill(colour));
+  doc.rect(x, y, width, height).stroke('#555555');
+}
+
 export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: LegendLook): void {
   const { fabric, variant, cell, styles } = look;
   const perPage = threadsPerPage(doc);
-  const use = legendUse(pattern);
+  const { rows, threads } = rowsOf(pattern, fabric);
+  // A thread's skeins are on its own row, its use in blends included.
+  const skeinsOfEntry = new Map(threads.filter((thread) => thread.entry !== undefined).map((thread) => [thread.entry!, thread.need.skeinsToBuy]));
   // A DMC chart's list is as it always was (a 'DMC' column of codes); any other names each thread: 'Anchor 403'.
   const allDmc = pattern.legend.every((entry) => entry.brand === 'dmc');
+  const label = (thread: { brand: LegendEntry['brand']; code: string }): string => (allDmc ? codeLabel(thread.code) : threadLabel(thread));
   const width = doc.page.width - 2 * MARGIN;
   const at = (column: keyof typeof COLUMNS): number => MARGIN + COLUMNS[column];
+  /** The thread's code, and its name after it in the name column, or further right where a long code reaches. */
+  const named = (code: string, name: string, y: number): void => {
+    doc.font('Text').fontSize(9).fillColor('#000000');
+    doc.text(code, at('thread'), y + 1, { lineBreak: false });
+    const nameAt = Math.max(at('name'), at('thread') + doc.widthOfString(code) + 6);
+    const room = at('stitches') - 4 - nameAt;
+    if (room > 12) doc.text(fitted(doc, name, room), nameAt, y + 1, { lineBreak: false });
+  };
+  const skeins = (count: number, y: number): void => {
+    doc.font('Text').fontSize(9).fillColor('#000000').text(String(count), at('skeins'), y + 1, { lineBreak: false });
+  };
   let y = MARGIN;
-  for (let first = 0; first < Math.max(1, use.length); first += perPage) {
+  for (let first = 0; first < Math.max(1, rows.length); first += perPage) {
     doc.addPage();
     doc
       .font('Bold')
@@ -88,16 +136,26 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
     doc.fontSize(8);
     for (const [column, title] of HEADS) doc.text(column === 'thread' && !allDmc ? 'Thread' : title, at(column), y, { lineBreak: false });
     y += ROW_HEIGHT;
-    for (const entry of use.slice(first, first + perPage)) {
+    for (const row of rows.slice(first, first + perPage)) {
+      if ('blendThread' in row) {
+        const thread = row.blendThread;
+        swatch(doc, [thread.hex], at('colour'), y);
+        named(label(thread), thread.name, y);
+        doc.text('in blends only', at('stitches'), y + 1, { lineBreak: false });
+        skeins(thread.need.skeinsToBuy, y);
+        y += ROW_HEIGHT;
+        continue;
+      }
+      const { entry } = row;
+      const blend = isBlendUse(entry);
       doc
         .font('Bold')
         .fontSize(11)
         .fillColor('#000000')
         .text(entry.symbol, at('symbol') + 8, y - 1, { lineBreak: false });
-      doc.rect(at('colour'), y, 26, ROW_HEIGHT - 5).fillAndStroke(entry.hex, '#555555');
-      doc.font('Text').fontSize(9).fillColor('#000000');
-      doc.text(allDmc ? entry.code : threadLabel(entry), at('thread'), y + 1, { lineBreak: false });
-      doc.text(entry.name, at('name'), y + 1, { lineBreak: false, width: COLUMNS.stitches - COLUMNS.name - 4 });
+      swatch(doc, blend ? entry.threads.map((thread) => formatHex(thread.rgb)) : [entry.hex], at('colour'), y);
+      const strands = blend ? ` (${entry.threads.map((thread) => thread.strands).join(' + ')} strands)` : '';
+      named(label(entry) + strands, entry.name, y);
       if (backstitchOnly(entry)) doc.text('backstitch only', at('stitches'), y + 1, { lineBreak: false });
       else doc.text(entry.stitch_count.toLocaleString('en'), at('stitches'), y + 1, { lineBreak: false });
       if (entry.partStitches) doc.text(entry.partStitches.toLocaleString('en'), at('part'), y + 1, { lineBreak: false });
@@ -119,15 +177,12 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
           .fillColor('#000000')
           .text(entry.knots.toLocaleString('en'), at('knots') + 12, y + 1, { lineBreak: false });
       }
-      doc
-        .font('Text')
-        .fontSize(9)
-        .fillColor('#000000')
-        .text(String(threadNeedOfUse(entry, fabric).skeinsToBuy), at('skeins'), y + 1, { lineBreak: false });
+      const own = skeinsOfEntry.get(entry.index);
+      if (own !== undefined) skeins(own, y);
       y += ROW_HEIGHT;
     }
   }
-  const lengths = use.some((entry) => entry.backstitchLength > 0) ? ' Backstitch lengths in stitch widths (st) and in centimetres on this fabric.' : '';
+  const lengths = rows.some((row) => 'entry' in row && row.entry.backstitchLength > 0) ? ' Backstitch lengths in stitch widths (st) and in centimetres on this fabric.' : '';
   doc
     .font('Text')
     .fontSize(7.5)
