@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, one after another, in one process so peers share conditions. */
+import { benchBlends } from './blends.js';
 import { benchDithering } from './dithering.js';
 import { benchGenerationOverHttp } from './generation-over-http.js';
 import { benchGenerationSpeed } from './generation-speed.js';
@@ -12,6 +13,7 @@ benchNearestThread();
 await benchImageColors();
 await benchPatternEngine();
 await benchDithering();
+await benchBlends();
 await benchGenerationSpeed();
 await benchGenerationOverHttp();
 await benchSavePattern();

@@ -11,7 +11,7 @@ import { assignNearestThreads, cellLab, type StitchAssignment } from './assign.j
 import { keepEveryColour, mergeCloseThreads, snapToDistinctThreads, fitsBetter, threadsByNearestUse } from './threads.js';
 import { prepareGrid, type PreparedGrid } from './prepare.js';
 import { diffuseError, ditherThreads, type Dithering } from './dither.js';
-import { chooseBlends, type Blending } from './blend-selection.js';
+import { threadsWithBlends, type Blending } from './blend-selection.js';
 
 export { prepareGrid, type PreparedGrid } from './prepare.js';
 
@@ -41,8 +41,14 @@ export interface PatternOptions {
   blends?: Blending;
 }
 
+/**
+ * Clean-up passes with blends: a stitch cleaned up next to a blend can leave its neighbour alone, and
+ * two more passes catch most of those (bench/blends.ts). Without blends the clean-up stays as it was.
+ */
+const BLEND_CLEANUP_PASSES = 4;
+
 /** Nearest colours with the neighbour rule of dithering and no error passed on (see diffuseError). */
-const BLEND_NEIGHBOURS = { diffused: 0, margin: 2 };
+const BLEND_NEIGHBOURS = { diffused: 0, margin: 2.5 };
 
 /** Entries of a legend at most: threads and blends together (the specification's 50 colours). */
 export const MAX_LEGEND_ENTRIES = 50;
@@ -70,29 +76,36 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
   const { grid, samples } = prepared;
   const candidates = options.threads ? distinctThreads(options.threads) : DMC_THREADS;
   const colors = Math.min(options.colors, candidates.length);
-  const palette = quantizeColors(samples, colors, options.useKmeans ? 'kmeans' : 'median-cut');
-  // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
-  // nearest to the image's colours (better when the budget nearly covers the image). The one with
-  // the lower colour error on the image's own colours wins. Later steps only use these threads.
-  const snapped = snapToDistinctThreads(palette, candidates);
-  const ranking = options.threads ? rankingAmong(prepared, options.threads, candidates) : prepared.threadsByUse;
-  const popular = ranking.slice(0, colors);
-  const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
-  const physical = usePopular ? popular : snapped;
-  const blending = options.blends === 'on';
-  // Blends after the threads they are made of, so the palette's colours keep their threads' indices.
-  const threads = blending ? [...physical, ...chooseBlends(physical, samples, MAX_LEGEND_ENTRIES - physical.length)] : physical;
-  // With blends, shades sit closer together and photo grain would flip stitches between a thread and its
-  // blends: a stitch keeps its neighbour's colour when that is nearly as near (bench/blends.ts).
-  let assignment =
-    threads.length > physical.length ? diffuseError(grid, threads, BLEND_NEIGHBOURS) : assignNearestThreads(grid, threads, undefined, prepared.assignment);
-  // A thread whose stitches went to its blends is not lost: it is stitched in them.
-  if (!usePopular && !blending) assignment = keepEveryColour(grid, palette, threads, assignment);
+  const method = options.useKmeans ? 'kmeans' : 'median-cut';
+  let threads: readonly Thread[];
+  let assignment: StitchAssignment;
+  const blending = options.blends === 'on' && colors < MAX_LEGEND_ENTRIES ? threadsWithBlends(samples, colors, candidates, method, MAX_LEGEND_ENTRIES) : undefined;
+  const withBlends = blending !== undefined && blending.blends.length > 0;
+  if (withBlends) {
+    // Blends after the threads they are made of. Shades sit closer together with blends, and photo grain
+    // would flip stitches between a thread and its blends: a stitch keeps its neighbour's colour when
+    // that is nearly as near (bench/blends.ts). A thread whose stitches all went to its blends is not
+    // lost: it is stitched in them.
+    threads = [...blending.threads, ...blending.blends];
+    assignment = diffuseError(grid, threads, BLEND_NEIGHBOURS);
+  } else {
+    const palette = quantizeColors(samples, colors, method);
+    // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
+    // nearest to the image's colours (better when the budget nearly covers the image). The one with
+    // the lower colour error on the image's own colours wins. Later steps only use these threads.
+    const snapped = snapToDistinctThreads(palette, candidates);
+    const ranking = options.threads ? rankingAmong(prepared, options.threads, candidates) : prepared.threadsByUse;
+    const popular = ranking.slice(0, colors);
+    const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
+    threads = usePopular ? popular : snapped;
+    assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
+    if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
+  }
   if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
   // Dithering mixes the same threads differently: those the nearest-thread assignment kept.
   if (options.dithering && options.dithering !== 'off') assignment = ditherThreads(grid, threads, options.dithering, threadsInUse(threads, assignment));
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);
-  if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment);
+  if (options.cleanConfetti ?? true) assignment = cleanConfetti(grid, threads, assignment, withBlends ? BLEND_CLEANUP_PASSES : undefined);
   const { legend, cells } = buildLegend(threads, assignment.thread);
   return {
     width: grid.width,

@@ -4,6 +4,7 @@ import { confettiShare } from './confetti.js';
 import { generatePattern } from './generate.js';
 import { legendEntryOf, namedThread, toPatternDocument, type LegendEntry, type PatternDocument, upgradeLegendEntry } from './model.js';
 import { findBrandThread } from '../threads/brands.js';
+import { blendOf } from '../threads/blends.js';
 import { CHART_SYMBOLS } from './symbols.js';
 import { PATTERN_LIMITS, PatternValidationError, patternFromUntrustedDocument, type PatternLimits, type PatternProblem } from './validate.js';
 
@@ -280,5 +281,64 @@ describe('patternFromUntrustedDocument with part stitches, backstitches and knot
     expect(patternFromUntrustedDocument(documentOf({ version: 1 }), PATTERN_LIMITS).marks).toEqual({ parts: [], backstitches: [], knots: [] });
     expect(fieldsOf({ ...marked(), version: 1 })).toEqual(['version']);
     expect(fieldsOf(documentOf({ version: 1, knots: [] }))).toEqual(['version']);
+  });
+});
+
+describe('patternFromUntrustedDocument with blends', () => {
+  const blend = blendOf(findThread('310')!, findThread('413')!);
+  /** The 4 × 3 document of version 3 with legend entry 1 a blend of 310 and 413 (as our editor writes it), changed by `forge`. */
+  function withBlend(forge: (entry: Record<string, unknown>) => void = () => {}): Record<string, unknown> {
+    const entry = JSON.parse(JSON.stringify(legendEntryOf(namedThread(blend), 1, CHART_SYMBOLS[1]!, 5))) as Record<string, unknown>;
+    forge(entry);
+    const legend = [legendEntryOf(namedThread(findThread('B5200')!), 0, CHART_SYMBOLS[0]!, 5), entry, legendEntryOf(namedThread(findThread('321')!), 2, CHART_SYMBOLS[2]!, 1)];
+    return documentOf({ version: 3, legend });
+  }
+  const threadsOf = (entry: Record<string, unknown>) => entry['threads'] as Record<string, unknown>[];
+
+  it('accepts a true blend and keeps both threads, one strand each, and the mixed colour', () => {
+    const pattern = patternFromUntrustedDocument(withBlend(), PATTERN_LIMITS);
+    const entry = pattern.legend[1]!;
+    expect(entry).toEqual(legendEntryOf(namedThread(blend), 1, CHART_SYMBOLS[1]!, 5));
+    expect(entry.code).toBe('310+413');
+    expect(entry.dmc_code).toBe('310+413');
+    expect(entry.hex).toBe(blend.hex);
+    expect(entry.threads.map(({ code, strands }) => [code, strands])).toEqual([
+      ['310', 1],
+      ['413', 1],
+    ]);
+  });
+
+  it('accepts the codes written the other way round and writes them in code order', () => {
+    const pattern = patternFromUntrustedDocument(
+      withBlend((entry) => {
+        entry['code'] = '413+310';
+        entry['threads'] = [...threadsOf(entry)].reverse();
+      }),
+      PATTERN_LIMITS,
+    );
+    expect(pattern.legend[1]!.code).toBe('310+413');
+  });
+
+  it.each([
+    ['a colour that is not the mix', (entry: Record<string, unknown>) => (entry['hex'] = '#FF0000'), 'legend.1.hex'],
+    ['an rgb that is not the mix', (entry: Record<string, unknown>) => (entry['rgb'] = { r: 1, g: 2, b: 3 }), 'legend.1.hex'],
+    ['one thread twice', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['code'] = '310'), 'legend.1.threads'],
+    ['two strands each', (entry: Record<string, unknown>) => { threadsOf(entry).forEach((thread) => (thread['strands'] = 2)); }, 'legend.1.threads.0.strands'],
+    ['an unknown thread', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['code'] = '99999'), 'legend.1.threads.1.code'],
+    ['a thread of another brand', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['brand'] = 'anchor'), 'legend.1.threads.1.brand'],
+    ['a code that is not its threads', (entry: Record<string, unknown>) => (entry['code'] = '310+414'), 'legend.1.code'],
+    ['three threads', (entry: Record<string, unknown>) => threadsOf(entry).push({ ...threadsOf(entry)[0]!, code: '414' }), 'legend.1.threads'],
+    ['a blend code over one thread', (entry: Record<string, unknown>) => (entry['threads'] = [threadsOf(entry)[0]]), 'legend.1.threads'],
+  ])('refuses a forged blend: %s', (_, forge, field) => {
+    const problems = problemsOf(withBlend(forge));
+    expect(problems.map((problem) => problem.field)).toContain(field);
+    expect(problems.every((problem) => problem.field.startsWith('legend.1'))).toBe(true);
+  });
+
+  it('refuses the same blend twice in a legend', () => {
+    const document = withBlend();
+    const legend = document['legend'] as Record<string, unknown>[];
+    legend[2] = { ...legend[1]!, index: 2, symbol: CHART_SYMBOLS[2], stitch_count: 1 };
+    expect(fieldsOf(document)).toContain('legend.2.code');
   });
 });

@@ -1,3 +1,4 @@
+import { BLEND_STRANDS, blendCode, blendOf, isBlendCode } from '../threads/blends.js';
 import { findBrandThread } from '../threads/brands.js';
 import { aBrandName, isThreadBrand, THREAD_BRANDS, threadKey, threadLabel } from '../threads/brand-names.js';
 import type { Thread } from '../threads/catalogue.js';
@@ -107,7 +108,9 @@ function checkLegend(legend: unknown, version: unknown, { maxThreads }: PatternL
       typeof version === 'number' && version < 3
         ? { brand: 'dmc', code: entry['dmc_code'], codeField: 'dmc_code' }
         : { brand: entry['brand'], code: entry['code'], codeField: 'code' };
-    const thread = checkThread(named, field, codes, position, problems);
+    const thread = isBlendEntry(entry, version)
+      ? checkBlend(entry, field, codes, position, problems)
+      : checkThread(named, field, codes, position, problems);
     const symbol = checkSymbol(entry['symbol'], field, symbols, position, problems);
     return { thread, symbol };
   });
@@ -132,12 +135,74 @@ function checkThread(
     problems.push({ field: `${field}.${codeField}`, message });
     return undefined;
   }
-  // Compared by the catalogue's code, so '1' and '01', or 'blanc' and 'BLANC', are the same thread.
+  return onlyOnce(thread, `${field}.${codeField}`, seen, position, problems);
+}
+
+/** The thread or blend, unless the legend has it already (compared by the catalogue's codes, so '1' and '01' are one). */
+function onlyOnce(thread: Thread, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): Thread {
   const key = threadKey(thread);
   const first = seen.get(key);
   if (first === undefined) seen.set(key, position);
-  else problems.push({ field: `${field}.${codeField}`, message: `${field}.${codeField} ${threadLabel(thread)} is already legend.${first}` });
+  else problems.push({ field, message: `${field} ${threadLabel(thread)} is already legend.${first}` });
   return thread;
+}
+
+/** Whether a version 3 entry claims to be a blend: a code joining two (`310+413`) or more than one thread listed. */
+function isBlendEntry(entry: UntrustedObject, version: unknown): boolean {
+  if (typeof version !== 'number' || version < 3) return false;
+  const { code, threads } = entry;
+  return (typeof code === 'string' && isBlendCode(code)) || (Array.isArray(threads) && threads.length > 1);
+}
+
+/**
+ * A blend entry, checked strictly: two distinct catalogue threads of the entry's brand, one strand each,
+ * the code joining theirs, and the colour the model's mix of theirs (threads/blends.ts) — so a chart
+ * cannot show a colour no stitcher could reach with the threads its legend names.
+ */
+function checkBlend(entry: UntrustedObject, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): Thread | undefined {
+  const { brand, code, threads } = entry;
+  if (!isThreadBrand(brand)) {
+    problems.push({ field: `${field}.brand`, message: `${field}.brand must be one of ${THREAD_BRANDS.join(', ')}` });
+    return undefined;
+  }
+  if (!Array.isArray(threads) || threads.length !== 2) {
+    problems.push({ field: `${field}.threads`, message: `${field}.threads must list the blend's two threads, one strand each` });
+    return undefined;
+  }
+  const parts = (threads as unknown[]).map((thread, i): Thread | undefined => {
+    const at = `${field}.threads.${i}`;
+    if (!isObject(thread)) {
+      problems.push({ field: at, message: `${at} must be a thread (an object with brand, code and strands)` });
+      return undefined;
+    }
+    if (thread['brand'] !== brand) problems.push({ field: `${at}.brand`, message: `${at}.brand must be ${brand}: a blend's threads are of its brand` });
+    if (thread['strands'] !== BLEND_STRANDS)
+      problems.push({ field: `${at}.strands`, message: `${at}.strands must be ${BLEND_STRANDS}: a blend is one strand of each thread` });
+    const found = typeof thread['code'] === 'string' ? findBrandThread(brand, thread['code']) : undefined;
+    if (!found) problems.push({ field: `${at}.code`, message: `${at}.code ${shown(thread['code'])} is not ${aBrandName(brand)} thread code` });
+    return found;
+  });
+  const [a, b] = parts;
+  if (!a || !b) return undefined;
+  if (a.code === b.code) {
+    problems.push({ field: `${field}.threads`, message: `${field}.threads must be two different threads, not ${threadLabel(a)} twice` });
+    return undefined;
+  }
+  const blend = blendOf(a, b);
+  const written = [blendCode([a.code, b.code]), blendCode([b.code, a.code])];
+  if (typeof code !== 'string' || !written.some((joined) => joined.toLowerCase() === code.trim().toLowerCase()))
+    problems.push({ field: `${field}.code`, message: `${field}.code must be "${blend.code}", the codes of its threads joined by +` });
+  if (!sameColour(entry, blend))
+    problems.push({ field: `${field}.hex`, message: `${field}.hex and rgb must be ${blend.hex}, the mix of ${threadLabel(blend)} (one strand each)` });
+  return onlyOnce(blend, `${field}.code`, seen, position, problems);
+}
+
+/** Whether an entry's hex and rgb (where given) are a colour's. */
+function sameColour(entry: UntrustedObject, colour: Thread): boolean {
+  const { hex, rgb } = entry;
+  if (typeof hex !== 'string' || hex.toUpperCase() !== colour.hex.toUpperCase()) return false;
+  if (rgb === undefined) return true;
+  return isObject(rgb) && rgb['r'] === colour.r && rgb['g'] === colour.g && rgb['b'] === colour.b;
 }
 
 function checkSymbol(symbol: unknown, field: string, seen: Map<string, number>, position: number, problems: PatternProblem[]): string {

@@ -1,2 +1,0 @@
-import { benchBlends } from './blends.js';
-await benchBlends();
