@@ -65,22 +65,38 @@ export interface LegendLook {
   styles: readonly number[];
 }
 
-/** Threads that fit on one thread-list page, below its title and column heads and above the footnote. */
-function threadsPerPage(doc: PDFKit.PDFDocument): number {
-  return Math.floor((doc.page.height - 2 * MARGIN - 60 - FOOTNOTE_ROOM) / ROW_HEIGHT);
-}
-
-/** The list's rows: each legend entry, then each thread stitched only in blends. */
+/** A list's rows: each legend entry, then each thread stitched only in blends. */
 type Row = { entry: LegendEntry & MarkUse } | { blendThread: ThreadSkeins };
 
+/** A blend's row is taller: its codes with their strands on one line, the threads' names under them. */
+const BLEND_ROW_HEIGHT = ROW_HEIGHT + 10;
+const heightOf = (row: Row): number => ('entry' in row && isBlendUse(row.entry) ? BLEND_ROW_HEIGHT : ROW_HEIGHT);
+
 function rowsOf(pattern: Pattern, fabric: Fabric): { rows: Row[]; threads: ThreadSkeins[] } {
-  const threads = skeinsByThread(legendUse(pattern), fabric);
+  const uses = legendUse(pattern);
+  const threads = skeinsByThread(uses, fabric);
   const inBlendsOnly = threads.filter((thread) => thread.entry === undefined);
-  return { rows: [...legendUse(pattern).map((entry) => ({ entry })), ...inBlendsOnly.map((blendThread) => ({ blendThread }))], threads };
+  return { rows: [...uses.map((entry) => ({ entry })), ...inBlendsOnly.map((blendThread) => ({ blendThread }))], threads };
+}
+
+/** The rows as pages: as many as fit below a page's title and column heads and above the footnote. */
+function pagesOf(doc: PDFKit.PDFDocument, rows: readonly Row[]): Row[][] {
+  const room = doc.page.height - 2 * MARGIN - 60 - FOOTNOTE_ROOM;
+  const pages: Row[][] = [[]];
+  let used = 0;
+  for (const row of rows) {
+    if (used + heightOf(row) > room && pages.at(-1)!.length > 0) {
+      pages.push([]);
+      used = 0;
+    }
+    pages.at(-1)!.push(row);
+    used += heightOf(row);
+  }
+  return pages;
 }
 
 export function threadListPages(doc: PDFKit.PDFDocument, pattern: Pattern, fabric: Fabric): number {
-  return Math.max(1, Math.ceil(rowsOf(pattern, fabric).rows.length / threadsPerPage(doc)));
+  return pagesOf(doc, rowsOf(pattern, fabric).rows).length;
 }
 
 const decimal = (value: number): string => value.toLocaleString('en', { maximumFractionDigits: 1 });
@@ -94,9 +110,8 @@ function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
 }
 
 /** A swatch of a legend entry's colour; a blend's split in halves, its threads' colours side by side. */
-function swatch(doc: PDFKit.PDFDocument, colours: readonly string[], x: number, y: number): void {
+function swatch(doc: PDFKit.PDFDocument, colours: readonly string[], x: number, y: number, height: number): void {
   const width = 26;
-  const height = ROW_HEIGHT - 5;
   const part = width / colours.length;
   colours.forEach((colour, i) => doc.rect(x + i * part, y, part, height).fill(colour));
   doc.rect(x, y, width, height).stroke('#555555');
@@ -104,7 +119,6 @@ function swatch(doc: PDFKit.PDFDocument, colours: readonly string[], x: number, 
 
 export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: LegendLook): void {
   const { fabric, variant, cell, styles } = look;
-  const perPage = threadsPerPage(doc);
   const { rows, threads } = rowsOf(pattern, fabric);
   // A thread's skeins are on its own row, its use in blends included.
   const skeinsOfEntry = new Map(threads.filter((thread) => thread.entry !== undefined).map((thread) => [thread.entry!, thread.need.skeinsToBuy]));
@@ -113,19 +127,15 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
   const label = (thread: { brand: LegendEntry['brand']; code: string }): string => (allDmc ? codeLabel(thread.code) : threadLabel(thread));
   const width = doc.page.width - 2 * MARGIN;
   const at = (column: keyof typeof COLUMNS): number => MARGIN + COLUMNS[column];
-  /** The thread's code, and its name after it in the name column, or further right where a long code reaches. */
-  const named = (code: string, name: string, y: number): void => {
-    doc.font('Text').fontSize(9).fillColor('#000000');
-    doc.text(code, at('thread'), y + 1, { lineBreak: false });
-    const nameAt = Math.max(at('name'), at('thread') + doc.widthOfString(code) + 6);
-    const room = at('stitches') - 4 - nameAt;
-    if (room > 12) doc.text(fitted(doc, name, room), nameAt, y + 1, { lineBreak: false });
+  const text = (value: string, column: keyof typeof COLUMNS, y: number): void => {
+    doc.font('Text').fontSize(9).fillColor('#000000').text(value, at(column), y + 1, { lineBreak: false });
   };
-  const skeins = (count: number, y: number): void => {
-    doc.font('Text').fontSize(9).fillColor('#000000').text(String(count), at('skeins'), y + 1, { lineBreak: false });
+  const named = (code: string, name: string, y: number): void => {
+    text(code, 'thread', y);
+    doc.text(name, at('name'), y + 1, { lineBreak: false, width: COLUMNS.stitches - COLUMNS.name - 4 });
   };
   let y = MARGIN;
-  for (let first = 0; first < Math.max(1, rows.length); first += perPage) {
+  for (const page of pagesOf(doc, rows)) {
     doc.addPage();
     doc
       .font('Bold')
@@ -136,13 +146,13 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
     doc.fontSize(8);
     for (const [column, title] of HEADS) doc.text(column === 'thread' && !allDmc ? 'Thread' : title, at(column), y, { lineBreak: false });
     y += ROW_HEIGHT;
-    for (const row of rows.slice(first, first + perPage)) {
+    for (const row of page) {
       if ('blendThread' in row) {
         const thread = row.blendThread;
-        swatch(doc, [thread.hex], at('colour'), y);
+        swatch(doc, [thread.hex], at('colour'), y, ROW_HEIGHT - 5);
         named(label(thread), thread.name, y);
-        doc.text('in blends only', at('stitches'), y + 1, { lineBreak: false });
-        skeins(thread.need.skeinsToBuy, y);
+        text('in blends only', 'stitches', y);
+        text(String(thread.need.skeinsToBuy), 'skeins', y);
         y += ROW_HEIGHT;
         continue;
       }
@@ -153,12 +163,16 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
         .fontSize(11)
         .fillColor('#000000')
         .text(entry.symbol, at('symbol') + 8, y - 1, { lineBreak: false });
-      swatch(doc, blend ? entry.threads.map((thread) => formatHex(thread.rgb)) : [entry.hex], at('colour'), y);
-      const strands = blend ? ` (${entry.threads.map((thread) => thread.strands).join(' + ')} strands)` : '';
-      named(label(entry) + strands, entry.name, y);
-      if (backstitchOnly(entry)) doc.text('backstitch only', at('stitches'), y + 1, { lineBreak: false });
-      else doc.text(entry.stitch_count.toLocaleString('en'), at('stitches'), y + 1, { lineBreak: false });
-      if (entry.partStitches) doc.text(entry.partStitches.toLocaleString('en'), at('part'), y + 1, { lineBreak: false });
+      if (blend) {
+        swatch(doc, entry.threads.map((thread) => formatHex(thread.rgb)), at('colour'), y, BLEND_ROW_HEIGHT - 5);
+        text(`${label(entry)} (${entry.threads.map((thread) => thread.strands).join(' + ')} strands)`, 'thread', y);
+        doc.fontSize(8).text(fitted(doc, entry.name, COLUMNS.stitches - COLUMNS.thread - 4), at('thread'), y + 12, { lineBreak: false });
+      } else {
+        swatch(doc, [entry.hex], at('colour'), y, ROW_HEIGHT - 5);
+        named(label(entry), entry.name, y);
+      }
+      text(backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en'), 'stitches', y);
+      if (entry.partStitches) text(entry.partStitches.toLocaleString('en'), 'part', y);
       const middle = y + (ROW_HEIGHT - 5) / 2;
       if (entry.backstitchLength > 0) {
         drawLineSample(doc, entry, at('backstitch'), middle, LINE_SAMPLE, cell, variant, styles[entry.index] ?? 0);
@@ -178,8 +192,8 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
           .text(entry.knots.toLocaleString('en'), at('knots') + 12, y + 1, { lineBreak: false });
       }
       const own = skeinsOfEntry.get(entry.index);
-      if (own !== undefined) skeins(own, y);
-      y += ROW_HEIGHT;
+      if (own !== undefined) text(String(own), 'skeins', y);
+      y += heightOf(row);
     }
   }
   const lengths = rows.some((row) => 'entry' in row && row.entry.backstitchLength > 0) ? ' Backstitch lengths in stitch widths (st) and in centimetres on this fabric.' : '';
