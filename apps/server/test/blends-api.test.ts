@@ -22,7 +22,7 @@ import { useTestServer, type ApiClient } from './support/harness.js';
 import { PHOTOS } from './support/images.js';
 import { patternDocument } from './support/pattern-fixtures.js';
 import { pdfPageTexts } from './support/pdf-text.js';
-import { generate } from './support/stitch-requests.js';
+import { generate, importChart, readPattern, savePattern } from './support/stitch-requests.js';
 import { DATABASES } from './support/test-server.js';
 
 const dmc = (code: string): Thread => findThread(code)!;
@@ -177,6 +177,31 @@ describe.each(DATABASES)('blends on $name', (database) => {
       // Without symbols (a visitor's image), a cell's middle is its colour: row 10 is 310, row 40 the blend.
       expect(pixel(layout.left + 5 * 12 + 6, layout.top + 10 * 12 + 6)).toEqual([0, 0, 0]);
       expect(pixel(layout.left + 5 * 12 + 6, layout.top + 40 * 12 + 6)).toEqual([blend.r, blend.g, blend.b]);
+    });
+
+    it.each([
+      ['a colour that is not the mix of its threads', (entry: LegendEntry) => ({ ...entry, hex: '#2A2A2A', rgb: { r: 42, g: 42, b: 42 } })],
+      ['one thread twice', (entry: LegendEntry) => ({ ...entry, code: '310+310', threads: [entry.threads[0]!, entry.threads[0]!] })],
+      ['two strands of each thread', (entry: LegendEntry) => ({ ...entry, threads: entry.threads.map((thread) => ({ ...thread, strands: 2 })) })],
+      ['a code the catalogue lacks', (entry: LegendEntry) => ({ ...entry, code: '310+99999', threads: [entry.threads[0]!, { ...entry.threads[1]!, code: '99999' }] })],
+    ])('refuses a forged blend, %s, naming its legend entry, when saved, exported or imported', async (_, forge) => {
+      const forged = blendChart();
+      forged.legend[1] = forge(forged.legend[1]!);
+      const namesBlend = async (response: Response): Promise<void> => {
+        expect(response.status).toBe(400);
+        const problem = (await response.json()) as { code: string; errors: { field: string }[] };
+        expect(problem.code).toBe('invalid_pattern');
+        expect(problem.errors.length).toBeGreaterThan(0);
+        for (const { field } of problem.errors) expect(field).toMatch(/^legend\.1(\.|$)/);
+      };
+      const { etag } = await readPattern(stitcher, project.id);
+      await namesBlend(await savePattern(stitcher, project.id, forged, etag));
+      await namesBlend(await suite.visitor.api('/stitch/patterns/export?format=pdf', { method: 'POST', json: forged }));
+      const importedForged = await importChart(stitcher, JSON.stringify(forged), 'forged.json');
+      expect(importedForged.status).toBe(400);
+      expect(await importedForged.json()).toMatchObject({ code: 'invalid_chart_file', detail: expect.stringContaining('legend.1') as string });
+      // Nothing was saved: the chart is as imported.
+      expect((await readPattern(stitcher, project.id)).etag).toBe(etag);
     });
 
     it("counts a visitor's threads as the ones to buy: ten threads and their blends export, eleven threads do not", async () => {
