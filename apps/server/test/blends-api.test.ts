@@ -183,7 +183,10 @@ describe.each(DATABASES)('blends on $name', (database) => {
       ['a colour that is not the mix of its threads', (entry: LegendEntry) => ({ ...entry, hex: '#2A2A2A', rgb: { r: 42, g: 42, b: 42 } })],
       ['one thread twice', (entry: LegendEntry) => ({ ...entry, code: '310+310', threads: [entry.threads[0]!, entry.threads[0]!] })],
       ['two strands of each thread', (entry: LegendEntry) => ({ ...entry, threads: entry.threads.map((thread) => ({ ...thread, strands: 2 })) })],
-      ['a code the catalogue lacks', (entry: LegendEntry) => ({ ...entry, code: '310+99999', threads: [entry.threads[0]!, { ...entry.threads[1]!, code: '99999' }] })],
+      [
+        'a code the catalogue lacks',
+        (entry: LegendEntry) => ({ ...entry, code: '310+99999', threads: [entry.threads[0]!, { ...entry.threads[1]!, code: '99999' }] }),
+      ],
     ])('refuses a forged blend, %s, naming its legend entry, when saved, exported or imported', async (_, forge) => {
       const forged = blendChart();
       forged.legend[1] = forge(forged.legend[1]!);

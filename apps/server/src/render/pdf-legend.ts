@@ -128,7 +128,11 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
   const width = doc.page.width - 2 * MARGIN;
   const at = (column: keyof typeof COLUMNS): number => MARGIN + COLUMNS[column];
   const text = (value: string, column: keyof typeof COLUMNS, y: number): void => {
-    doc.font('Text').fontSize(9).fillColor('#000000').text(value, at(column), y + 1, { lineBreak: false });
+    doc
+      .font('Text')
+      .fontSize(9)
+      .fillColor('#000000')
+      .text(value, at(column), y + 1, { lineBreak: false });
   };
   const named = (code: string, name: string, y: number): void => {
     text(code, 'thread', y);
@@ -164,7 +168,13 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
         .fillColor('#000000')
         .text(entry.symbol, at('symbol') + 8, y - 1, { lineBreak: false });
       if (blend) {
-        swatch(doc, entry.threads.map((thread) => formatHex(thread.rgb)), at('colour'), y, BLEND_ROW_HEIGHT - 5);
+        swatch(
+          doc,
+          entry.threads.map((thread) => formatHex(thread.rgb)),
+          at('colour'),
+          y,
+          BLEND_ROW_HEIGHT - 5,
+        );
         text(`${label(entry)} (${entry.threads.map((thread) => thread.strands).join(' + ')} strands)`, 'thread', y);
         doc.fontSize(8).text(fitted(doc, entry.name, COLUMNS.stitches - COLUMNS.thread - 4), at('thread'), y + 12, { lineBreak: false });
       } else {
@@ -196,7 +206,9 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
       y += heightOf(row);
     }
   }
-  const lengths = rows.some((row) => 'entry' in row && row.entry.backstitchLength > 0) ? ' Backstitch lengths in stitch widths (st) and in centimetres on this fabric.' : '';
+  const lengths = rows.some((row) => 'entry' in row && row.entry.backstitchLength > 0)
+    ? ' Backstitch lengths in stitch widths (st) and in centimetres on this fabric.'
+    : '';
   doc
     .font('Text')
     .fontSize(7.5)

@@ -53,7 +53,9 @@ describe('OXS: blends', () => {
     expect(blendItem).toContain(`number="DMC 310 [+]" name="DMC 310 [+] DMC 413" color="${hexDigits(dmc('310'))}" printcolor="${blend.hex.slice(1)}"`);
     expect(blendItem).toContain(`blendcolor="${hexDigits(dmc('413'))}" comments="${blend.name}" strands="1"`);
     // A plain thread is written as before.
-    expect(xml).toContain(`<palette_item index="1" number="DMC 310" name="Black" color="${hexDigits(dmc('310'))}" printcolor="${hexDigits(dmc('310'))}" blendcolor="nil"`);
+    expect(xml).toContain(
+      `<palette_item index="1" number="DMC 310" name="Black" color="${hexDigits(dmc('310'))}" printcolor="${hexDigits(dmc('310'))}" blendcolor="nil"`,
+    );
   });
 
   it('reads its own blends back as the identical chart, with both readers', () => {
@@ -83,7 +85,8 @@ describe('OXS: blends', () => {
   it("reads WinStitch's blend, the format's own example", () => {
     const xml = chart({
       palette:
-        item(1, 'DMC    310', '2C3225', 'name="Black"') + item(2, 'DMC 158 [+]', '303065', 'name="DMC 158 [+] DMC 208" blendcolor="824596" printcolor="593A7D"'),
+        item(1, 'DMC    310', '2C3225', 'name="Black"') +
+        item(2, 'DMC 158 [+]', '303065', 'name="DMC 158 [+] DMC 208" blendcolor="824596" printcolor="593A7D"'),
       stitches: stitch(0, 0, 1) + stitch(1, 0, 2) + stitch(2, 0, 2),
     });
     const { pattern: read, thread_mappings } = readOxsChart(xml);

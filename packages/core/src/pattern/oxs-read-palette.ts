@@ -72,7 +72,10 @@ export function paletteEntryOf(attributes: Readonly<Record<string, string>>, pos
     index,
     cloth,
     // Shown back to the stitcher in the import report and in refusals: as much as names a thread, no more.
-    source: (blended && name.includes(OXS_BLEND_MARK) ? name : number.length > 0 ? number.join(' ') : name || `palette item ${index}`).slice(0, MAX_SOURCE_LENGTH),
+    source: (blended && name.includes(OXS_BLEND_MARK) ? name : number.length > 0 ? number.join(' ') : name || `palette item ${index}`).slice(
+      0,
+      MAX_SOURCE_LENGTH,
+    ),
     brand,
     code,
     rgb,

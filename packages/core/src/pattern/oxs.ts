@@ -46,7 +46,10 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
     '<palette_item index="0" number="cloth" name="cloth" color="FFFFFF" printcolor="FFFFFF" blendcolor="nil" comments="aida" strands="2" symbol="0" dashpattern="" bsstrands="2" bscolor="000000"/>',
     ...pattern.legend.map((entry) => {
       const colour = entry.hex.replace('#', '').toUpperCase();
-      const item = entry.threads.length === 2 ? blendItem(entry) : { number: threadLabel(entry), name: entry.name, color: colour, blendcolor: 'nil', comments: '', strands };
+      const item =
+        entry.threads.length === 2
+          ? blendItem(entry)
+          : { number: threadLabel(entry), name: entry.name, color: colour, blendcolor: 'nil', comments: '', strands };
       return `<palette_item index="${entry.index + 1}" number="${escape(item.number)}" name="${escape(item.name)}" color="${item.color}" printcolor="${colour}" blendcolor="${item.blendcolor}" comments="${escape(item.comments)}" strands="${item.strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
     }),
     '</palette>',
