@@ -37,10 +37,13 @@ const physicalThreads = (legend: readonly LegendEntry[]): Set<string> => new Set
  * would be 1 + 1); `b` 15.1 m, 0.31 of a skein. On 11-count a plain stitch takes three strands, a blend still one
  * of each: `a` 76.9 m, 1.6 skeins; `b` 19.2 m.
  */
-function blendChart(a: Thread = dmc('310'), b: Thread = dmc('413')): PatternDocument {
+function blendChart(a: Thread, b: Thread): PatternDocument {
   const cells = Array.from({ length: 3000 }, (_, i) => (i < 1500 ? 0 : 1));
   return patternDocument({ width: 60, height: 50, legend: [entryOf(a, 0, 1500), entryOf(blendOf(a, b), 1, 1500)], cells });
 }
+
+/** The chart of 310 and its blend with 413. */
+const greys = (): PatternDocument => blendChart(dmc('310'), dmc('413'));
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ');
 
@@ -103,7 +106,7 @@ describe.each(DATABASES)('blends on $name', (database) => {
   describe('a chart with a blend', () => {
     let project: Project;
     beforeAll(async () => {
-      project = await imported(stitcher, JSON.stringify(blendChart()), 'greys.json', { name: 'Greys' });
+      project = await imported(stitcher, JSON.stringify(greys()), 'greys.json', { name: 'Greys' });
     });
 
     it('prints the blend in the PDF, colour and black-and-white: its codes with their strands, its threads’ skeins', async () => {
@@ -167,7 +170,7 @@ describe.each(DATABASES)('blends on $name', (database) => {
 
     it('draws the blend in the chart image with its mixed colour', async () => {
       const blend = blendOf(dmc('310'), dmc('413'));
-      const response = await suite.visitor.api('/stitch/patterns/export?format=png', { method: 'POST', json: blendChart() });
+      const response = await suite.visitor.api('/stitch/patterns/export?format=png', { method: 'POST', json: greys() });
       expect(response.status).toBe(200);
       const { data, info } = await sharp(Buffer.from(await response.arrayBuffer()))
         .raw()
@@ -188,7 +191,7 @@ describe.each(DATABASES)('blends on $name', (database) => {
         (entry: LegendEntry) => ({ ...entry, code: '310+99999', threads: [entry.threads[0]!, { ...entry.threads[1]!, code: '99999' }] }),
       ],
     ])('refuses a forged blend, %s, naming its legend entry, when saved, exported or imported', async (_, forge) => {
-      const forged = blendChart();
+      const forged = greys();
       forged.legend[1] = forge(forged.legend[1]!);
       const namesBlend = async (response: Response): Promise<void> => {
         expect(response.status).toBe(400);
