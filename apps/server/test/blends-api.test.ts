@@ -63,7 +63,7 @@ describe.each(DATABASES)('blends on $name', (database) => {
     it.each([
       ['a visitor', '8'],
       ['a signed-in user', '12'],
-    ])('charts with blends for %s: blends of at most `colors` threads to buy, each entry checked as a saved one is', async (who, colors) => {
+    ])('charts with blends for %s: blends of at most `colors` threads to buy, the setting kept in its project', async (who, colors) => {
       const client = who === 'a visitor' ? suite.visitor : stitcher;
       const { plan, document } = await charted(client, { colors, blends: 'on' });
       const blends = document.legend.filter(isBlend);
@@ -77,12 +77,18 @@ describe.each(DATABASES)('blends on $name', (database) => {
       expect(plan.legend_data).toEqual(document.legend);
       // The stored document reads back whole (every cell names an entry, counts match).
       expect(parsePatternDocument(JSON.stringify(document)).legend).toEqual(document.legend);
-      if (plan.project_id) {
-        const project = await projectOf(plan.project_id);
-        expect(project.parameters).toMatchObject({ blends: 'on', colors: Number(colors) });
-        // 'Regenerate with new settings' reads the settings back from the parameters.
-        expect(fromGenerationFields(project.parameters).blends).toBe('on');
+      // A user's project keeps the setting; a visitor's result keeps it too, in the project claimed after signing in.
+      let projectId = plan.project_id;
+      if (!projectId) {
+        const claimed = await stitcher.api('/stitch/projects/claim', { method: 'POST', json: { token: plan.claim!.token, name: 'Claimed' } });
+        expect(claimed.status).toBe(201);
+        projectId = ((await claimed.json()) as Project).id;
       }
+      const project = await projectOf(projectId);
+      expect(project.parameters).toMatchObject({ blends: 'on', colors: Number(colors) });
+      expect(project.color_legend).toEqual(document.legend);
+      // 'Regenerate with new settings' reads the settings back from the parameters.
+      expect(fromGenerationFields(project.parameters).blends).toBe('on');
     });
 
     it('leaves blends off unless asked, and says so in the project', async () => {
