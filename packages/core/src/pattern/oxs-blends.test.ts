@@ -3,8 +3,8 @@ import { deltaE2000 } from '../color/ciede2000.js';
 import { parseHex } from '../color/hex.js';
 import { rgbToLab } from '../color/spaces.js';
 import { blendOf, findBrandColour, mixedColour } from '../threads/blends.js';
-import { findBrandThread } from '../threads/brands.js';
-import { findThread, type Thread } from '../threads/catalogue.js';
+import { findBrandThread, threadsOf } from '../threads/brands.js';
+import { findThread, nearestThreads, type Thread } from '../threads/catalogue.js';
 import { generatePattern } from './generate.js';
 import { legendEntryOf, namedThread, type Pattern } from './model.js';
 import { parseOxs, toOxs } from './oxs.js';
@@ -128,13 +128,30 @@ describe('OXS: blends', () => {
     expect(deltaE2000(crimson, rgbToLab(read.legend[1]!.rgb))).toBeLessThan(6);
   });
 
-  it('reads a blend of two brands, or of one thread twice, as one colour', () => {
+  it("reads a blend of two brands in the first one's, and one of one thread twice, or of a thread it cannot tell, as one colour", () => {
+    const anchor = findBrandThread('anchor', '403')!;
+    const item = (index: number, second: string): string =>
+      `<palette_item index="${index}" number="Blend ${index}" color="${blend.hex.slice(1)}"><blend number="DMC 310"/>${second}</palette_item>`;
     const xml = chart({
+      properties: 'chartwidth="4" chartheight="1"',
       palette:
-        `<palette_item index="1" number="Blend 1" color="${blend.hex.slice(1)}"><blend number="DMC 310"/><blend number="Anchor 403"/></palette_item>` +
-        item(2, 'DMC 310 [+]', hexDigits(dmc('310')), 'name="DMC 310 [+] DMC 310"'),
-      stitches: stitch(0, 0, 1) + stitch(1, 0, 2),
+        item(1, `<blend number="Anchor 403" color="${hexDigits(anchor)}"/>`) +
+        item(2, '<blend number="Anchor 403"/>') +
+        item(3, '<blend number="DMC 310"/>') +
+        `<palette_item index="4" number="DMC 310 [+]" name="DMC 310 [+] DMC 310" color="${hexDigits(dmc('310'))}"/>`,
+      stitches: [1, 2, 3, 4].map((palindex) => stitch(palindex - 1, 0, palindex)).join(''),
     });
-    expect(readOxsChart(xml).pattern.legend.map((entry) => entry.threads.length)).toEqual([1, 1]);
+    const { pattern: read, thread_mappings } = readOxsChart(xml);
+    // Anchor 403 (black) in a DMC blend is DMC's nearest to its colour, 310 itself: a blend of one thread twice. Each
+    // such item is the thread nearest to its colour; WinStitch's names its first thread.
+    const nearestToItem = nearestThreads(blend.lab, 1, threadsOf('dmc'))[0]!.thread.code;
+    expect(thread_mappings.map((mapping) => mapping.code)).toEqual([nearestToItem, nearestToItem, nearestToItem, '310']);
+    expect(read.legend.every((entry) => entry.threads.length === 1)).toBe(true);
+    // A grey Anchor thread blends with DMC 310 as the DMC thread nearest to it.
+    const grey = findBrandThread('anchor', '400')!;
+    const mixed = readOxsChart(chart({ palette: item(1, `<blend number="Anchor 400" color="${hexDigits(grey)}"/>`), stitches: stitch(0, 0, 1) }));
+    const nearest = nearestThreads(grey.lab, 1, threadsOf('dmc'))[0]!.thread;
+    expect(mixed.pattern.legend.map((entry) => entry.code)).toEqual([blendOf(dmc('310'), nearest).code]);
+    expect(mixed.thread_mappings[0]).toMatchObject({ matched_by: 'colour' });
   });
 });

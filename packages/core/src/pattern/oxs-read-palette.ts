@@ -155,10 +155,11 @@ function threadByCode(named: { brand: string | undefined; code: string | undefin
 }
 
 /**
- * The blend of two threads a palette item names: each thread by its brand and code, else the thread of the
- * other's brand (`fallback` when neither is known) nearest to its colour. Undefined where that makes no
- * blend Stitchwise stitches (more or fewer than two threads, two of different brands, one thread twice, or
- * a thread with neither a known code nor a colour): the item is then read as one colour.
+ * The blend of two threads a palette item names, in one brand (a chart is stitched in one): the first
+ * thread's that a code names, else `fallback`. Each thread is the one its brand and code name, else — another
+ * maker, an unknown code, or another brand — the thread of the blend's brand nearest to its colour. Undefined
+ * where that makes no blend Stitchwise stitches (more or fewer than two threads, a thread with neither a code
+ * nor a colour to go by, one thread twice): the item is then read as one colour.
  */
 function blendFor(parts: readonly BlendPart[], fallback: ThreadBrand): ThreadChoice | undefined {
   if (parts.length !== 2) return undefined;
