@@ -103,7 +103,10 @@ export async function benchBlends(): Promise<void> {
     const image = await decode(PHOTOS[name]!);
     for (const colors of THREAD_COUNTS) {
       const options = { colors, useKmeans: false, mergeThreads: false, maxSide: TIMED_SIDE };
-      const [off, on] = medianMs([() => generatePattern(image, { ...options, blends: 'off' }), () => generatePattern(image, { ...options, blends: 'on' })]) as [number, number];
+      const [off, on] = medianMs([() => generatePattern(image, { ...options, blends: 'off' }), () => generatePattern(image, { ...options, blends: 'on' })]) as [
+        number,
+        number,
+      ];
       timings.push(`${name} K=${colors}: off ${off.toFixed(0)} ms, on ${on.toFixed(0)} ms = ${(on / off).toFixed(2)} × ${on / off <= 1.5 ? '✓' : '✗'}`);
     }
   }

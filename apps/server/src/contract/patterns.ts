@@ -1,4 +1,5 @@
 import {
+  BLENDING_CHOICES,
   CHART_SYMBOLS,
   DITHERING_LEVELS,
   FABRICS,
@@ -163,6 +164,12 @@ export const generationResponse = {
   },
 };
 
+/** Whether a chart may stitch blends (one strand each of two of its threads): the form field and a project's parameter. */
+export const blendingSchema = z.enum(BLENDING_CHOICES, { error: 'blends must be off or on' }).meta({
+  description:
+    'Blends of two of the chosen threads (one strand of each) where they serve the picture better: off (default) or on. `colors` still counts the threads to buy; blends are made of those, and the legend holds at most 50 entries.',
+});
+
 /** Generation settings as form fields; signed-in users get 20 colours by default, visitors 10. */
 export function generateForm({ signedIn }: { signedIn: boolean }) {
   const nameRequired = 'Please enter a project name before continuing.';
@@ -183,6 +190,7 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
       description:
         "Smoother shading by mixing threads: off (default), soft or strong. A neighbour's thread is kept where it is nearly as close, so few lone stitches are added; the confetti clean-up follows.",
     }),
+    blends: blendingSchema.default('off').meta({ default: 'off' }),
     only_owned_threads: flagField('only_owned_threads').meta({
       description:
         "Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.",

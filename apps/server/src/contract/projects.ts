@@ -2,7 +2,7 @@ import { DITHERING_LEVELS } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
 import { imageFileField, integerFieldOr, sizeSchema, textField } from './fields.js';
-import { generationMetadataSchema, legendEntrySchema } from './patterns.js';
+import { blendingSchema, generationMetadataSchema, legendEntrySchema } from './patterns.js';
 import { brandIdSchema } from './thread-brands.js';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
@@ -20,6 +20,7 @@ export const projectParametersSchema = z
     return_symbols_overlay: z.boolean().optional(),
     clean_confetti: z.boolean().optional(),
     dithering: z.enum(DITHERING_LEVELS).optional(),
+    blends: blendingSchema.optional(),
     only_owned_threads: z.boolean().optional(),
     left_out_threads: z.array(z.string()).readonly().optional(),
     brand: brandIdSchema.optional().meta({ description: 'The thread brand the chart was generated or converted in (DMC when not said).' }),

@@ -24,10 +24,13 @@ export const shoppingListEntrySchema = z
     dmc_code: z.string().meta({ description: "A DMC thread's code; empty for a thread of another brand.", example: '310' }),
     dmc_name: z.string().meta({ description: "A DMC thread's name; empty for a thread of another brand.", example: 'Black' }),
     hex: z.string().meta({ example: '#000000' }),
-    symbol: z.string().meta({ description: 'Its symbol on the chart.' }),
+    symbol: z.string().meta({ description: 'Its symbol on the chart; empty for a thread stitched only in blends.' }),
+    blends: z
+      .array(z.string().meta({ example: '310+413' }))
+      .meta({ description: 'Codes of the blends it is stitched in (one strand of it with one of another thread); their use is counted here.' }),
     skeins_needed: skeinsCount.meta({
       description:
-        'Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m).',
+        'Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots (in blends, its one strand), 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m).',
     }),
     owned: skeinsCount.meta({ description: "Skeins of this thread (the same brand and code) on the user's list of threads they own; 0 when it is not on it." }),
     to_buy: skeinsCount.meta({ description: 'Skeins needed beyond those owned: max(0, skeins_needed − owned).' }),
@@ -45,7 +48,9 @@ export const shoppingListSchema = z
         strands: z.number().int().meta({ description: 'Strands a cross stitch is worked in on this fabric.' }),
       })
       .meta({ description: 'The fabric the skeins are counted for.' }),
-    threads: z.array(shoppingListEntrySchema).meta({ description: "The chart's threads in its legend's order (most stitches first)." }),
+    threads: z
+      .array(shoppingListEntrySchema)
+      .meta({ description: "The threads to buy, each once, in the legend's order (most stitches first); a blend's two threads where it is first." }),
     totals: z.object({
       skeins_needed: skeinsCount,
       owned: skeinsCount.meta({ description: "Skeins owned of the chart's threads." }),

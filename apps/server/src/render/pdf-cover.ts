@@ -3,7 +3,18 @@
  * preview, its finished sizes, and the page map that says which chart page holds which part of the chart
  * and on which PDF page it is printed.
  */
-import { brandNameOf, CHART_PAGE_FRAME, describePages, finishedSizes, spanLength, type Fabric, type Pattern, type PrintLayout } from '@stitchwise/core';
+import {
+  brandNameOf,
+  CHART_PAGE_FRAME,
+  describePages,
+  finishedSizes,
+  isBlendUse,
+  spanLength,
+  stitchedThreads,
+  type Fabric,
+  type Pattern,
+  type PrintLayout,
+} from '@stitchwise/core';
 import sharp from 'sharp';
 import { threadListPages } from './pdf-legend.js';
 import type { MarksVariant } from './pdf-marks.js';
@@ -36,7 +47,7 @@ export async function drawCover(
   const stitches = pattern.legend.reduce((sum, entry) => sum + entry.stitch_count, 0);
   doc.font('Text').fontSize(10).fillColor('#444444');
   doc.text(
-    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${pattern.legend.length} ${brandNameOf(pattern.legend)} colours · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
+    `${pattern.width} × ${pattern.height} stitches · ${stitches.toLocaleString('en')} stitches${marksSummary(pattern)} · ${coloursSummary(pattern)} · ${options.variant === 'bw' ? 'black-and-white' : 'colour'} chart`,
   );
   doc.moveDown(0.8);
 
@@ -65,7 +76,14 @@ export async function drawCover(
   }
   doc.moveDown(0.8);
 
-  pageMap(doc, pattern, layout, printed, width);
+  pageMap(doc, layout, printed, width, 2 + threadListPages(doc, pattern, options.fabric)); // after the cover and the thread list
+}
+
+/** The chart's colours: '12 DMC colours', and with blends what they are made of: '14 DMC colours (10 threads, 4 blends)'. */
+function coloursSummary({ legend }: Pattern): string {
+  const colours = `${legend.length} ${brandNameOf(legend)} colours`;
+  const blends = legend.filter(isBlendUse).length;
+  return blends === 0 ? colours : `${colours} (${stitchedThreads(legend).length} threads, ${blends} blend${blends === 1 ? '' : 's'})`;
 }
 
 /** The part stitches, backstitches and knots a chart has, for the cover's summary: ' · 3 part stitches · …'. */
@@ -80,9 +98,10 @@ function marksSummary({ marks }: Pattern): string {
 
 /**
  * Which chart page holds which part of the chart, numbered as the pages' headings and the page range
- * number them; pages left out of this PDF are shaded, and each printed one names its PDF page.
+ * number them; pages left out of this PDF are shaded, and each printed one names its PDF page (the first
+ * chart page's is `firstPdfPage`).
  */
-function pageMap(doc: PDFKit.PDFDocument, pattern: Pattern, layout: PrintLayout, printed: ReadonlySet<number>, width: number): void {
+function pageMap(doc: PDFKit.PDFDocument, layout: PrintLayout, printed: ReadonlySet<number>, width: number, firstPdfPage: number): void {
   const { columns, rows, pages } = layout;
   const widest = Math.max(...columns.map(spanLength));
   const tallest = Math.max(...rows.map(spanLength));
@@ -99,7 +118,7 @@ function pageMap(doc: PDFKit.PDFDocument, pattern: Pattern, layout: PrintLayout,
   const cellWidth = Math.min(60, width / columns.length);
   // The map takes at most the rest of the cover: PDFKit starts a new page for text below the bottom margin.
   const cellHeight = Math.min(40, (doc.page.height - MARGIN - mapTop - 1) / rows.length);
-  let pdfPage = 2 + threadListPages(doc, pattern); // after the cover and the thread list
+  let pdfPage = firstPdfPage;
   // In each cell the chart page, its PDF page and, when there is room, its first stitch.
   const lineCount = cellHeight >= 24 ? 3 : 2;
   const fontSize = Math.min(8, (cellHeight - 2) / (lineCount * 1.2), cellWidth / 7);

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import type { Pattern, PatternLimits } from '@stitchwise/core';
+import { stitchedThreads, type Pattern, type PatternLimits } from '@stitchwise/core';
 import { ANONYMOUS_LIMITS, type DocumentExportQuery, type ExportQuery } from '../contract/patterns.js';
 import { checkDocumentInPool } from './shared/document-check.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
@@ -111,11 +111,14 @@ function printChoice(request: Pick<ExportQuery, 'orientation' | 'stitches_per_pa
   return { orientation: request.orientation, preset: request.stitches_per_page, pages: request.pages };
 }
 
-/** 403 naming what needs an account, as generation does for visitors' settings. */
+/**
+ * 403 naming what needs an account, as generation does for visitors' settings. Threads are counted as
+ * generation's `colors` counts them, what is bought: a blend of two of them is no thread more.
+ */
 function refuseBeyondVisitorLimits(pattern: Pattern): void {
   const { maxSide, maxThreads } = VISITOR_PATTERN_LIMITS;
   const violations: FieldError[] = [];
-  if (pattern.legend.length > maxThreads) violations.push({ field: 'legend', message: `more than ${maxThreads} threads` });
+  if (stitchedThreads(pattern.legend).length > maxThreads) violations.push({ field: 'legend', message: `more than ${maxThreads} threads` });
   if (pattern.width > maxSide) violations.push({ field: 'width', message: `more than ${maxSide} stitches across` });
   if (pattern.height > maxSide) violations.push({ field: 'height', message: `more than ${maxSide} stitches down` });
   if (violations.length === 0) return;

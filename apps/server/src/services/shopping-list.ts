@@ -1,4 +1,4 @@
-import { BRANDS, csvText, defaultStrands, fabricByCount, legendUse, threadKey, threadNeedOfUse, type Fabric, type Pattern } from '@stitchwise/core';
+import { BRANDS, csvText, defaultStrands, fabricByCount, legendUse, skeinsByThread, threadKey, type Fabric, type Pattern } from '@stitchwise/core';
 import { SHOPPING_LIST_CSV_HEADER, type ShoppingList, type ShoppingListEntry } from '../contract/shopping-list.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpProblem } from '../http/problem.js';
@@ -10,7 +10,8 @@ import type { ProjectViews } from './shared/project-views.js';
 /**
  * What a project's chart takes of each thread, against the threads the user owns: skeins needed (the
  * core's count for full and part stitches, backstitch and knots on the chosen fabric, in skeins of the
- * thread's brand), owned (the same brand and code on the user's list), and to buy.
+ * thread's brand; a blend's use counted in each of its two threads, for its one strand), owned (the same
+ * brand and code on the user's list), and to buy.
  */
 export class ShoppingListService {
   constructor(
@@ -58,19 +59,24 @@ export class ShoppingListService {
   }
 }
 
-/** `owned`: skeins on hand by thread key (`anchor:403`): a code is only ever matched within its brand. */
+/**
+ * The physical threads to buy, each once (a blend is two of them, not a thread of its own). `owned`: skeins on
+ * hand by thread key (`anchor:403`): a code is only ever matched within its brand.
+ */
 function entriesOf(pattern: Pattern, fabric: Fabric, owned: ReadonlyMap<string, number>): ShoppingListEntry[] {
-  return legendUse(pattern).map((use) => {
-    const needed = threadNeedOfUse(use, fabric).skeinsToBuy;
-    const have = owned.get(threadKey(use)) ?? 0;
+  return skeinsByThread(legendUse(pattern), fabric).map((thread) => {
+    const needed = thread.need.skeinsToBuy;
+    const have = owned.get(threadKey(thread)) ?? 0;
+    const dmc = thread.brand === 'dmc';
     return {
-      brand: use.brand,
-      code: use.code,
-      name: use.name,
-      dmc_code: use.dmc_code,
-      dmc_name: use.dmc_name,
-      hex: use.hex,
-      symbol: use.symbol,
+      brand: thread.brand,
+      code: thread.code,
+      name: thread.name,
+      dmc_code: dmc ? thread.code : '',
+      dmc_name: dmc ? thread.name : '',
+      hex: thread.hex,
+      symbol: thread.entry === undefined ? '' : pattern.legend[thread.entry]!.symbol,
+      blends: thread.blends.map((index) => pattern.legend[index]!.code),
       skeins_needed: needed,
       owned: have,
       to_buy: Math.max(0, needed - have),

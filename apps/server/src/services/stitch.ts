@@ -94,8 +94,8 @@ export class StitchService {
     // The worker posts its stages on this channel as it reaches them.
     const stages = new MessageChannel();
     stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
-    const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand } = settings;
-    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, brand, threadKeys };
+    const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, blends, brand } = settings;
+    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, blends, brand, threadKeys };
     const result = await runImageWork(
       () =>
         this.pool.run<PatternTaskResult>(

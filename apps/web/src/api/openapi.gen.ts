@@ -1171,6 +1171,11 @@ export interface components {
             clean_confetti?: boolean;
             /** @enum {string} */
             dithering?: "off" | "soft" | "strong";
+            /**
+             * @description Blends of two of the chosen threads (one strand of each) where they serve the picture better: off (default) or on. `colors` still counts the threads to buy; blends are made of those, and the legend holds at most 50 entries.
+             * @enum {string}
+             */
+            blends?: "off" | "on";
             only_owned_threads?: boolean;
             readonly left_out_threads?: string[];
             /** @description The thread brand the chart was generated or converted in (DMC when not said). */
@@ -1533,9 +1538,11 @@ export interface components {
             dmc_name: string;
             /** @example #000000 */
             hex: string;
-            /** @description Its symbol on the chart. */
+            /** @description Its symbol on the chart; empty for a thread stitched only in blends. */
             symbol: string;
-            /** @description Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots, 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m). */
+            /** @description Codes of the blends it is stitched in (one strand of it with one of another thread); their use is counted here. */
+            blends: string[];
+            /** @description Whole skeins the chart takes of this thread on the fabric: full and part stitches, backstitch and knots (in blends, its one strand), 15 % spare; skeins of its brand (DMC and Anchor 8 m, Madeira 10 m). */
             skeins_needed: number;
             /** @description Skeins of this thread (the same brand and code) on the user's list of threads they own; 0 when it is not on it. */
             owned: number;
@@ -1554,7 +1561,7 @@ export interface components {
                 /** @description Strands a cross stitch is worked in on this fabric. */
                 strands: number;
             };
-            /** @description The chart's threads in its legend's order (most stitches first). */
+            /** @description The threads to buy, each once, in the legend's order (most stitches first); a blend's two threads where it is first. */
             threads: components["schemas"]["ShoppingListEntry"][];
             totals: {
                 skeins_needed: number;
@@ -3407,6 +3414,12 @@ export interface operations {
                      */
                     dithering?: "off" | "soft" | "strong";
                     /**
+                     * @description Blends of two of the chosen threads (one strand of each) where they serve the picture better: off (default) or on. `colors` still counts the threads to buy; blends are made of those, and the legend holds at most 50 entries.
+                     * @default off
+                     * @enum {string}
+                     */
+                    blends?: "off" | "on";
+                    /**
                      * @description Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.
                      * @enum {string}
                      */
@@ -3561,6 +3574,12 @@ export interface operations {
                      * @enum {string}
                      */
                     dithering?: "off" | "soft" | "strong";
+                    /**
+                     * @description Blends of two of the chosen threads (one strand of each) where they serve the picture better: off (default) or on. `colors` still counts the threads to buy; blends are made of those, and the legend holds at most 50 entries.
+                     * @default off
+                     * @enum {string}
+                     */
+                    blends?: "off" | "on";
                     /**
                      * @description Choose only among the threads you own of the chart's `brand` (GET/PUT /api/threads/owned; one listed with 0 skeins counts), at least 2 of them (else 400 naming this field); `colors` is capped at their number. Signed-in users only.
                      * @enum {string}

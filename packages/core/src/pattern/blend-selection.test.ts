@@ -34,7 +34,9 @@ const physicalCodes = (pattern: Pattern): Set<string> => new Set(pattern.legend.
 const blendEntries = (pattern: Pattern) => pattern.legend.filter((entry) => entry.threads.length === 2);
 
 function fingerprint(pattern: Pattern): string {
-  return createHash('sha256').update(JSON.stringify(toPatternDocument(pattern))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(toPatternDocument(pattern)))
+    .digest('hex');
 }
 
 describe('generation with blends', () => {

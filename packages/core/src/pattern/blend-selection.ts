@@ -112,9 +112,10 @@ export function threadsForBlends(samples: readonly ColorSample[], count: number,
   // may blend — nearest first: dropping a thread costs each colour the gap to its first provider left.
   const pairs = blendablePairs(pool);
   const providers = palette.map(({ lab }) =>
-    [...pool.map((thread, i) => ({ distance: deltaE2000(lab, thread.lab), i, j: -1 })), ...pairs.map(({ i, j, blend }) => ({ distance: deltaE2000(lab, blend.lab), i, j }))].sort(
-      (x, y) => x.distance - y.distance,
-    ),
+    [
+      ...pool.map((thread, i) => ({ distance: deltaE2000(lab, thread.lab), i, j: -1 })),
+      ...pairs.map(({ i, j, blend }) => ({ distance: deltaE2000(lab, blend.lab), i, j })),
+    ].sort((x, y) => x.distance - y.distance),
   );
   const kept = new Uint8Array(n).fill(1);
   /** The weighted ΔE00 of the reduced colours with the kept threads, `without` one of them. */

@@ -79,7 +79,8 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
   const method = options.useKmeans ? 'kmeans' : 'median-cut';
   let threads: readonly Thread[];
   let assignment: StitchAssignment;
-  const blending = options.blends === 'on' && colors < MAX_LEGEND_ENTRIES ? threadsWithBlends(samples, colors, candidates, method, MAX_LEGEND_ENTRIES) : undefined;
+  const blending =
+    options.blends === 'on' && colors < MAX_LEGEND_ENTRIES ? threadsWithBlends(samples, colors, candidates, method, MAX_LEGEND_ENTRIES) : undefined;
   const withBlends = blending !== undefined && blending.blends.length > 0;
   if (withBlends) {
     // Blends after the threads they are made of. Shades sit closer together with blends, and photo grain

@@ -1,7 +1,13 @@
-import { upgradeLegendEntry } from './model.js';
+import { legendEntryOf, namedThread, upgradeLegendEntry } from './model.js';
 import { describe, expect, it } from 'vitest';
+import { blendOf } from '../threads/blends.js';
+import { findBrandThread } from '../threads/brands.js';
+import { findThread, type Thread } from '../threads/catalogue.js';
 import {
   backstitchOnly,
+  BLENDS_FOOTNOTE,
+  skeinsByThread,
+  stitchedThreads,
   FABRICS,
   fabricByCount,
   finishedSize,
@@ -129,6 +135,57 @@ describe('thread for part stitches, backstitch and knots', () => {
     expect(footnote).toContain('backstitch twice its length in 1 strand');
     expect(footnote).toContain('French knot 30 mm per strand');
     expect(skeinFootnote(fabricByCount(11)!)).toContain('3 strands');
+  });
+});
+
+describe('thread for blends', () => {
+  const aida14 = fabricByCount(14)!;
+  const black = findThread('310')!;
+  const grey = findThread('413')!;
+  const red = findThread('666')!;
+  const blend = (index: number, stitches: number): LegendEntry => legendEntryOf(namedThread(blendOf(black, grey)), index, 'B', stitches);
+  const plain = (thread: Thread, index: number, stitches: number): LegendEntry => legendEntryOf(namedThread(thread), index, String(index), stitches);
+
+  it('counts each thread of a blend for its one strand: a blend stitch takes half of each that a plain stitch takes', () => {
+    // 10,000 plain stitches of 310 on 14-count in 2 strands: 201.5 m, 4.2 skeins; in a blend, each thread 100.7 m.
+    const each = threadNeedOfUse(blend(0, 10_000), aida14);
+    expect(each.metres).toBeCloseTo(threadNeed(10_000, aida14, 2).metres / 2, 9);
+    expect(each.skeinsToBuy).toBe(3); // 2.099 skeins
+    // On 11-count a plain stitch takes 3 strands; a blend still one of each.
+    expect(threadNeedOfUse(blend(0, 1000), fabricByCount(11)!).metres).toBeCloseTo(threadNeed(1000, fabricByCount(11)!, 1).metres, 9);
+    expect(threadNeedOfUse(plain(black, 0, 1000), fabricByCount(11)!).metres).toBeCloseTo(threadNeed(1000, fabricByCount(11)!, 3).metres, 9);
+  });
+
+  it("adds a blend's use to each of its threads before rounding up, and lists a thread stitched only in blends", () => {
+    // 310 alone 5,000 (2.099 skeins), in the blend 10,000 more at one strand (2.099): 4.198, buy 5, not 3 + 3.
+    const legend = [blend(0, 10_000), plain(black, 1, 5000), plain(red, 2, 100)];
+    const threads = skeinsByThread(legendUse({ legend, marks: NO_MARKS }), aida14);
+    expect(threads.map((thread) => [thread.code, thread.entry, thread.blends, thread.need.skeinsToBuy])).toEqual([
+      ['310', 1, [0], 5],
+      ['413', undefined, [0], 3],
+      ['666', 2, [], 1],
+    ]);
+    expect(threads[0]!.need.skeins).toBeCloseTo(threadNeed(10_000, aida14, 2).skeins, 9);
+    expect(threads[1]).toMatchObject({ brand: 'dmc', name: grey.name, hex: grey.hex, rgb: { r: grey.r, g: grey.g, b: grey.b } });
+    // A chart without blends: each thread's need as its entry's.
+    const plainOnly = skeinsByThread(legendUse({ legend: [plain(black, 0, 5000), plain(red, 1, 100)], marks: NO_MARKS }), aida14);
+    expect(plainOnly.map((thread) => thread.need)).toEqual([threadNeed(5000, aida14), threadNeed(100, aida14)]);
+  });
+
+  it("counts a blend's marks in one strand of each thread too", () => {
+    const use = legendUse({ legend: [blend(0, 0)], marks: { ...NO_MARKS, knots: [{ x: 1, y: 1, thread: 0 }] } });
+    expect(skeinsByThread(use, aida14).map((thread) => thread.need.metres)).toEqual([0.03 * 1.15, 0.03 * 1.15].map((m) => expect.closeTo(m, 9) as number));
+  });
+
+  it('names the threads to buy once each, in legend order', () => {
+    const anchor = findBrandThread('anchor', '403')!;
+    expect(stitchedThreads([plain(red, 0, 1), blend(1, 1), plain(black, 2, 1)]).map((thread) => thread.code)).toEqual(['666', '310', '413']);
+    expect(stitchedThreads([plain(anchor, 0, 1)]).map((thread) => [thread.brand, thread.code])).toEqual([['anchor', '403']]);
+  });
+
+  it('says how blends are counted in the footnote, only when the chart has one', () => {
+    expect(skeinFootnote(aida14, [plain(black, 0, 1), blend(1, 1)])).toMatch(/spare for starts and ends\. Blends count each thread for its one strand/);
+    expect(skeinFootnote(aida14, [plain(black, 0, 1)])).not.toContain(BLENDS_FOOTNOTE);
   });
 });
 

@@ -10,9 +10,13 @@
  *   skeins = stitches × 4.83·s × (1 + waste) × strands / 48 m, rounded up to whole skeins to buy.
  * A part stitch counts as its share of a full stitch (half ½, quarter ¼, three-quarter ¾). Backstitch
  * takes its length twice (front and back) in one strand; a French knot about 30 mm of each strand.
+ * A blend is stitched with one strand of each of its two threads on any fabric: each thread is counted
+ * for that one strand, and its use is added to the thread's own (skeinsByThread), since a skein bought
+ * serves both.
  */
-import { BRANDS, THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
-import type { LegendEntry, Pattern } from './model.js';
+import { formatHex } from '../color/hex.js';
+import { BRANDS, THREAD_BRANDS, threadKey, type ThreadBrand } from '../threads/brand-names.js';
+import type { LegendEntry, LegendThread, Pattern } from './model.js';
 import { markUse, type MarkUse } from './stitches.js';
 
 export interface Fabric {
@@ -75,9 +79,21 @@ export const KNOT_THREAD_MM = 30;
 
 /**
  * What a thread is used for on a chart: full stitches, and part stitches, backstitch and knots; its brand
- * sets the skein's length (DMC when not given).
+ * sets the skein's length (DMC when not given); its `threads` (a legend entry's), whether it is a blend.
  */
-export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse> & { brand?: ThreadBrand };
+export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse> & { brand?: ThreadBrand; threads?: readonly Pick<LegendThread, 'strands'>[] };
+
+/** A legend entry stitched with two threads: a blend. */
+export const isBlendUse = (use: { threads?: readonly unknown[] }): boolean => (use.threads?.length ?? 0) > 1;
+
+/**
+ * Strands of each thread of a cross stitch: a plain thread's the fabric's usual (defaultStrands), a blend's
+ * as its legend entry lists them (one of each, whatever the fabric: two strands of different colours are what
+ * makes a blend).
+ */
+export function crossStrands(use: ThreadUse, fabric: Fabric): number {
+  return isBlendUse(use) ? Math.max(...use.threads!.map((thread) => thread.strands)) : defaultStrands(fabric);
+}
 
 /** Each legend entry with its part stitches, backstitch and knots: what its thread is used for. */
 export function legendUse(pattern: Pick<Pattern, 'legend' | 'marks'>): (LegendEntry & MarkUse)[] {
@@ -88,15 +104,72 @@ export function legendUse(pattern: Pick<Pattern, 'legend' | 'marks'>): (LegendEn
 /** A thread with no full, part stitch or knot: it is in the legend for its backstitch only. */
 export const backstitchOnly = (use: ThreadUse): boolean => use.stitch_count === 0 && !use.partStitches && !use.knots && (use.backstitchLength ?? 0) > 0;
 
-/** Thread for all of a thread's stitches: full and part stitches in the fabric's strands, backstitch in one. */
-export function threadNeedOfUse(use: ThreadUse, fabric: Fabric, strands = defaultStrands(fabric), waste = DEFAULT_WASTE): ThreadNeed {
+/**
+ * Thread for all of a thread's stitches: full and part stitches in the fabric's strands (a blend's: what each
+ * of its threads takes, in its one strand), backstitch in one.
+ */
+export function threadNeedOfUse(use: ThreadUse, fabric: Fabric, strands = crossStrands(use, fabric), waste = DEFAULT_WASTE): ThreadNeed {
+  return needOfLength(strandLength(use, fabric, strands) * (1 + waste), use.brand ?? 'dmc');
+}
+
+/** Single strand, in millimetres and without waste, that a use takes of each of its threads. */
+function strandLength(use: ThreadUse, fabric: Fabric, strands: number): number {
   const side = MM_PER_INCH / stitchesPerInch(fabric);
   const crossMm = (use.stitch_count + (use.partShare ?? 0)) * STITCH_PATH * side * strands;
   const backMm = (use.backstitchLength ?? 0) * 2 * side * BACKSTITCH_STRANDS;
   const knotMm = (use.knots ?? 0) * KNOT_THREAD_MM * strands;
-  const singleStrandMm = (crossMm + backMm + knotMm) * (1 + waste);
-  const skeins = singleStrandMm / (SKEIN_LENGTHS_MM[use.brand ?? 'dmc'] * SKEIN_STRANDS);
+  return crossMm + backMm + knotMm;
+}
+
+function needOfLength(singleStrandMm: number, brand: ThreadBrand): ThreadNeed {
+  const skeins = singleStrandMm / (SKEIN_LENGTHS_MM[brand] * SKEIN_STRANDS);
   return { metres: singleStrandMm / 1000, skeins, skeinsToBuy: singleStrandMm > 0 ? Math.max(1, Math.ceil(skeins - 1e-9)) : 0 };
+}
+
+/** The physical threads of a legend, each once, in legend order: a plain entry's thread, a blend's two. */
+export function stitchedThreads(legend: readonly Pick<LegendEntry, 'threads'>[]): LegendThread[] {
+  const threads = new Map<string, LegendThread>();
+  for (const entry of legend) for (const thread of entry.threads) if (!threads.has(threadKey(thread))) threads.set(threadKey(thread), thread);
+  return [...threads.values()];
+}
+
+/** One thread to buy for a chart: everything stitched with it, its own legend entry's and the blends' it is in. */
+export interface ThreadSkeins {
+  brand: ThreadBrand;
+  code: string;
+  name: string;
+  hex: string;
+  rgb: { r: number; g: number; b: number };
+  /** The legend index of the thread on its own; undefined for a thread stitched only in blends. */
+  entry: number | undefined;
+  /** Legend indices of the blends it is stitched in. */
+  blends: number[];
+  need: ThreadNeed;
+}
+
+/**
+ * The physical threads of a chart with what each takes on `fabric`: a plain entry's thread in the fabric's
+ * strands, each thread of a blend in its one strand, added up per thread before rounding up to skeins. In
+ * legend order, where each thread is first stitched (a blend's two threads in code order at the blend).
+ */
+export function skeinsByThread(uses: readonly (LegendEntry & Partial<MarkUse>)[], fabric: Fabric, waste = DEFAULT_WASTE): ThreadSkeins[] {
+  const threads = new Map<string, Omit<ThreadSkeins, 'need'> & { strandMm: number }>();
+  for (const use of uses) {
+    const blend = isBlendUse(use);
+    for (const thread of use.threads) {
+      const key = threadKey(thread);
+      let found = threads.get(key);
+      if (!found) {
+        const { brand, code, name, rgb } = thread;
+        found = { brand, code, name, hex: formatHex(rgb), rgb: { ...rgb }, entry: undefined, blends: [], strandMm: 0 };
+        threads.set(key, found);
+      }
+      if (blend) found.blends.push(use.index);
+      else found.entry = use.index;
+      found.strandMm += strandLength(use, fabric, blend ? thread.strands : defaultStrands(fabric));
+    }
+  }
+  return [...threads.values()].map(({ strandMm, ...thread }) => ({ ...thread, need: needOfLength(strandMm * (1 + waste), thread.brand) }));
 }
 
 /**
@@ -118,16 +191,21 @@ export function skeinsOfBrands(threads: readonly { brand: ThreadBrand }[]): stri
 
 /**
  * What the skein estimate assumes, in a stitcher's words: the legend's footnote, on screen and in the PDF.
- * `threads`: the chart's legend (its brands name the skeins and set their length); DMC when left out.
+ * `threads`: the chart's legend (its brands name the skeins and set their length; a blend among them adds
+ * how blends are counted); DMC when left out.
  */
-export function skeinFootnote(fabric: Fabric, threads: readonly { brand: ThreadBrand }[] = []): string {
+export function skeinFootnote(fabric: Fabric, threads: readonly { brand: ThreadBrand; threads?: readonly unknown[] }[] = []): string {
+  const blends = threads.some(isBlendUse) ? ` ${BLENDS_FOOTNOTE}` : '';
   return (
     `Skeins: whole ${skeinsOfBrands(threads)} to buy per thread, estimated on ${fabric.label}: ` +
     `a full cross stitch takes 4.83 stitch widths of thread in each of ${defaultStrands(fabric)} strands, a part stitch its share ` +
     `(half ½, quarter ¼, three-quarter ¾), backstitch twice its length in ${BACKSTITCH_STRANDS} strand, a French knot ` +
-    `${KNOT_THREAD_MM} mm per strand; ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.`
+    `${KNOT_THREAD_MM} mm per strand; ${Math.round(DEFAULT_WASTE * 100)} % spare for starts and ends.${blends}`
   );
 }
+
+/** How a chart's blends are counted in its skeins: the footnote's last sentence when it has any. */
+export const BLENDS_FOOTNOTE = "Blends count each thread for its one strand, in that thread's skeins.";
 
 export interface FinishedSize {
   fabric: Fabric;

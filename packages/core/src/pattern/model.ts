@@ -55,7 +55,13 @@ export interface NamedThread {
 export function legendEntryOf(thread: NamedThread, index: number, symbol: string, stitchCount: number): LegendEntry {
   const { brand, code, name, hex, rgb, blend } = thread;
   const dmc = brand === 'dmc';
-  const stitched = (part: NamedThread, strands: number): LegendThread => ({ brand: part.brand, code: part.code, name: part.name, strands, rgb: { ...part.rgb } });
+  const stitched = (part: NamedThread, strands: number): LegendThread => ({
+    brand: part.brand,
+    code: part.code,
+    name: part.name,
+    strands,
+    rgb: { ...part.rgb },
+  });
   return {
     index,
     hex,
@@ -83,7 +89,13 @@ export function namedThreadOf(entry: LegendEntry): NamedThread {
   const { brand, code, name, hex, rgb, threads } = entry;
   const named: NamedThread = { brand, code, name, hex, rgb: { ...rgb } };
   if (threads.length === 2) {
-    const part = (thread: LegendThread): NamedThread => ({ brand: thread.brand, code: thread.code, name: thread.name, hex: formatHex(thread.rgb), rgb: { ...thread.rgb } });
+    const part = (thread: LegendThread): NamedThread => ({
+      brand: thread.brand,
+      code: thread.code,
+      name: thread.name,
+      hex: formatHex(thread.rgb),
+      rgb: { ...thread.rgb },
+    });
     named.blend = [part(threads[0]!), part(threads[1]!)];
   }
   return named;

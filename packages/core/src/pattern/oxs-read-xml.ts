@@ -6,6 +6,8 @@ import { ChartImportError } from './oxs-read-error.js';
 export interface OxsElementSink {
   properties(attributes: Readonly<Record<string, string>>): void;
   paletteItem(attributes: Readonly<Record<string, string>>): void;
+  /** A `<blend>` inside the last palette item: one thread of a blend, as Embroiderly writes them. */
+  paletteBlend(attributes: Readonly<Record<string, string>>): void;
   /** The end of a `<palette>`: every entry stitches may name is known from here on. */
   paletteEnd(): void;
   fullStitch(x: number, y: number, paletteIndex: number): void;
@@ -18,7 +20,7 @@ export interface OxsElementSink {
  * own children, `other` inside anything the format does not define (a program's own settings), where
  * nothing is read.
  */
-type Section = 'chart' | 'palette' | 'full' | 'part' | 'back' | 'ornaments' | 'other';
+type Section = 'chart' | 'palette' | 'item' | 'full' | 'part' | 'back' | 'ornaments' | 'other';
 
 const SECTIONS: Readonly<Record<string, Section>> = {
   palette: 'palette',
@@ -147,14 +149,18 @@ export class OxsXmlScanner {
       this.sections.push('chart');
       return;
     }
-    this.sections.push(parent === 'chart' ? (SECTIONS[name] ?? 'other') : parent);
+    const paletteItem = name === 'palette_item' && (parent === 'palette' || parent === 'chart');
+    this.sections.push(paletteItem ? 'item' : parent === 'chart' ? (SECTIONS[name] ?? 'other') : parent);
     if (parent === 'other') return;
     switch (name) {
       case 'properties':
         if (parent === 'chart') this.sink.properties(lowerCaseAttributes(tag.attributes));
         return;
       case 'palette_item':
-        if (parent === 'palette' || parent === 'chart') this.sink.paletteItem(lowerCaseAttributes(tag.attributes));
+        if (paletteItem) this.sink.paletteItem(lowerCaseAttributes(tag.attributes));
+        return;
+      case 'blend':
+        if (parent === 'item') this.sink.paletteBlend(lowerCaseAttributes(tag.attributes));
         return;
       case 'stitch':
         this.stitch(tag, parent);

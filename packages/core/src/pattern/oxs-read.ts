@@ -3,7 +3,7 @@ import { confettiShare } from './confetti.js';
 import type { Pattern } from './model.js';
 import { ChartImportError } from './oxs-read-error.js';
 import { importedLegend, type ThreadMapping } from './oxs-read-legend.js';
-import { looksLikeCloth, threadFor, paletteEntryOf, type PaletteEntry } from './oxs-read-palette.js';
+import { blendPartOf, looksLikeCloth, threadFor, paletteEntryOf, type BlendPart, type PaletteEntry } from './oxs-read-palette.js';
 import { fitOxsMarks, OxsMarkList, type NotImported, type OxsAttributes, type OxsMarkSection } from './oxs-marks.js';
 import { OxsXmlScanner, oxsNumber, type OxsElementSink } from './oxs-read-xml.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
@@ -27,6 +27,8 @@ export interface OxsImport {
 
 /** More palette entries than any chart uses: a file listing this many is refused before it costs more. */
 export const MAX_OXS_PALETTE_ITEMS = 1000;
+/** Threads of one blend kept: a blend of more than two is not one Stitchwise stitches, however many it has. */
+const MAX_BLEND_PARTS = 3;
 const MAX_TITLE_LENGTH = 100;
 
 /**
@@ -78,6 +80,9 @@ class ChartBuilder implements OxsElementSink {
   private title: string | null = null;
   private propertiesSeen = false;
   private readonly palette = new Map<number, PaletteEntry>();
+  /** The `<blend>` threads of palette items that list them, by palette index: they name the blend over `number`. */
+  private readonly blendParts = new Map<number, BlendPart[]>();
+  private lastItem: number | undefined;
   private nextPosition = 0;
   private paletteComplete = false;
   /** x, y, palette index of each full stitch, in file order (a later one at the same place wins; the others are counted). */
@@ -117,7 +122,15 @@ class ChartBuilder implements OxsElementSink {
     const entry = paletteEntryOf(attributes, this.nextPosition);
     if (this.palette.has(entry.index)) throw new ChartImportError('palette', `The palette lists index ${entry.index} twice.`);
     this.palette.set(entry.index, entry);
+    this.lastItem = entry.index;
     this.nextPosition = entry.index + 1;
+  }
+
+  paletteBlend(attributes: Readonly<Record<string, string>>): void {
+    if (this.lastItem === undefined) return;
+    const parts = this.blendParts.get(this.lastItem) ?? [];
+    if (parts.length < MAX_BLEND_PARTS) parts.push(blendPartOf(attributes));
+    this.blendParts.set(this.lastItem, parts);
   }
 
   paletteEnd(): void {
@@ -147,6 +160,7 @@ class ChartBuilder implements OxsElementSink {
   build(): OxsImport {
     const size = this.finalSize();
     this.paletteComplete = true;
+    for (const [index, blend] of this.blendParts) this.palette.set(index, { ...this.palette.get(index)!, blend });
     const byPaletteIndex = new Int32Array(size.width * size.height).fill(-1);
     const threadOf = (paletteIndex: number) => (paletteIndex === 0 || this.palette.get(paletteIndex)!.cloth ? -1 : paletteIndex);
     for (let i = 0; i < this.stitchCount; i++) {

@@ -1,8 +1,9 @@
+import { formatHex } from '../color/hex.js';
 import { printableText } from '../text.js';
 import { threadLabel } from '../threads/brand-names.js';
 import { confettiShare } from './confetti.js';
 import { legendEntryOf, namedThread, PatternFormatError, type LegendEntry, type Pattern } from './model.js';
-import { oxsBrand, paletteEntryOf, threadFor } from './oxs-read-palette.js';
+import { OXS_BLEND_MARK, oxsBrand, paletteEntryOf, threadFor } from './oxs-read-palette.js';
 import { fitOxsMarks, marksByLegend, OxsMarkList, oxsMarkElements, type OxsMarkSection } from './oxs-marks.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
 import { symbolFor } from './symbols.js';
@@ -14,6 +15,7 @@ export * from './oxs-read.js';
  * The Open Cross Stitch format (.oxs), read and written by KG-Chart, WinStitch, FlossCross and
  * others: `<chart>` with `<properties>`, a `<palette>` whose item 0 is the cloth, one
  * `<stitch x y palindex>` per full stitch, then the part stitches, backstitches and knots (see oxs-marks.ts).
+ * A blend is one palette item as WinStitch writes it (see blendItem).
  */
 export interface OxsOptions {
   title: string;
@@ -44,7 +46,11 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
     '<palette_item index="0" number="cloth" name="cloth" color="FFFFFF" printcolor="FFFFFF" blendcolor="nil" comments="aida" strands="2" symbol="0" dashpattern="" bsstrands="2" bscolor="000000"/>',
     ...pattern.legend.map((entry) => {
       const colour = entry.hex.replace('#', '').toUpperCase();
-      return `<palette_item index="${entry.index + 1}" number="${escape(threadLabel(entry))}" name="${escape(entry.name)}" color="${colour}" printcolor="${colour}" blendcolor="nil" comments="" strands="${strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
+      const item =
+        entry.threads.length === 2
+          ? blendItem(entry)
+          : { number: threadLabel(entry), name: entry.name, color: colour, blendcolor: 'nil', comments: '', strands };
+      return `<palette_item index="${entry.index + 1}" number="${escape(item.number)}" name="${escape(item.name)}" color="${item.color}" printcolor="${colour}" blendcolor="${item.blendcolor}" comments="${escape(item.comments)}" strands="${item.strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
     }),
     '</palette>',
     '<fullstitches>',
@@ -73,6 +79,25 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * A blend's palette item as WinStitch writes one, the form OXS readers know: the first thread's number marked
+ * `[+]` and its colour, the second thread's colour in `blendcolor`, both threads named in `name` ('DMC 310 [+]
+ * DMC 413'), and what the eye sees, the mix, as the colour to print. The threads' names go in `comments`, and
+ * `strands` is each thread's.
+ */
+function blendItem(entry: LegendEntry): { number: string; name: string; color: string; blendcolor: string; comments: string; strands: number } {
+  const [first, second] = entry.threads as [LegendEntry['threads'][number], LegendEntry['threads'][number]];
+  const hexDigits = (rgb: { r: number; g: number; b: number }): string => formatHex(rgb).slice(1);
+  return {
+    number: `${threadLabel(first)} ${OXS_BLEND_MARK}`,
+    name: `${threadLabel(first)} ${OXS_BLEND_MARK} ${threadLabel(second)}`,
+    color: hexDigits(first.rgb),
+    blendcolor: hexDigits(second.rgb),
+    comments: entry.name,
+    strands: first.strands,
+  };
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -290,7 +290,11 @@ describe('patternFromUntrustedDocument with blends', () => {
   function withBlend(forge: (entry: Record<string, unknown>) => void = () => {}): Record<string, unknown> {
     const entry = JSON.parse(JSON.stringify(legendEntryOf(namedThread(blend), 1, CHART_SYMBOLS[1]!, 5))) as Record<string, unknown>;
     forge(entry);
-    const legend = [legendEntryOf(namedThread(findThread('B5200')!), 0, CHART_SYMBOLS[0]!, 5), entry, legendEntryOf(namedThread(findThread('321')!), 2, CHART_SYMBOLS[2]!, 1)];
+    const legend = [
+      legendEntryOf(namedThread(findThread('B5200')!), 0, CHART_SYMBOLS[0]!, 5),
+      entry,
+      legendEntryOf(namedThread(findThread('321')!), 2, CHART_SYMBOLS[2]!, 1),
+    ];
     return documentOf({ version: 3, legend });
   }
   const threadsOf = (entry: Record<string, unknown>) => entry['threads'] as Record<string, unknown>[];
@@ -323,7 +327,13 @@ describe('patternFromUntrustedDocument with blends', () => {
     ['a colour that is not the mix', (entry: Record<string, unknown>) => (entry['hex'] = '#FF0000'), 'legend.1.hex'],
     ['an rgb that is not the mix', (entry: Record<string, unknown>) => (entry['rgb'] = { r: 1, g: 2, b: 3 }), 'legend.1.hex'],
     ['one thread twice', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['code'] = '310'), 'legend.1.threads'],
-    ['two strands each', (entry: Record<string, unknown>) => { threadsOf(entry).forEach((thread) => (thread['strands'] = 2)); }, 'legend.1.threads.0.strands'],
+    [
+      'two strands each',
+      (entry: Record<string, unknown>) => {
+        threadsOf(entry).forEach((thread) => (thread['strands'] = 2));
+      },
+      'legend.1.threads.0.strands',
+    ],
     ['an unknown thread', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['code'] = '99999'), 'legend.1.threads.1.code'],
     ['a thread of another brand', (entry: Record<string, unknown>) => (threadsOf(entry)[1]!['brand'] = 'anchor'), 'legend.1.threads.1.brand'],
     ['a code that is not its threads', (entry: Record<string, unknown>) => (entry['code'] = '310+414'), 'legend.1.code'],

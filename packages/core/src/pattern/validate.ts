@@ -108,9 +108,7 @@ function checkLegend(legend: unknown, version: unknown, { maxThreads }: PatternL
       typeof version === 'number' && version < 3
         ? { brand: 'dmc', code: entry['dmc_code'], codeField: 'dmc_code' }
         : { brand: entry['brand'], code: entry['code'], codeField: 'code' };
-    const thread = isBlendEntry(entry, version)
-      ? checkBlend(entry, field, codes, position, problems)
-      : checkThread(named, field, codes, position, problems);
+    const thread = isBlendEntry(entry, version) ? checkBlend(entry, field, codes, position, problems) : checkThread(named, field, codes, position, problems);
     const symbol = checkSymbol(entry['symbol'], field, symbols, position, problems);
     return { thread, symbol };
   });

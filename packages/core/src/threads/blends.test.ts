@@ -58,7 +58,8 @@ describe('findBrandColour', () => {
     expect(findBrandColour('dmc', '413+310')?.code).toBe('310+413');
     expect(findBrandColour('dmc', 'blanc+1')?.code).toBe('01+Blanc');
     const [a, b] = threadsOf('anchor');
-    expect(findBrandColour('anchor', `${a!.code}+${b!.code}`)?.blend).toEqual([a, b]);
+    const blend = findBrandColour('anchor', `${a!.code}+${b!.code}`);
+    expect(blend && isBlend(blend) ? blend.blend : undefined).toEqual([a, b]);
   });
 
   it.each(['310+310', '310+413+414', '310+', '310+99999', '+413'])('finds nothing for %s', (code) => {
