@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blendOf, findThread, legendEntryOf, namedThread, upgradeLegendEntry } from '@stitchwise/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,8 +8,8 @@ import { renderScreen } from '../test/harness';
 import { Downloads } from './Downloads';
 
 const legend = [
-  { index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 5000, rgb: { r: 0, g: 0, b: 0 } },
-  { index: 1, hex: '#ffffff', symbol: '□', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: 1000, rgb: { r: 255, g: 255, b: 255 } },
+  upgradeLegendEntry({ index: 0, hex: '#000000', symbol: '■', dmc_code: '310', dmc_name: 'Black', stitch_count: 5000, rgb: { r: 0, g: 0, b: 0 } }),
+  upgradeLegendEntry({ index: 1, hex: '#ffffff', symbol: '□', dmc_code: 'B5200', dmc_name: 'Snow White', stitch_count: 1000, rgb: { r: 255, g: 255, b: 255 } }),
 ];
 
 // Each test starts from a device that never printed (the choices of a PDF printed are remembered).
@@ -24,6 +25,15 @@ describe('Downloads', () => {
     expect(screen.getByTestId('materials')).toHaveTextContent('28-count evenweave over 2: 10 × 5 in');
     await user.selectOptions(screen.getByLabelText('Fabric'), '11');
     expect(screen.getByTestId('materials')).toHaveTextContent('11-count Aida: 12.7 × 6.4 in');
+  });
+
+  it('counts a blend’s threads for one strand each, added to their own use, before rounding up to skeins', () => {
+    // 310: 5,000 stitches in 2 strands and 4,000 in a blend's 1 (14,000 strand-stitches, 2.9 skeins): 3 skeins; 413,
+    // only in the blend: 1. Counted per entry, or the blend as 2 strands of one thread, it would be 5.
+    const [black, pewter] = [findThread('310')!, findThread('413')!];
+    const blended = [legend[0]!, legendEntryOf(namedThread(blendOf(black, pewter)), 1, '▲', 4000)];
+    renderScreen(<Downloads source={{ projectId: 'p1' }} width={140} height={70} legend={blended} />);
+    expect(screen.getByTestId('materials')).toHaveTextContent('About 4 skeins of DMC in all (2 strands, blends one strand of each thread, 15 % spare).');
   });
 
   it('asks the export endpoint with the chosen settings', async () => {

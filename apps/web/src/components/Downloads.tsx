@@ -1,13 +1,16 @@
-import { brandNameOf, defaultStrands, FABRICS, fabricByCount, finishedSize, threadNeedOfUse, type ThreadBrand, type ThreadUse } from '@stitchwise/core';
+import { brandNameOf, defaultStrands, FABRICS, fabricByCount, finishedSize, isBlendUse, skeinsByThread, type MarkUse } from '@stitchwise/core';
 import { useId } from 'react';
+import type { LegendEntry } from '../api/schemas';
 import type { ExportSource } from '../api/patterns';
 import { useChartDownloads, type ChartDownloads } from './chart-downloads';
 import { Icon } from './Icon';
 import { PaperSelect, PrintOptionsFields } from './PrintOptions';
 
-/** Stitches per thread, for the skeins (with part stitches, backstitch and knots where the chart has them). */
-/** Each thread's use, and its brand where known (the skeins to buy name it). */
-type Legend = readonly (ThreadUse & { brand?: ThreadBrand })[];
+/**
+ * The chart's legend, with part stitches, backstitch and knots where it has them: the skeins to buy are counted
+ * per thread (a blend's two threads each for its one strand, added to the thread's own use), and named by brand.
+ */
+type Legend = readonly (LegendEntry & Partial<MarkUse>)[];
 
 /**
  * Downloads of a pattern (printable PDF, OXS for other charting apps, the pattern JSON) and the
@@ -38,7 +41,8 @@ export function DownloadsPanel({
   const { fabricCount, paper, variant, print, printing, busy, download } = downloads;
   const fabric = fabricByCount(fabricCount)!;
   const size = finishedSize(downloads.width, downloads.height, fabric);
-  const skeins = legend.reduce((sum, entry) => sum + threadNeedOfUse(entry, fabric).skeinsToBuy, 0);
+  const skeins = skeinsByThread(legend, fabric).reduce((sum, thread) => sum + thread.need.skeinsToBuy, 0);
+  const blends = legend.some(isBlendUse) ? ', blends one strand of each thread' : '';
 
   return (
     <section className="card space-y-4" aria-labelledby="downloads-title">
@@ -72,8 +76,8 @@ export function DownloadsPanel({
       <PrintOptionsFields options={print} onChange={downloads.setPrint} plan={printing} />
       <p className="text-sm text-slate-700" data-testid="materials">
         Finished size on {fabric.label}: {size.inches.width} × {size.inches.height} in ({size.centimetres.width} × {size.centimetres.height} cm); with 3 in
-        margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of{' '}
-        {brandNameOf(legend.map(({ brand = 'dmc' }) => ({ brand })))} in all ({defaultStrands(fabric)} strands, 15 % spare).
+        margins {size.withMargin.inches.width} × {size.withMargin.inches.height} in. About {skeins} skein{skeins === 1 ? '' : 's'} of {brandNameOf(legend)} in
+        all ({defaultStrands(fabric)} strands{blends}, 15 % spare).
       </p>
       <div className="flex flex-wrap gap-2">
         {/* Below a 'Download PDF chart' the same download is secondary, and named so the two are not taken for different files. */}

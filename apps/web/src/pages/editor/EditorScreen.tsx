@@ -1,6 +1,7 @@
 import {
   activeThreads,
   chartFromPattern,
+  legendEntryOf,
   markUse,
   patternFromChart,
   threadCounts,
@@ -128,8 +129,13 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const settled = useAfterFrame(chart);
   const counts = useMemo(() => threadCounts(settled), [settled]);
   const uses = useMemo(() => markUse(settled.marks, settled.threads.length), [settled.marks, settled.threads.length]);
-  const stitchCounts = useMemo(
-    () => activeThreads(settled).map((index) => ({ stitch_count: counts[index]!, brand: settled.threads[index]!.brand, ...uses[index]! })),
+  // The materials' legend: each active thread's entry (a blend's names its two threads), without building the pattern.
+  const legend = useMemo(
+    () =>
+      activeThreads(settled).map((index, rank) => {
+        const thread = settled.threads[index]!;
+        return { ...legendEntryOf(thread, rank, thread.symbol, counts[index]!), ...uses[index]! };
+      }),
     [settled, counts, uses],
   );
   const currentThread = current === undefined ? undefined : chart.threads[current];
@@ -240,7 +246,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         {sheetOpen && <ThreadSheet onClose={closeSheet}>{palette(<CloseSheetButton onClose={closeSheet} />)}</ThreadSheet>}
       </div>
 
-      <Downloads source={{ edited: () => patternFromChart(read()), name }} width={settled.width} height={settled.height} legend={stitchCounts} />
+      <Downloads source={{ edited: () => patternFromChart(read()), name }} width={settled.width} height={settled.height} legend={legend} />
     </div>
   );
 }

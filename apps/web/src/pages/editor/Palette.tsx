@@ -1,6 +1,7 @@
 import {
   activeThreads,
   backstitchOnly,
+  BLEND_STRANDS,
   CHART_SYMBOLS,
   codeLabel,
   fabricByCount,
@@ -80,7 +81,7 @@ export const Palette = memo(function Palette({ chart, counts, uses, current, onC
         <ThreadActions
           chart={chart}
           thread={selected}
-          need={`${plural(counts[selected]!, 'full stitch', 'full stitches')}, ${skeinText(skeinsOf({ stitch_count: counts[selected]!, ...uses[selected] }))}`}
+          need={`${plural(counts[selected]!, 'full stitch', 'full stitches')}, ${skeinText(chart.threads[selected]!, { stitch_count: counts[selected]!, ...uses[selected] })}`}
           others={active.filter((index) => index !== selected)}
           highlighted={highlight === selected}
           onHighlight={onHighlight}
@@ -142,14 +143,18 @@ const PaletteRow = memo(function PaletteRow({
         <span className="col-start-3 row-start-1 text-right text-slate-600 tabular-nums @2xs:col-start-4" title="Full stitches" data-testid="palette-count">
           {stitches.toLocaleString('en')}
         </span>
-        <span className="hidden text-right text-xs text-slate-600 tabular-nums @2xs:col-start-5 @2xs:row-start-1 @2xs:block">{skeinText(skeinsOf(all))}</span>
+        <span className="hidden text-right text-xs text-slate-600 tabular-nums @2xs:col-start-5 @2xs:row-start-1 @2xs:block">{skeinText(thread, all)}</span>
       </button>
     </li>
   );
 });
 
-const skeinsOf = (use: { stitch_count: number } & Partial<MarkUse>): number => threadNeedOfUse(use, FABRIC).skeinsToBuy;
-const skeinText = (skeins: number): string => `${skeins} skein${skeins === 1 ? '' : 's'}`;
+/** "2 skeins"; for a blend, of each of its threads, each counted for its one strand: "1 + 1 skeins". */
+function skeinText(thread: ChartThread, use: { stitch_count: number } & Partial<MarkUse>): string {
+  const strands = thread.blend?.map(() => ({ strands: BLEND_STRANDS }));
+  const skeins = threadNeedOfUse({ ...use, threads: strands }, FABRIC).skeinsToBuy;
+  return strands ? `${skeins} + ${skeins} skeins` : `${skeins} skein${skeins === 1 ? '' : 's'}`;
+}
 const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 const length = (stitches: number): string => stitches.toLocaleString('en', { maximumFractionDigits: 1 });
 

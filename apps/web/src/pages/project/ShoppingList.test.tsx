@@ -16,8 +16,13 @@ const URL_PATH = 'GET /api/stitch/projects/p1/shopping-list';
 type Entry = List['threads'][number];
 
 /** A thread of the list: its brand, code and name (the DMC fields filled for a DMC thread only, as the server does). */
-function entry(brand: Entry['brand'], code: string, name: string, rest: Omit<Entry, 'brand' | 'code' | 'name' | 'dmc_code' | 'dmc_name'>): Entry {
-  return { brand, code, name, dmc_code: brand === 'dmc' ? code : '', dmc_name: brand === 'dmc' ? name : '', ...rest };
+function entry(
+  brand: Entry['brand'],
+  code: string,
+  name: string,
+  rest: Omit<Entry, 'brand' | 'code' | 'name' | 'dmc_code' | 'dmc_name' | 'blends'> & { blends?: string[] },
+): Entry {
+  return { brand, code, name, dmc_code: brand === 'dmc' ? code : '', dmc_name: brand === 'dmc' ? name : '', blends: [], ...rest };
 }
 
 function listOn(fabric: number): List {
@@ -82,6 +87,20 @@ describe('Shopping list', () => {
     await waitFor(() => expect(cells(within(screen.getByRole('table')).getAllByRole('row')[1]!)).toEqual(['■', 'DMC 310', 'Black', '3', '1', '2']));
     expect(fabrics).toEqual(['14', '11']);
     expect(screen.getByRole('link', { name: 'Edit my threads' })).toHaveAttribute('href', '/threads/mine');
+  });
+
+  it('lists the threads of blends once each, saying which blends they are in and how blends are counted', async () => {
+    const blended = listOn(14);
+    blended.threads = [
+      entry('dmc', '310', 'Black', { hex: '#000000', symbol: '■', blends: ['310+413'], skeins_needed: 3, owned: 1, to_buy: 2 }),
+      entry('dmc', '413', 'Pewter Gray Dark', { hex: '#565656', symbol: '', blends: ['310+413', '413+414'], skeins_needed: 1, owned: 0, to_buy: 1 }),
+    ];
+    renderScreen(<ShoppingList projectId="p1" />, { auth: { signedIn: true }, answers: { [URL_PATH]: { status: 200, data: blended } } });
+    const table = await screen.findByRole('table');
+    const [, black, pewter] = within(table).getAllByRole('row');
+    expect(cells(black!)).toEqual(['■', 'DMC 310Also in blend 310 + 413', 'Black', '3', '1', '2']);
+    expect(cells(pewter!)).toEqual(['', 'DMC 413In blends 310 + 413, 413 + 414', 'Pewter Gray Dark', '1', '0', '1']);
+    expect(screen.getByTestId('shopping-summary')).toHaveTextContent(/15 % spare\. Blends count each thread for its one strand, in that thread's skeins\.$/);
   });
 
   it('names each thread by its brand, and the skeins of each brand with their length', async () => {

@@ -1,4 +1,4 @@
-import { FABRICS, skeinsOfBrands, threadKey, threadLabel } from '@stitchwise/core';
+import { BLENDS_FOOTNOTE, codeLabel, FABRICS, skeinsOfBrands, threadKey, threadLabel } from '@stitchwise/core';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -95,6 +95,7 @@ function Summary({ list }: { list: List }) {
     <p className="text-sm text-slate-700" data-testid="shopping-summary">
       {toBuy === 0 ? 'You have every skein this chart needs.' : `Buy ${toBuy} skein${toBuy === 1 ? '' : 's'} of ${threads} thread${threads === 1 ? '' : 's'}.`}{' '}
       Whole {skeinsOfBrands(list.threads)} on {list.fabric.label}, {list.fabric.strands} strand{list.fabric.strands === 1 ? '' : 's'}, 15 % spare.
+      {list.threads.some((entry) => entry.blends.length > 0) && ` ${BLENDS_FOOTNOTE}`}
     </p>
   );
 }
@@ -127,7 +128,15 @@ function ListTable({ list, compact = false }: { list: List; compact?: boolean })
                   {entry.symbol}
                 </span>
               </td>
-              <td className={`${cell} whitespace-nowrap font-mono`}>{threadLabel(entry)}</td>
+              <td className={cell}>
+                <span className="font-mono whitespace-nowrap">{threadLabel(entry)}</span>
+                {entry.blends.length > 0 && (
+                  <span className="block text-xs text-slate-600" data-testid="shopping-blends">
+                    {/* A thread stitched only in blends has no symbol of its own. */}
+                    {entry.symbol ? 'Also in' : 'In'} {entry.blends.length === 1 ? 'blend' : 'blends'} {entry.blends.map(codeLabel).join(', ')}
+                  </span>
+                )}
+              </td>
               <td className={cell}>{entry.name}</td>
               <td className={number}>{entry.skeins_needed}</td>
               <td className={number}>{entry.owned}</td>

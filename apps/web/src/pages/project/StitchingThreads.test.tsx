@@ -21,7 +21,7 @@ describe('the thread sheet of Stitching mode', () => {
       />,
     );
     const [plain, blend] = screen.getAllByTestId('stitching-thread');
-    expect(blend).toHaveTextContent(`▲DMC 310 + 413 ${black.name} + ${pewter.name} (1 + 1 strands)50 %6 / 12`);
+    expect(blend).toHaveTextContent(`▲DMC 310 + 413 (1 + 1 strands) ${black.name} + ${pewter.name}50 %6 / 12`);
     expect(blend!.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
     expect(plain).toHaveTextContent(`■DMC 310 ${black.name}10 %3 / 30`);
     expect(plain!.querySelector('[data-blend]')).toBeNull();

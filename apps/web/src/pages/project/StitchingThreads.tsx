@@ -48,8 +48,9 @@ export function StitchingThreads({
                 <SymbolSwatch hex={entry.hex} blend={blendColours(entry)} symbol={entry.symbol} className="size-9 text-base font-bold" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm">
-                    <span className="font-semibold">{threadLabel(entry)}</span> {entry.name}
-                    {blendStrandsText(entry) && <span className="text-slate-600"> ({blendStrandsText(entry)})</span>}
+                    {/* A blend's strands before its long name, which may be cut short. */}
+                    <span className="font-semibold">{threadLabel(entry)}</span>
+                    {blendStrandsText(entry) && <span className="text-slate-600"> ({blendStrandsText(entry)})</span>} {entry.name}
                   </span>
                   <ProgressBar done={done} total={total} className="mt-1" />
                 </span>
