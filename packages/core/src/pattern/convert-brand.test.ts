@@ -5,6 +5,7 @@ import type { RgbaImage } from '../analysis/color-histogram.js';
 import { deltaE2000 } from '../color/ciede2000.js';
 import { seededRandom } from '../random.js';
 import { threadKey, THREAD_BRANDS, type ThreadBrand } from '../threads/brand-names.js';
+import { blendOf } from '../threads/blends.js';
 import { findBrandThread, threadsOf } from '../threads/brands.js';
 import type { Thread } from '../threads/catalogue.js';
 import { convertPatternBrand, type BrandMapping } from './convert-brand.js';
@@ -281,5 +282,35 @@ describe('convertPatternBrand', () => {
     const copy = structuredClone(original);
     convertPatternBrand(original, 'anchor');
     expect(original).toEqual(copy);
+  });
+
+  it('keeps a blend a blend of the threads its two become, so there is nothing more to buy', () => {
+    const blend = blendOf(thread('dmc', '414'), thread('dmc', '318'));
+    const { pattern, mappings } = convertPatternBrand(patternOf(['0012', '2211'], [thread('dmc', '414'), blend, thread('dmc', '318')]), 'anchor');
+    const [a, b] = [scanNearest(thread('dmc', '318'), 'anchor').thread, scanNearest(thread('dmc', '414'), 'anchor').thread];
+    expect(a.code).not.toBe(b.code);
+    const expected = blendOf(a, b);
+    const entry = pattern.legend.find((legendEntry) => legendEntry.threads.length === 2)!;
+    expect(entry.code).toBe(expected.code);
+    expect(entry.hex).toBe(expected.hex);
+    expect(entry.threads.map((part) => [part.brand, part.code, part.strands])).toEqual(expected.blend.map((part) => ['anchor', part.code, 1]));
+    // Only the two threads the plain ones became are bought.
+    expect(new Set(pattern.legend.flatMap((legendEntry) => legendEntry.threads.map(key)))).toEqual(new Set([key(a), key(b)]));
+    expect(mappings[1]).toEqual({
+      from: { brand: 'dmc', code: '318+414', name: blend.name, hex: blend.hex },
+      to: { brand: 'anchor', code: expected.code, name: expected.name, hex: expected.hex },
+      delta_e: deltaE2000(blend.lab, expected.lab),
+    });
+    expect(() => patternFromUntrustedDocument(JSON.parse(JSON.stringify(toPatternDocument(pattern))), PATTERN_LIMITS)).not.toThrow();
+  });
+
+  it('makes a blend whose two threads become one thread that thread', () => {
+    // Two DMC threads (3–20 ΔE00 apart, as blends are) whose nearest Anchor thread is the same.
+    const dmc = threadsOf('dmc');
+    const pair = dmc
+      .flatMap((first, i) => dmc.slice(i + 1).map((second) => [first, second] as const))
+      .find(([first, second]) => deltaE2000(first.lab, second.lab) >= 3 && scanNearest(first, 'anchor').thread === scanNearest(second, 'anchor').thread)!;
+    const { pattern } = convertPatternBrand(patternOf(['00', '00'], [blendOf(pair[0], pair[1])]), 'anchor');
+    expect(pattern.legend.map((entry) => [entry.code, entry.threads.length])).toEqual([[scanNearest(pair[0], 'anchor').thread.code, 1]]);
   });
 });

@@ -1,8 +1,9 @@
 import { deltaE2000 } from '../color/ciede2000.js';
 import type { Lab } from '../color/spaces.js';
 import { threadKey, type ThreadBrand } from '../threads/brand-names.js';
-import { findBrandThread, threadsOf } from '../threads/brands.js';
-import { nearestThreads } from '../threads/catalogue.js';
+import { blendOf, findBrandColour } from '../threads/blends.js';
+import { threadsOf } from '../threads/brands.js';
+import { nearestThreads, type Thread } from '../threads/catalogue.js';
 import { chartFromPattern, chartThreadLab, chartThreadOf, patternFromChart, type ChartThread } from './edit/chart.js';
 import type { LegendEntry, Pattern } from './model.js';
 import { renumberMarks } from './stitches.js';
@@ -50,11 +51,14 @@ interface Target {
 export function convertPatternBrand(pattern: Pattern, to: ThreadBrand): BrandConversion {
   const chart = chartFromPattern(pattern); // its threads in legend order, so the first of a merge is the most used
   const candidates = threadsOf(to);
+  const nearestOf = (lab: Lab): Thread => nearestThreads(lab, 1, candidates)[0]!.thread;
   const targets = chart.threads.map((thread): Target => {
     const lab = chartThreadLab(thread);
     if (thread.brand === to) return { thread, lab, deltaE: 0 };
-    const nearest = nearestThreads(lab, 1, candidates)[0]!;
-    return { thread: chartThreadOf(nearest.thread, thread.symbol), lab: nearest.thread.lab, deltaE: nearest.distance };
+    // A blend stays a blend of the threads its own two become (nothing more to buy), unless both become one.
+    const [a, b] = thread.blend?.map((part) => nearestOf(chartThreadLab(part))) ?? [];
+    const target = a && b ? (a === b ? a : blendOf(a, b)) : nearestOf(lab);
+    return { thread: chartThreadOf(target, thread.symbol), lab: target.lab, deltaE: deltaE2000(lab, target.lab) };
   });
 
   const slotOf = new Map<string, number>();
@@ -92,7 +96,7 @@ export function convertPatternBrand(pattern: Pattern, to: ThreadBrand): BrandCon
 
 /** One key per thread of a brand, whatever way a document wrote its code (Anchor `0403` is `403`). */
 function sameThreadKey({ brand, code }: { brand: ThreadBrand; code: string }): string {
-  return threadKey({ brand, code: findBrandThread(brand, code)?.code ?? code });
+  return threadKey({ brand, code: findBrandColour(brand, code)?.code ?? code });
 }
 
 /**

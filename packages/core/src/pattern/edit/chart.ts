@@ -46,7 +46,7 @@ export function chartThreadOf(thread: Thread, symbol: string): ChartThread {
 }
 
 /** The thread's CIELAB colour: the catalogue's (a blend's modelled mix), or from its RGB for a code the catalogue does not know. */
-export function chartThreadLab(thread: ChartThread): Lab {
+export function chartThreadLab(thread: Pick<ChartThread, 'brand' | 'code' | 'rgb'>): Lab {
   return findBrandColour(thread.brand, thread.code)?.lab ?? rgbToLab(thread.rgb);
 }
 
