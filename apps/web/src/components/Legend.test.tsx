@@ -20,13 +20,23 @@ describe('Legend', () => {
   it('shows a blend with its codes spaced, both threads in its swatch and its strands, 1 + 1', () => {
     const [black, pewter] = [findThread('310')!, findThread('413')!];
     const blend = legendEntryOf(namedThread(blendOf(black, pewter)), 1, '▲', 120);
-    renderScreen(<Legend entries={[entry(0, '310', 7500), blend]} />);
+    const first = renderScreen(<Legend entries={[entry(0, '310', 7500), blend]} />);
     const row = screen.getAllByTestId('legend-row')[1]!;
     expect(cellsOf(row).slice(0, 6)).toEqual(['▲', '', '310 + 4131 + 1 strands', `${black.name} + ${pewter.name}`, blend.hex.toUpperCase(), '120']);
     expect(row.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
     expect(screen.getAllByTestId('legend-row')[0]!.querySelector('[data-blend]')).toBeNull();
-    // Skeins of each of its two threads.
-    expect(skeins()[1]).toMatch(/^\d+ \+ \d+$/);
+    first.unmount();
+    // As the PDF counts them: the blend's strand of 310 in 310's own row, none in the blend's, and 413,
+    // stitched only in the blend, in a row of its own after the legend.
+    const plain = legendEntryOf(namedThread(black), 0, '■', 7500);
+    const blendUse = { ...blend, stitch_count: 7500 };
+    const { unmount } = renderScreen(<Legend entries={[plain, blendUse]} />);
+    // 7,500 stitches × 4.83 × 25.4/14 mm × 1.15 / 48 m = 1.575 skeins a strand: 310 has 2 strands plain and
+    // 1 in the blend, 4.72 → 5 (counted apart, 4 + 2 = 6); 413 its one strand, 2.
+    expect(skeins()).toEqual(['5', '–', '2']);
+    const extra = screen.getByTestId('legend-blend-thread');
+    expect(cellsOf(extra).slice(2, 6)).toEqual(['413', pewter.name, pewter.hex.toUpperCase(), 'in blends only']);
+    unmount();
   });
 
   it('shows each thread with its stitches and the whole skeins to buy on 14-count Aida, and says what that assumes', () => {

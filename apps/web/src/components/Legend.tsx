@@ -3,10 +3,11 @@ import {
   BRANDS,
   codeLabel,
   fabricByCount,
+  isBlendUse,
   markUse,
   skeinFootnote,
+  skeinsByThread,
   threadLabel,
-  threadNeedOfUse,
   type ChartMarks,
   type Fabric,
   type MarkUse,
@@ -44,6 +45,11 @@ export function Legend({
   const uses = marks && markUse(marks, Math.max(0, ...entries.map((entry) => entry.index + 1)));
   const shown = entries.slice(0, LEGEND_LIMIT).map((entry) => ({ ...entry, ...uses?.[entry.index] }));
   const withMarks = shown.some((use) => !!use.partStitches || !!use.backstitchLength || !!use.knots);
+  // Skeins per thread to buy, as the PDF counts them: a thread's own stitches and its strand in blends added
+  // up in its own row; a blend's row has none, and a thread stitched only in blends gets a row after the legend.
+  const threadSkeins = skeinsByThread(shown, fabric);
+  const skeinsOfEntry = new Map(threadSkeins.map((thread) => [thread.entry, thread.need.skeinsToBuy]));
+  const inBlendsOnly = threadSkeins.filter((thread) => thread.entry === undefined);
   const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
   // A chart in one brand heads the code column with it ('DMC', 'Anchor'); a mixed one names each thread's brand.
   const brands = new Set(entries.map((entry) => entry.brand));
@@ -124,8 +130,28 @@ export function Legend({
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
                   <td className="py-1.5 pr-3 text-right">{backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en')}</td>
                   {withMarks && <MarkCells use={entry} />}
+                  <td className="py-1.5 text-right" data-testid="legend-skeins" title={isBlendUse(entry) ? "In its threads' skeins" : undefined}>
+                    {isBlendUse(entry) ? '–' : (skeinsOfEntry.get(entry.index) ?? 0)}
+                  </td>
+                </tr>
+              ))}
+              {inBlendsOnly.map((thread) => (
+                <tr key={threadLabel(thread)} className="border-t border-slate-100" data-testid="legend-blend-thread">
+                  <td className="py-1.5 pr-3" />
+                  <td className="py-1.5 pr-3">
+                    <span
+                      className="inline-block h-5 w-8 rounded border border-slate-200 align-middle"
+                      style={{ backgroundColor: thread.hex }}
+                      aria-hidden="true"
+                    />
+                  </td>
+                  <td className="py-1.5 pr-3 font-medium whitespace-nowrap">{oneBrand ? thread.code : threadLabel(thread)}</td>
+                  <td className="py-1.5 pr-3">{thread.name}</td>
+                  <td className="py-1.5 pr-3 font-mono text-xs">{thread.hex.toUpperCase()}</td>
+                  <td className="py-1.5 pr-3 text-right">in blends only</td>
+                  {withMarks && <td colSpan={3} />}
                   <td className="py-1.5 text-right" data-testid="legend-skeins">
-                    {skeinsText(entry, fabric)}
+                    {thread.need.skeinsToBuy}
                   </td>
                 </tr>
               ))}
@@ -143,12 +169,6 @@ export function Legend({
       )}
     </section>
   );
-}
-
-/** Skeins to buy for an entry's stitches: of each of a blend's two threads ("1 + 1"), each counted for its one strand. */
-function skeinsText(entry: LegendEntry & Partial<MarkUse>, fabric: Fabric): string {
-  const skeins = threadNeedOfUse(entry, fabric).skeinsToBuy;
-  return entry.threads.map(() => skeins).join(' + ');
 }
 
 /** A thread's part stitches, backstitch length (in stitch widths) and knots; blank where it has none. */
