@@ -15,12 +15,18 @@ const toField = brandField('to').meta({
 export const convertChartBody = z.object({ to: toField.optional() }).nullish();
 export const convertChartQuery = z.object({ to: toField.optional() });
 
-export const convertedThreadSchema = z
-  .object({
-    brand: brandIdSchema,
-    code: z.string().meta({ example: '403' }),
-    name: z.string().meta({ example: 'Black' }),
-    hex: z.string().meta({ example: '#1E1E1E' }),
+const convertedThreadPartSchema = z.object({
+  brand: brandIdSchema,
+  code: z.string().meta({ example: '403' }),
+  name: z.string().meta({ example: 'Black' }),
+  hex: z.string().meta({ example: '#1E1E1E' }),
+});
+
+export const convertedThreadSchema = convertedThreadPartSchema
+  .extend({
+    code: z.string().meta({ example: '403', description: "The thread's code; a blend's joins its threads' (`400+403`)." }),
+    hex: z.string().meta({ example: '#1E1E1E', description: "The thread's colour; a blend's, the mix of its threads." }),
+    blend: z.array(convertedThreadPartSchema).length(2).optional().meta({ description: "A blend's two threads, one strand each; absent for a plain thread." }),
   })
   .meta({ id: 'ConvertedThread' });
 

@@ -1432,12 +1432,28 @@ export interface components {
         };
         ConvertedThread: {
             brand: components["schemas"]["ThreadBrandId"];
-            /** @example 403 */
+            /**
+             * @description The thread's code; a blend's joins its threads' (`400+403`).
+             * @example 403
+             */
             code: string;
             /** @example Black */
             name: string;
-            /** @example #1E1E1E */
+            /**
+             * @description The thread's colour; a blend's, the mix of its threads.
+             * @example #1E1E1E
+             */
             hex: string;
+            /** @description A blend's two threads, one strand each; absent for a plain thread. */
+            blend?: {
+                brand: components["schemas"]["ThreadBrandId"];
+                /** @example 403 */
+                code: string;
+                /** @example Black */
+                name: string;
+                /** @example #1E1E1E */
+                hex: string;
+            }[];
         };
         /** @description What one thread of the chart became. */
         BrandMapping: {

@@ -296,9 +296,10 @@ describe('convertPatternBrand', () => {
     expect(entry.threads.map((part) => [part.brand, part.code, part.strands])).toEqual(expected.blend.map((part) => ['anchor', part.code, 1]));
     // Only the two threads the plain ones became are bought.
     expect(new Set(pattern.legend.flatMap((legendEntry) => legendEntry.threads.map(key)))).toEqual(new Set([key(a), key(b)]));
+    const part = ({ brand, code, name, hex }: Thread) => ({ brand, code, name, hex });
     expect(mappings[1]).toEqual({
-      from: { brand: 'dmc', code: '318+414', name: blend.name, hex: blend.hex },
-      to: { brand: 'anchor', code: expected.code, name: expected.name, hex: expected.hex },
+      from: { brand: 'dmc', code: '318+414', name: blend.name, hex: blend.hex, blend: blend.blend.map(part) },
+      to: { brand: 'anchor', code: expected.code, name: expected.name, hex: expected.hex, blend: expected.blend.map(part) },
       delta_e: deltaE2000(blend.lab, expected.lab),
     });
     expect(() => patternFromUntrustedDocument(JSON.parse(JSON.stringify(toPatternDocument(pattern))), PATTERN_LIMITS)).not.toThrow();

@@ -14,9 +14,14 @@ export interface ConvertedThread {
   brand: ThreadBrand;
   code: string;
   name: string;
-  /** `#RRGGBB`. */
+  /** `#RRGGBB`; a blend's, the mix of its threads. */
   hex: string;
+  /** A blend's two threads; absent for a plain thread. */
+  blend?: ConvertedThreadPart[];
 }
+
+/** One thread of a blend in a conversion report. */
+export type ConvertedThreadPart = Omit<ConvertedThread, 'blend'>;
 
 /** What one legend thread became: the nearest thread of the target brand by ΔE00 (itself when already of it). */
 export interface BrandMapping {
@@ -89,7 +94,9 @@ export function convertPatternBrand(pattern: Pattern, to: ThreadBrand): BrandCon
   const symbols = keptSymbols(converted.legend, legendLabs);
   const legend = converted.legend.map((entry, rank) => (entry.symbol === symbols[rank] ? entry : { ...entry, symbol: symbols[rank]! }));
 
-  const named = ({ brand, code, name, hex }: ConvertedThread): ConvertedThread => ({ brand, code, name, hex });
+  const part = ({ brand, code, name, hex }: ConvertedThreadPart): ConvertedThreadPart => ({ brand, code, name, hex });
+  const named = (thread: ChartThread): ConvertedThread =>
+    thread.blend ? { ...part(thread), blend: [part(thread.blend[0]), part(thread.blend[1])] } : part(thread);
   const mappings = chart.threads.map((thread, index) => ({ from: named(thread), to: named(targets[index]!.thread), delta_e: targets[index]!.deltaE }));
   return { pattern: { ...converted, legend }, mappings };
 }

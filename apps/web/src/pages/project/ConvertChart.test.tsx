@@ -80,6 +80,26 @@ describe('Convert chart to …', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('shows a blend with both its threads in its swatch, on both sides', async () => {
+    const user = userEvent.setup();
+    const blend = {
+      ...thread('dmc', '318+414', 'Steel Gray Light + Steel Gray Dark', '#9C9C9C'),
+      blend: [thread('dmc', '318', 'Steel Gray Light', '#ABABAB'), thread('dmc', '414', 'Steel Gray Dark', '#8C8C8C')],
+    };
+    const anchored = {
+      ...thread('anchor', '399+400', 'Pewter Grey + Pewter Grey Dark', '#999999'),
+      blend: [thread('anchor', '399', 'Pewter Grey', '#A0A0A0'), thread('anchor', '400', 'Pewter Grey Dark', '#8A8A8A')],
+    };
+    const conversion = { ...CONVERSION, mappings: [{ from: blend, to: anchored, delta_e: 1.2 }] };
+    showProject({ 'POST /api/stitch/projects/p1/convert': { status: 201, data: conversion } }, CHARTED);
+    await user.click(await chartRead());
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Convert chart to Anchor' }));
+    const report = await screen.findByRole('region', { name: 'Chart converted to Anchor' });
+    expect(report).toHaveTextContent('DMC 318 + 414');
+    expect(report).toHaveTextContent('Anchor 399 + 400');
+    expect([...report.querySelectorAll('[data-blend]')].map((swatch) => swatch.getAttribute('data-blend'))).toEqual(['#ABABAB #8C8C8C', '#A0A0A0 #8A8A8A']);
+  });
+
   it('opens the copy from the report', async () => {
     const user = userEvent.setup();
     showProject(

@@ -6,6 +6,7 @@ import { detailOf } from '../../api/client';
 import { useConvertChart } from '../../api/project-actions';
 import type { BrandMapping, ChartConversion, Project } from '../../api/schemas';
 import { ThreadSwatch } from '../../components/ThreadSwatch';
+import { blendColours } from '../../components/swatch';
 import { brandName, THREAD_BRANDS, threadLabel, type ThreadBrand } from '../../lib/thread-brands';
 import { Dialog } from '../editor/Dialog';
 
@@ -107,7 +108,7 @@ export function ChartConversionPanel({ conversion }: { conversion: ChartConversi
 function ThreadName({ thread }: { thread: BrandMapping['from'] }) {
   return (
     <span className="flex items-start gap-2">
-      <ThreadSwatch hex={thread.hex} size="h-5 w-5" />
+      <ThreadSwatch hex={thread.hex} blend={blendColours(thread)} size="h-5 w-5" />
       <span>
         <span className="font-medium whitespace-nowrap">{threadLabel(thread)}</span> <span className="text-slate-600">{thread.name}</span>
       </span>
