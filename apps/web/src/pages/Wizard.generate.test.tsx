@@ -91,8 +91,11 @@ describe('Stitch Pattern Wizard', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.form).toMatchObject({ blends: 'on' });
     const row = (await screen.findAllByTestId('legend-row'))[1]!;
-    // Symbol, codes, strands, both names, the mix, stitches, and skeins of each thread.
-    expect(row).toHaveTextContent(`▲310 + 4131 + 1 strands${black.name} + ${pewter.name}${blendOf(black, pewter).hex.toUpperCase()}1001 + 1`);
+    // Symbol, codes, strands, both names, the mix, stitches; its skeins are in its threads' rows (413's after the legend).
+    expect(row).toHaveTextContent(`▲310 + 4131 + 1 strands${black.name} + ${pewter.name}${blendOf(black, pewter).hex.toUpperCase()}100–`);
+    expect(screen.getAllByTestId('legend-blend-thread').map((blendThread) => blendThread.textContent)).toContain(
+      `413${pewter.name}${pewter.hex.toUpperCase()}in blends only1`,
+    );
     expect(row.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
   });
 
