@@ -40,7 +40,9 @@ export const legendEntrySchema = z
     code: z.string().meta({ description: 'The code as its maker prints it.', example: '403' }),
     name: z.string().meta({ example: 'Black' }),
     threads: z.array(legendThreadSchema).meta({ description: 'What is stitched: one thread for a plain one.' }),
-    dmc_code: z.string().meta({ description: "A DMC thread's code; empty for a thread of another brand.", example: '310' }),
+    dmc_code: z
+      .string()
+      .meta({ description: "A DMC thread's code (a DMC blend's joins its two: `310+413`); empty for a thread of another brand.", example: '310' }),
     dmc_name: z.string().meta({ description: "A DMC thread's name; empty for a thread of another brand.", example: 'Black' }),
     stitch_count: z.number().int().min(0),
     rgb: rgbSchema,
@@ -107,7 +109,7 @@ export const generationMetadataSchema = z
   .object({
     total_stitches: z.number().int().min(0),
     canvas_size: sizeSchema.meta({ description: 'The chart image, in pixels.' }),
-    colors_used: z.number().int().min(0).meta({ description: 'Threads in the legend.' }),
+    colors_used: z.number().int().min(0).meta({ description: 'Colours in the legend: its threads and blends (a blend is one colour, of two threads).' }),
     grid_size: sizeSchema.meta({ description: 'The chart, in stitches.' }),
     ...patternStatsSchema.shape,
   })

@@ -8,9 +8,8 @@ import {
   CHART_PAGE_FRAME,
   describePages,
   finishedSizes,
-  isBlendUse,
   spanLength,
-  stitchedThreads,
+  threadAndBlendCounts,
   type Fabric,
   type Pattern,
   type PrintLayout,
@@ -82,8 +81,8 @@ export async function drawCover(
 /** The chart's colours: '12 DMC colours', and with blends what they are made of: '14 DMC colours (10 threads, 4 blends)'. */
 function coloursSummary({ legend }: Pattern): string {
   const colours = `${legend.length} ${brandNameOf(legend)} colours`;
-  const blends = legend.filter(isBlendUse).length;
-  return blends === 0 ? colours : `${colours} (${stitchedThreads(legend).length} threads, ${blends} blend${blends === 1 ? '' : 's'})`;
+  const { threads, blends } = threadAndBlendCounts(legend);
+  return blends === 0 ? colours : `${colours} (${threads} threads, ${blends} blend${blends === 1 ? '' : 's'})`;
 }
 
 /** The part stitches, backstitches and knots a chart has, for the cover's summary: ' · 3 part stitches · …'. */

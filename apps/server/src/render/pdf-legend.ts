@@ -13,10 +13,10 @@ import {
   CHART_PAGE_FRAME,
   backstitchOnly,
   defaultStrands,
-  isBlendUse,
+  isBlendEntry,
   legendUse,
   skeinFootnote,
-  skeinsByThread,
+  legendSkeins,
   skeinsOfBrands,
   stitchesPerInch,
   type Fabric,
@@ -70,13 +70,12 @@ type Row = { entry: LegendEntry & MarkUse } | { blendThread: ThreadSkeins };
 
 /** A blend's row is taller: its codes with their strands on one line, the threads' names under them. */
 const BLEND_ROW_HEIGHT = ROW_HEIGHT + 10;
-const heightOf = (row: Row): number => ('entry' in row && isBlendUse(row.entry) ? BLEND_ROW_HEIGHT : ROW_HEIGHT);
+const heightOf = (row: Row): number => ('entry' in row && isBlendEntry(row.entry) ? BLEND_ROW_HEIGHT : ROW_HEIGHT);
 
-function rowsOf(pattern: Pattern, fabric: Fabric): { rows: Row[]; threads: ThreadSkeins[] } {
+function rowsOf(pattern: Pattern, fabric: Fabric): { rows: Row[]; skeinsOfEntry: ReadonlyMap<number, number> } {
   const uses = legendUse(pattern);
-  const threads = skeinsByThread(uses, fabric);
-  const inBlendsOnly = threads.filter((thread) => thread.entry === undefined);
-  return { rows: [...uses.map((entry) => ({ entry })), ...inBlendsOnly.map((blendThread) => ({ blendThread }))], threads };
+  const { skeinsOfEntry, inBlendsOnly } = legendSkeins(uses, fabric);
+  return { rows: [...uses.map((entry) => ({ entry })), ...inBlendsOnly.map((blendThread) => ({ blendThread }))], skeinsOfEntry };
 }
 
 /** The rows as pages: as many as fit below a page's title and column heads and above the footnote. */
@@ -119,9 +118,8 @@ function swatch(doc: PDFKit.PDFDocument, colours: readonly string[], x: number, 
 
 export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: LegendLook): void {
   const { fabric, variant, cell, styles } = look;
-  const { rows, threads } = rowsOf(pattern, fabric);
   // A thread's skeins are on its own row, its use in blends included.
-  const skeinsOfEntry = new Map(threads.filter((thread) => thread.entry !== undefined).map((thread) => [thread.entry!, thread.need.skeinsToBuy]));
+  const { rows, skeinsOfEntry } = rowsOf(pattern, fabric);
   // A DMC chart's list is as it always was (a 'DMC' column of codes); any other names each thread: 'Anchor 403'.
   const allDmc = pattern.legend.every((entry) => entry.brand === 'dmc');
   const label = (thread: { brand: LegendEntry['brand']; code: string }): string => (allDmc ? codeLabel(thread.code) : threadLabel(thread));
@@ -161,7 +159,7 @@ export function threadList(doc: PDFKit.PDFDocument, pattern: Pattern, look: Lege
         continue;
       }
       const { entry } = row;
-      const blend = isBlendUse(entry);
+      const blend = isBlendEntry(entry);
       doc
         .font('Bold')
         .fontSize(11)

@@ -92,6 +92,7 @@ export async function renderPdf(stored: Pattern, storedOptions: PdfOptions): Pro
       name: printableText(entry.name),
       dmc_code: printableText(entry.dmc_code),
       dmc_name: printableText(entry.dmc_name),
+      threads: entry.threads.map((thread) => ({ ...thread, code: printableText(thread.code), name: printableText(thread.name) })),
     })),
   };
   const doc = new PDFDocument({

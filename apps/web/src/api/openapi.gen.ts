@@ -805,7 +805,7 @@ export interface components {
             /** @description What is stitched: one thread for a plain one. */
             threads: components["schemas"]["LegendThreadInput"][];
             /**
-             * @description A DMC thread's code; empty for a thread of another brand.
+             * @description A DMC thread's code (a DMC blend's joins its two: `310+413`); empty for a thread of another brand.
              * @example 310
              */
             dmc_code: string;
@@ -1033,7 +1033,7 @@ export interface components {
             /** @description What is stitched: one thread for a plain one. */
             threads: components["schemas"]["LegendThread"][];
             /**
-             * @description A DMC thread's code; empty for a thread of another brand.
+             * @description A DMC thread's code (a DMC blend's joins its two: `310+413`); empty for a thread of another brand.
              * @example 310
              */
             dmc_code: string;
@@ -1107,7 +1107,7 @@ export interface components {
             total_stitches: number;
             /** @description The chart image, in pixels. */
             canvas_size: components["schemas"]["Size"];
-            /** @description Threads in the legend. */
+            /** @description Colours in the legend: its threads and blends (a blend is one colour, of two threads). */
             colors_used: number;
             /** @description The chart, in stitches. */
             grid_size: components["schemas"]["Size"];

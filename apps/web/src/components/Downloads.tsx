@@ -1,4 +1,4 @@
-import { brandNameOf, defaultStrands, FABRICS, fabricByCount, finishedSize, isBlendUse, skeinsByThread, type MarkUse } from '@stitchwise/core';
+import { brandNameOf, defaultStrands, FABRICS, fabricByCount, finishedSize, isBlendEntry, skeinsByThread, type MarkUse } from '@stitchwise/core';
 import { useId } from 'react';
 import type { LegendEntry } from '../api/schemas';
 import type { ExportSource } from '../api/patterns';
@@ -42,7 +42,7 @@ export function DownloadsPanel({
   const fabric = fabricByCount(fabricCount)!;
   const size = finishedSize(downloads.width, downloads.height, fabric);
   const skeins = skeinsByThread(legend, fabric).reduce((sum, thread) => sum + thread.need.skeinsToBuy, 0);
-  const blends = legend.some(isBlendUse) ? ', blends one strand of each thread' : '';
+  const blends = legend.some(isBlendEntry) ? ', blends one strand of each thread' : '';
 
   return (
     <section className="card space-y-4" aria-labelledby="downloads-title">

@@ -3,10 +3,10 @@ import {
   BRANDS,
   codeLabel,
   fabricByCount,
-  isBlendUse,
+  isBlendEntry,
+  legendSkeins,
   markUse,
   skeinFootnote,
-  skeinsByThread,
   threadLabel,
   type ChartMarks,
   type Fabric,
@@ -47,9 +47,7 @@ export function Legend({
   const withMarks = shown.some((use) => !!use.partStitches || !!use.backstitchLength || !!use.knots);
   // Skeins per thread to buy, as the PDF counts them: a thread's own stitches and its strand in blends added
   // up in its own row; a blend's row has none, and a thread stitched only in blends gets a row after the legend.
-  const threadSkeins = skeinsByThread(shown, fabric);
-  const skeinsOfEntry = new Map(threadSkeins.map((thread) => [thread.entry, thread.need.skeinsToBuy]));
-  const inBlendsOnly = threadSkeins.filter((thread) => thread.entry === undefined);
+  const { skeinsOfEntry, inBlendsOnly } = legendSkeins(shown, fabric);
   const toggle = onSelect && ((index: number) => onSelect(selected === index ? undefined : index));
   // A chart in one brand heads the code column with it ('DMC', 'Anchor'); a mixed one names each thread's brand.
   const brands = new Set(entries.map((entry) => entry.brand));
@@ -130,8 +128,8 @@ export function Legend({
                   <td className="py-1.5 pr-3 font-mono text-xs">{entry.hex.toUpperCase()}</td>
                   <td className="py-1.5 pr-3 text-right">{backstitchOnly(entry) ? 'backstitch only' : entry.stitch_count.toLocaleString('en')}</td>
                   {withMarks && <MarkCells use={entry} />}
-                  <td className="py-1.5 text-right" data-testid="legend-skeins" title={isBlendUse(entry) ? "In its threads' skeins" : undefined}>
-                    {isBlendUse(entry) ? '–' : (skeinsOfEntry.get(entry.index) ?? 0)}
+                  <td className="py-1.5 text-right" data-testid="legend-skeins" title={isBlendEntry(entry) ? "In its threads' skeins" : undefined}>
+                    {isBlendEntry(entry) ? '–' : (skeinsOfEntry.get(entry.index) ?? 0)}
                   </td>
                 </tr>
               ))}

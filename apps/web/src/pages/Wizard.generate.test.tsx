@@ -97,6 +97,10 @@ describe('Stitch Pattern Wizard', () => {
       `413${pewter.name}${pewter.hex.toUpperCase()}in blends only1`,
     );
     expect(row.querySelector('[data-blend]')).toHaveAttribute('data-blend', `${black.hex} ${pewter.hex}`);
+    // The colours used, and what they are made of: the plain thread, 310 and 413, and the blend of the two.
+    const plainCode = PLAN.legend_data[0]!.code;
+    const threads = new Set([plainCode, '310', '413']).size;
+    expect(screen.getByText('Colors used').nextSibling).toHaveTextContent(`${PLAN.metadata.colors_used} (${threads} threads + 1 blend)`);
   });
 
   it('shows the stage while generating, and Cancel stops it and stays on the settings', async () => {

@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../analysis/color-histogram.js';
+import { deltaE2000 } from '../color/ciede2000.js';
+import { rgbToLab } from '../color/spaces.js';
 import { mixedColour } from '../threads/blends.js';
 import { findThread } from '../threads/catalogue.js';
 import { generatePattern, MAX_LEGEND_ENTRIES, type PatternOptions } from './generate.js';
 import { parsePatternDocument, toPatternDocument, type Pattern } from './model.js';
+import { MERGE_THRESHOLD } from './threads.js';
 import { PATTERN_LIMITS, patternFromUntrustedDocument } from './validate.js';
 
 const require = createRequire(import.meta.url);
@@ -59,11 +62,26 @@ describe('generation with blends', () => {
     ]);
   });
 
-  it('leaves the ramp to plain threads with blends off, exactly as before blends', () => {
+  it('leaves the ramp to plain threads with blends off', () => {
     const options: PatternOptions = { maxSide: 31, colors: 2, useKmeans: false, mergeThreads: false, threads: [findThread('414')!, findThread('318')!] };
-    const before = generatePattern(greyRamp(), options);
-    expect(before.legend.map((entry) => entry.code).sort()).toEqual(['318', '414']);
-    expect(fingerprint(generatePattern(greyRamp(), { ...options, blends: 'off' }))).toBe(fingerprint(before));
+    expect(
+      generatePattern(greyRamp(), { ...options, blends: 'off' })
+        .legend.map((entry) => entry.code)
+        .sort(),
+    ).toEqual(['318', '414']);
+  });
+
+  // Documents of the code before blends (commit 475fa68), hashed: blends off changes nothing.
+  it.each([
+    [{ maxSide: 80, colors: 10, useKmeans: false, mergeThreads: false }, 'c196ae6f89bd9a0b8933e4741231820b670d2d5f454733373f7cc2ff91101a4e'],
+    [
+      { maxSide: 80, colors: 20, useKmeans: true, mergeThreads: true, dithering: 'soft' as const },
+      'f41561039bbe7d3ab2afdd6cd3f150595a77cc9dd23671c20b887988bbb25f81',
+    ],
+  ])('makes with blends off the very chart it made before blends: %o', async (options, before) => {
+    const image = await photo();
+    expect(fingerprint(generatePattern(image, { ...options, blends: 'off' }))).toBe(before);
+    expect(fingerprint(generatePattern(image, options))).toBe(before);
   });
 
   it.each([10, 20])('keeps a photo to %i threads to buy, with blends of them, and lowers its colour error', async (colors) => {
@@ -82,6 +100,20 @@ describe('generation with blends', () => {
     }
     expect(new Set(on.legend.map((entry) => entry.symbol)).size).toBe(on.legend.length);
     expect(on.stats.mean_delta_e).toBeLessThan(off.stats.mean_delta_e);
+  });
+
+  it('merges close colours with blends on, keeping to the threads and the neighbour rule', async () => {
+    const image = await photo();
+    const options: PatternOptions = { maxSide: 60, colors: 20, useKmeans: false, mergeThreads: true, blends: 'on' };
+    const merged = generatePattern(image, options);
+    const unmerged = generatePattern(image, { ...options, mergeThreads: false });
+    expect(merged.legend.length).toBeLessThan(unmerged.legend.length);
+    expect(physicalCodes(merged).size).toBeLessThanOrEqual(20);
+    // No two colours left closer than the merge threshold, and no more lone stitches than without merging.
+    const labs = merged.legend.map((entry) => rgbToLab(entry.rgb));
+    for (let i = 0; i < labs.length; i++)
+      for (let j = i + 1; j < labs.length; j++) expect(deltaE2000(labs[i]!, labs[j]!)).toBeGreaterThanOrEqual(MERGE_THRESHOLD - 0.5);
+    expect(merged.stats.confetti_after).toBeLessThanOrEqual(unmerged.stats.confetti_after);
   });
 
   it('combines with dithering, and leaves no room for blends at 50 threads', async () => {

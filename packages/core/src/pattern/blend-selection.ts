@@ -30,7 +30,7 @@ const MIN_BLEND_GAIN = 0.08;
 const JUDGED_SAMPLES = 1024;
 
 /**
- * The threads to buy (`count`, fewer when the candidates run out) and the blends to stitch of them, the
+ * The threads to buy (`count`; fewer where the picture's reduced colours snap to fewer) and the blends of them, the
  * legend within `maxEntries`: threads chosen knowing blends will fill the gaps between them. Choosing
  * the threads as without blends and comparing both sets, as tried, picked these nearly always and cost
  * a third more time (bench/blends.ts).

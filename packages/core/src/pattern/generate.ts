@@ -102,7 +102,11 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
     assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
     if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
   }
-  if (options.mergeThreads) assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
+  if (options.mergeThreads) {
+    assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
+    // The merge reassigns by nearest colour alone; with blends the neighbour rule holds among those left.
+    if (withBlends) assignment = diffuseError(grid, threads, BLEND_NEIGHBOURS, threadsInUse(threads, assignment));
+  }
   // Dithering mixes the same threads differently: those the nearest-thread assignment kept.
   if (options.dithering && options.dithering !== 'off') assignment = ditherThreads(grid, threads, options.dithering, threadsInUse(threads, assignment));
   const confettiBefore = confettiShare(assignment.thread, grid.width, grid.height);

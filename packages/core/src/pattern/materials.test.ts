@@ -160,7 +160,7 @@ describe('thread for blends', () => {
     // 310 alone 5,000 (2.099 skeins), in the blend 10,000 more at one strand (2.099): 4.198, buy 5, not 3 + 3.
     const legend = [blend(0, 10_000), plain(black, 1, 5000), plain(red, 2, 100)];
     const threads = skeinsByThread(legendUse({ legend, marks: NO_MARKS }), aida14);
-    expect(threads.map((thread) => [thread.code, thread.entry, thread.blends, thread.need.skeinsToBuy])).toEqual([
+    expect(threads.map((thread) => [thread.code, thread.entryIndex, thread.blends, thread.need.skeinsToBuy])).toEqual([
       ['310', 1, [0], 5],
       ['413', undefined, [0], 3],
       ['666', 2, [], 1],

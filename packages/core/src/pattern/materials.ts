@@ -16,7 +16,7 @@
  */
 import { formatHex } from '../color/hex.js';
 import { BRANDS, THREAD_BRANDS, threadKey, type ThreadBrand } from '../threads/brand-names.js';
-import type { LegendEntry, LegendThread, Pattern } from './model.js';
+import { isBlendEntry, type LegendEntry, type LegendThread, type Pattern } from './model.js';
 import { markUse, type MarkUse } from './stitches.js';
 
 export interface Fabric {
@@ -83,16 +83,13 @@ export const KNOT_THREAD_MM = 30;
  */
 export type ThreadUse = Pick<LegendEntry, 'stitch_count'> & Partial<MarkUse> & { brand?: ThreadBrand; threads?: readonly Pick<LegendThread, 'strands'>[] };
 
-/** A legend entry stitched with two threads: a blend. */
-export const isBlendUse = (use: { threads?: readonly unknown[] }): boolean => (use.threads?.length ?? 0) > 1;
-
 /**
  * Strands of each thread of a cross stitch: a plain thread's the fabric's usual (defaultStrands), a blend's
  * as its legend entry lists them (one of each, whatever the fabric: two strands of different colours are what
  * makes a blend).
  */
 export function crossStrands(use: ThreadUse, fabric: Fabric): number {
-  return isBlendUse(use) ? Math.max(...use.threads!.map((thread) => thread.strands)) : defaultStrands(fabric);
+  return isBlendEntry(use) ? Math.max(...use.threads!.map((thread) => thread.strands)) : defaultStrands(fabric);
 }
 
 /** Each legend entry with its part stitches, backstitch and knots: what its thread is used for. */
@@ -141,7 +138,7 @@ export interface ThreadSkeins {
   hex: string;
   rgb: { r: number; g: number; b: number };
   /** The legend index of the thread on its own; undefined for a thread stitched only in blends. */
-  entry: number | undefined;
+  entryIndex: number | undefined;
   /** Legend indices of the blends it is stitched in. */
   blends: number[];
   need: ThreadNeed;
@@ -155,21 +152,41 @@ export interface ThreadSkeins {
 export function skeinsByThread(uses: readonly (LegendEntry & Partial<MarkUse>)[], fabric: Fabric, waste = DEFAULT_WASTE): ThreadSkeins[] {
   const threads = new Map<string, Omit<ThreadSkeins, 'need'> & { strandMm: number }>();
   for (const use of uses) {
-    const blend = isBlendUse(use);
+    const blend = isBlendEntry(use);
     for (const thread of use.threads) {
       const key = threadKey(thread);
       let found = threads.get(key);
       if (!found) {
         const { brand, code, name, rgb } = thread;
-        found = { brand, code, name, hex: formatHex(rgb), rgb: { ...rgb }, entry: undefined, blends: [], strandMm: 0 };
+        found = { brand, code, name, hex: formatHex(rgb), rgb: { ...rgb }, entryIndex: undefined, blends: [], strandMm: 0 };
         threads.set(key, found);
       }
       if (blend) found.blends.push(use.index);
-      else found.entry = use.index;
+      else found.entryIndex = use.index;
       found.strandMm += strandLength(use, fabric, blend ? thread.strands : defaultStrands(fabric));
     }
   }
   return [...threads.values()].map(({ strandMm, ...thread }) => ({ ...thread, need: needOfLength(strandMm * (1 + waste), thread.brand) }));
+}
+
+/**
+ * Skeins as a legend lists them, on screen and in the PDF: each plain entry's thread with its strand in blends
+ * added (by legend index; a blend's row has none of its own), and the threads stitched only in blends, which
+ * get rows after the legend.
+ */
+export function legendSkeins(
+  uses: readonly (LegendEntry & Partial<MarkUse>)[],
+  fabric: Fabric,
+): { skeinsOfEntry: ReadonlyMap<number, number>; inBlendsOnly: ThreadSkeins[]; threads: ThreadSkeins[] } {
+  const threads = skeinsByThread(uses, fabric);
+  const skeinsOfEntry = new Map<number, number>();
+  for (const thread of threads) if (thread.entryIndex !== undefined) skeinsOfEntry.set(thread.entryIndex, thread.need.skeinsToBuy);
+  return { skeinsOfEntry, inBlendsOnly: threads.filter((thread) => thread.entryIndex === undefined), threads };
+}
+
+/** The threads to buy for a legend and the blends made of them: '10 threads + 4 blends'. */
+export function threadAndBlendCounts(legend: readonly Pick<LegendEntry, 'threads'>[]): { threads: number; blends: number } {
+  return { threads: stitchedThreads(legend).length, blends: legend.filter(isBlendEntry).length };
 }
 
 /**
@@ -195,7 +212,7 @@ export function skeinsOfBrands(threads: readonly { brand: ThreadBrand }[]): stri
  * how blends are counted); DMC when left out.
  */
 export function skeinFootnote(fabric: Fabric, threads: readonly { brand: ThreadBrand; threads?: readonly unknown[] }[] = []): string {
-  const blends = threads.some(isBlendUse) ? ` ${BLENDS_FOOTNOTE}` : '';
+  const blends = threads.some(isBlendEntry) ? ` ${BLENDS_FOOTNOTE}` : '';
   return (
     `Skeins: whole ${skeinsOfBrands(threads)} to buy per thread, estimated on ${fabric.label}: ` +
     `a full cross stitch takes 4.83 stitch widths of thread in each of ${defaultStrands(fabric)} strands, a part stitch its share ` +

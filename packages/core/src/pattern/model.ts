@@ -21,8 +21,8 @@ export const PLAIN_THREAD_STRANDS = 2;
 /**
  * One thread of a chart, as the legend shows it. `stitch_count` counts its full stitches: a thread may have none
  * (backstitch only). `brand`, `code` and `name` name it ("Anchor 403"); `threads` lists what is stitched (one
- * thread for a plain one). `dmc_code`/`dmc_name` are the specification's: a DMC thread's code and name, empty for
- * a thread of another brand.
+ * thread for a plain one, two for a blend, whose code joins theirs: `310+413`). `dmc_code`/`dmc_name` are the
+ * specification's: a DMC thread's (or DMC blend's) code and name, empty for another brand's.
  */
 export interface LegendEntry {
   index: number;
@@ -84,11 +84,14 @@ export function namedThread(thread: Thread): NamedThread {
   return named;
 }
 
+/** Whether a legend entry (or anything listing its threads) is a blend: two threads stitched together. */
+export const isBlendEntry = (entry: { threads?: readonly unknown[] }): boolean => (entry.threads?.length ?? 0) > 1;
+
 /** The thread or blend a legend entry names, as it names it: a blend when it lists two threads. */
 export function namedThreadOf(entry: LegendEntry): NamedThread {
   const { brand, code, name, hex, rgb, threads } = entry;
   const named: NamedThread = { brand, code, name, hex, rgb: { ...rgb } };
-  if (threads.length === 2) {
+  if (isBlendEntry(entry)) {
     const part = (thread: LegendThread): NamedThread => ({
       brand: thread.brand,
       code: thread.code,

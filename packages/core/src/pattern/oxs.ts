@@ -2,7 +2,7 @@ import { formatHex } from '../color/hex.js';
 import { printableText } from '../text.js';
 import { threadLabel } from '../threads/brand-names.js';
 import { confettiShare } from './confetti.js';
-import { legendEntryOf, namedThread, PatternFormatError, type LegendEntry, type Pattern } from './model.js';
+import { isBlendEntry, legendEntryOf, namedThread, PatternFormatError, type LegendEntry, type Pattern } from './model.js';
 import { OXS_BLEND_MARK, oxsBrand, paletteEntryOf, threadFor } from './oxs-read-palette.js';
 import { fitOxsMarks, marksByLegend, OxsMarkList, oxsMarkElements, type OxsMarkSection } from './oxs-marks.js';
 import { MAX_PARTS_PER_CELL } from './stitches.js';
@@ -46,10 +46,9 @@ export function toOxs(pattern: Pattern, { title, stitchesPerInch = 14, strands =
     '<palette_item index="0" number="cloth" name="cloth" color="FFFFFF" printcolor="FFFFFF" blendcolor="nil" comments="aida" strands="2" symbol="0" dashpattern="" bsstrands="2" bscolor="000000"/>',
     ...pattern.legend.map((entry) => {
       const colour = entry.hex.replace('#', '').toUpperCase();
-      const item =
-        entry.threads.length === 2
-          ? blendItem(entry)
-          : { number: threadLabel(entry), name: entry.name, color: colour, blendcolor: 'nil', comments: '', strands };
+      const item = isBlendEntry(entry)
+        ? blendItem(entry)
+        : { number: threadLabel(entry), name: entry.name, color: colour, blendcolor: 'nil', comments: '', strands };
       return `<palette_item index="${entry.index + 1}" number="${escape(item.number)}" name="${escape(item.name)}" color="${item.color}" printcolor="${colour}" blendcolor="${item.blendcolor}" comments="${escape(item.comments)}" strands="${item.strands}" symbol="${escape(entry.symbol)}" dashpattern="" bsstrands="1" bscolor="${colour}"/>`;
     }),
     '</palette>',

@@ -1,4 +1,4 @@
-import { BLEND_STRANDS, blendCode, blendOf, isBlendCode } from '../threads/blends.js';
+import { BLEND_STRANDS, blendOf, findBrandColour, isBlendCode } from '../threads/blends.js';
 import { findBrandThread } from '../threads/brands.js';
 import { aBrandName, isThreadBrand, THREAD_BRANDS, threadKey, threadLabel } from '../threads/brand-names.js';
 import type { Thread } from '../threads/catalogue.js';
@@ -47,7 +47,7 @@ const isSide = (value: unknown, max: number): value is number => Number.isIntege
  * browser) → a Pattern the renderers can trust. Sizes, cell indices, part stitches, backstitches, knots,
  * thread brands, codes and symbols are checked; each legend entry's colour and name come from its brand's
  * catalogue and its count from the cells, whatever the client wrote (before version 3, threads are DMC, named
- * by `dmc_code`). The legend keeps the client's order and symbols
+ * by `dmc_code`); a blend's colour must be the mix of its threads (checkBlend). The legend keeps the client's order and symbols
  * (the editor chose them) but loses threads with no stitch of any kind, cells and marks renumbered to
  * match, so every export lists only threads used. Version 1 documents (full stitches only) are accepted.
  * Throws PatternValidationError naming every problem found.
@@ -187,8 +187,8 @@ function checkBlend(entry: UntrustedObject, field: string, seen: Map<string, num
     return undefined;
   }
   const blend = blendOf(a, b);
-  const written = [blendCode([a.code, b.code]), blendCode([b.code, a.code])];
-  if (typeof code !== 'string' || !written.some((joined) => joined.toLowerCase() === code.trim().toLowerCase()))
+  // Read as its threads' codes are ('1' is '01', either order), so it must name the same two threads.
+  if (typeof code !== 'string' || findBrandColour(brand, code)?.code !== blend.code)
     problems.push({ field: `${field}.code`, message: `${field}.code must be "${blend.code}", the codes of its threads joined by +` });
   if (!sameColour(entry, blend))
     problems.push({ field: `${field}.hex`, message: `${field}.hex and rgb must be ${blend.hex}, the mix of ${threadLabel(blend)} (one strand each)` });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rgbToLab } from '../color/spaces.js';
 import { codeLabel, threadLabel } from './brand-names.js';
 import { threadsOf } from './brands.js';
-import { blendOf, findBrandColour, isBlend, mixedColour, physicalThreads } from './blends.js';
+import { blendOf, findBrandColour, isBlend, mixedColour } from './blends.js';
 import { findThread } from './catalogue.js';
 
 describe('mixedColour: one strand each, averaged in linear light', () => {
@@ -41,7 +41,6 @@ describe('blendOf', () => {
     expect(blend.lab).toEqual(rgbToLab({ r: 61, g: 61, b: 61 }));
     expect(isBlend(blend)).toBe(true);
     expect(isBlend(findThread('310')!)).toBe(false);
-    expect(physicalThreads(blend)).toEqual([findThread('310'), findThread('413')]);
     expect(threadLabel(blend)).toBe('DMC 310 + 413');
     expect(codeLabel(blend.code)).toBe('310 + 413');
   });

@@ -1,6 +1,6 @@
 import { formatHex } from '../color/hex.js';
 import { linearToSrgbByte, rgbToLab, srgbByteToLinear, type Rgb } from '../color/spaces.js';
-import type { ThreadBrand } from './brand-names.js';
+import { BLEND_JOINER, type ThreadBrand } from './brand-names.js';
 import { findBrandThread } from './brands.js';
 import { compareThreadCodes, type Thread } from './catalogue.js';
 
@@ -17,9 +17,6 @@ export interface Blend extends Thread {
 
 /** Strands of each thread of a blend in a cross stitch on 14-count Aida. */
 export const BLEND_STRANDS = 1;
-
-/** How a blend's code joins its threads' codes: `310+413`. */
-export const BLEND_JOINER = '+';
 
 /** The colour of one strand each of two colours, by the model above: the mean in linear light, to 8 bits. */
 export function mixedColour(a: Rgb, b: Rgb): Rgb {
@@ -57,11 +54,6 @@ export function blendCode(codes: readonly string[]): string {
 /** Whether a code names a blend (`310+413`): no catalogue code holds the joiner. */
 export function isBlendCode(code: string): boolean {
   return code.includes(BLEND_JOINER);
-}
-
-/** The physical threads stitched for a colour of a chart: the thread itself, or a blend's two. */
-export function physicalThreads(thread: Thread): readonly Thread[] {
-  return isBlend(thread) ? thread.blend : [thread];
 }
 
 /**

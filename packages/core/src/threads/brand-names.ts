@@ -42,9 +42,12 @@ export function threadLabel({ brand, code }: { brand: ThreadBrand; code: string 
   return `${BRANDS[brand].name} ${codeLabel(code)}`;
 }
 
+/** How a blend's code joins its threads' codes: `310+413` (no catalogue code holds it). */
+export const BLEND_JOINER = '+';
+
 /** A code as a legend shows it: a blend's codes spaced ("310 + 413"), any other as it is. */
 export function codeLabel(code: string): string {
-  return code.split('+').join(' + ');
+  return code.split(BLEND_JOINER).join(` ${BLEND_JOINER} `);
 }
 
 /** The brand's name with its article, as a sentence needs it: "a DMC", "an Anchor", "a Madeira". */

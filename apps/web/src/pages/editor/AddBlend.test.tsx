@@ -85,10 +85,11 @@ describe('replace and merge with blends', () => {
   it('a blend is chosen like a thread, says its strands, and merges into a thread', async () => {
     const user = userEvent.setup();
     renderScreen(<PaletteHost initial={chartOf(['0122', '1...'], ['310', '321', '310+413'])} />);
-    // Skeins of each of its threads, each counted for its one strand.
-    expect(paletteRow('310+413')).toHaveTextContent(/^.310 \+ 413Black \+ Pewter Gray Dark21 \+ 1 skeins$/);
+    // Its skeins are its threads', as the legend and the PDF count them: 310's with its strand in the blend.
+    expect(paletteRow('310+413')).toHaveTextContent(/^.310 \+ 413Black \+ Pewter Gray Dark2–$/);
+    expect(within(paletteRow('310')).getByTestId('palette-skeins')).toHaveTextContent('1 skein');
     await user.click(paletteRow('310+413'));
-    expect(actions()).toHaveTextContent(/^DMC 310 \+ 413 Black \+ Pewter Gray Dark1 \+ 1 strands2 full stitches, 1 \+ 1 skeins/);
+    expect(actions()).toHaveTextContent(/^DMC 310 \+ 413 Black \+ Pewter Gray Dark1 \+ 1 strands2 full stitches, skeins in its threads: 310 1, 413 1/);
     await user.selectOptions(within(actions()).getByRole('combobox', { name: 'Other thread' }), 'DMC 310 Black');
     await user.click(within(actions()).getByRole('button', { name: 'Merge into' }));
     expect(paletteCodes()).toEqual(['310', '321']);

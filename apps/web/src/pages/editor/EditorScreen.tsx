@@ -1,7 +1,6 @@
 import {
-  activeThreads,
   chartFromPattern,
-  legendEntryOf,
+  activeLegend,
   markUse,
   patternFromChart,
   threadCounts,
@@ -130,20 +129,14 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const counts = useMemo(() => threadCounts(settled), [settled]);
   const uses = useMemo(() => markUse(settled.marks, settled.threads.length), [settled.marks, settled.threads.length]);
   // The materials' legend: each active thread's entry (a blend's names its two threads), without building the pattern.
-  const legend = useMemo(
-    () =>
-      activeThreads(settled).map((index, rank) => {
-        const thread = settled.threads[index]!;
-        return { ...legendEntryOf(thread, rank, thread.symbol, counts[index]!), ...uses[index]! };
-      }),
-    [settled, counts, uses],
-  );
+  const legend = useMemo(() => activeLegend(settled, counts, uses), [settled, counts, uses]);
   const currentThread = current === undefined ? undefined : chart.threads[current];
   const palette = (action?: ReactNode) => (
     <Palette
       chart={settled}
       counts={counts}
       uses={uses}
+      legend={legend}
       current={current}
       onCurrent={chooseThread}
       highlight={highlight}

@@ -1,20 +1,22 @@
 import {
   activeThreads,
   backstitchOnly,
-  BLEND_STRANDS,
   CHART_SYMBOLS,
   codeLabel,
   fabricByCount,
+  isBlendEntry,
+  legendSkeins,
   MAX_CHART_THREADS,
   mergeThread,
   removeThread,
   replaceThread,
   setSymbol,
+  threadKey,
   threadLabel,
-  threadNeedOfUse,
   type ChartThread,
   type EditableChart,
   type EditResult,
+  type LegendEntry,
   type MarkUse,
 } from '@stitchwise/core';
 import { memo, useMemo, useState, type ReactNode } from 'react';
@@ -31,6 +33,8 @@ interface PaletteProps {
   counts: Int32Array;
   /** Part stitches, backstitch and knots per thread index (`markUse(chart.marks, …)`). */
   uses: readonly MarkUse[];
+  /** The active threads as legend entries with their use, in `activeThreads` order: what skeins are counted from. */
+  legend: readonly (LegendEntry & Partial<MarkUse>)[];
   /** The thread the pencil and fill use. */
   current: number | undefined;
   onCurrent: (thread: number) => void;
@@ -49,8 +53,9 @@ interface PaletteProps {
  * edit; choosing one makes it the current thread, whose replace, merge, remove and symbol actions sit
  * below the list; and adding a thread from the catalogue. In a narrow column a thread takes two lines.
  */
-export const Palette = memo(function Palette({ chart, counts, uses, current, onCurrent, highlight, onHighlight, onEdit, action }: PaletteProps) {
+export const Palette = memo(function Palette({ chart, counts, uses, legend, current, onCurrent, highlight, onHighlight, onEdit, action }: PaletteProps) {
   const active = useMemo(() => activeThreads(chart), [chart]);
+  const skeins = useMemo(() => skeinTexts(active, legend), [active, legend]);
   const selected = current !== undefined && chart.threads[current] && !chart.threads[current].removed ? current : undefined;
 
   return (
@@ -72,6 +77,7 @@ export const Palette = memo(function Palette({ chart, counts, uses, current, onC
             thread={chart.threads[index]!}
             stitches={counts[index]!}
             use={uses[index]}
+            skeins={skeins.get(index)!}
             chosen={index === selected}
             onCurrent={onCurrent}
           />
@@ -81,7 +87,7 @@ export const Palette = memo(function Palette({ chart, counts, uses, current, onC
         <ThreadActions
           chart={chart}
           thread={selected}
-          need={`${plural(counts[selected]!, 'full stitch', 'full stitches')}, ${skeinText(chart.threads[selected]!, { stitch_count: counts[selected]!, ...uses[selected] })}`}
+          need={`${plural(counts[selected]!, 'full stitch', 'full stitches')}, ${skeins.get(selected)!.long}`}
           others={active.filter((index) => index !== selected)}
           highlighted={highlight === selected}
           onHighlight={onHighlight}
@@ -100,6 +106,7 @@ const PaletteRow = memo(function PaletteRow({
   thread,
   stitches,
   use,
+  skeins,
   chosen,
   onCurrent,
 }: {
@@ -107,6 +114,7 @@ const PaletteRow = memo(function PaletteRow({
   thread: ChartThread;
   stitches: number;
   use: MarkUse | undefined;
+  skeins: SkeinText;
   chosen: boolean;
   onCurrent: (thread: number) => void;
 }) {
@@ -143,17 +151,42 @@ const PaletteRow = memo(function PaletteRow({
         <span className="col-start-3 row-start-1 text-right text-slate-600 tabular-nums @2xs:col-start-4" title="Full stitches" data-testid="palette-count">
           {stitches.toLocaleString('en')}
         </span>
-        <span className="hidden text-right text-xs text-slate-600 tabular-nums @2xs:col-start-5 @2xs:row-start-1 @2xs:block">{skeinText(thread, all)}</span>
+        <span
+          className="hidden text-right text-xs text-slate-600 tabular-nums @2xs:col-start-5 @2xs:row-start-1 @2xs:block"
+          title={skeins.long}
+          data-testid="palette-skeins"
+        >
+          {skeins.short}
+        </span>
       </button>
     </li>
   );
 });
 
-/** "2 skeins"; for a blend, of each of its threads, each counted for its one strand: "1 + 1 skeins". */
-function skeinText(thread: ChartThread, use: { stitch_count: number } & Partial<MarkUse>): string {
-  const strands = thread.blend?.map(() => ({ strands: BLEND_STRANDS }));
-  const skeins = threadNeedOfUse({ ...use, threads: strands }, FABRIC).skeinsToBuy;
-  return strands ? `${skeins} + ${skeins} skeins` : `${skeins} skein${skeins === 1 ? '' : 's'}`;
+/** A palette row's skeins, short for the row and in full for its tooltip and the chosen thread's actions. */
+interface SkeinText {
+  short: string;
+  long: string;
+}
+
+/**
+ * Skeins per thread index, counted as the legend and the PDF count them (legendSkeins): a plain thread's with
+ * its strand in blends; a blend's are its threads', named in full ("skeins in its threads: 310 5, 413 2").
+ */
+function skeinTexts(active: readonly number[], legend: readonly (LegendEntry & Partial<MarkUse>)[]): Map<number, SkeinText> {
+  const { skeinsOfEntry, threads } = legendSkeins(legend, FABRIC);
+  const byKey = new Map(threads.map((thread) => [threadKey(thread), thread.need.skeinsToBuy]));
+  return new Map(
+    active.map((index, rank) => {
+      const entry = legend[rank]!;
+      if (!isBlendEntry(entry)) {
+        const text = plural(skeinsOfEntry.get(rank) ?? 0, 'skein');
+        return [index, { short: text, long: text }];
+      }
+      const parts = entry.threads.map((thread) => `${codeLabel(thread.code)} ${byKey.get(threadKey(thread)) ?? 0}`).join(', ');
+      return [index, { short: '–', long: `skeins in its threads: ${parts}` }];
+    }),
+  );
 }
 const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 const length = (stitches: number): string => stitches.toLocaleString('en', { maximumFractionDigits: 1 });

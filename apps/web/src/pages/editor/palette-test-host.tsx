@@ -2,7 +2,7 @@
  * Test support for the palette's tests (not used by the app): the palette wired to a real
  * `useChartEditor` as the editor screen wires it, with a refused edit shown as an alert.
  */
-import { markUse, threadCounts, type EditableChart } from '@stitchwise/core';
+import { activeLegend, markUse, threadCounts, type EditableChart } from '@stitchwise/core';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Palette } from './Palette';
@@ -13,12 +13,15 @@ export function PaletteHost({ initial }: { initial: EditableChart }) {
   const [current, setCurrent] = useState<number | undefined>();
   const [highlight, setHighlight] = useState<number | undefined>();
   const [refusal, setRefusal] = useState<string | undefined>();
+  const counts = threadCounts(editor.chart);
+  const uses = markUse(editor.chart.marks, editor.chart.threads.length);
   return (
     <>
       <Palette
         chart={editor.chart}
-        counts={threadCounts(editor.chart)}
-        uses={markUse(editor.chart.marks, editor.chart.threads.length)}
+        counts={counts}
+        uses={uses}
+        legend={activeLegend(editor.chart, counts, uses)}
         current={current}
         onCurrent={setCurrent}
         highlight={highlight}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { StitchPlan } from '../../api/schemas';
+import { threadAndBlendCounts } from '@stitchwise/core';
+import type { LegendEntry, StitchPlan } from '../../api/schemas';
 import { useChartDownloads } from '../../components/chart-downloads';
 import { DownloadsPanel, PdfChartButton } from '../../components/Downloads';
 import { PatternChart } from '../../components/chart/PatternChart';
@@ -57,7 +58,7 @@ export function ResultStep({ plan, name, signedIn, onReset, onAdjust }: ResultSt
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Stat label="Total stitches" value={metadata.total_stitches.toLocaleString('en')} />
-        <Stat label="Colors used" value={String(metadata.colors_used)} />
+        <Stat label="Colors used" value={coloursUsedText(metadata.colors_used, plan.legend_data)} />
         <Stat label="Chart size" value={formatGridSize(metadata.grid_size, metadata.canvas_size)} />
         <Stat label="Processing time" value={`${(plan.processing_time_ms / 1000).toFixed(1)} s`} />
       </dl>
@@ -107,4 +108,10 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dd className="font-semibold">{value}</dd>
     </div>
   );
+}
+
+/** The colours of the legend; with blends, what they are made of: "12 (10 threads + 2 blends)". */
+function coloursUsedText(coloursUsed: number, legend: readonly LegendEntry[]): string {
+  const { threads, blends } = threadAndBlendCounts(legend);
+  return blends === 0 ? String(coloursUsed) : `${coloursUsed} (${threads} threads + ${blends} blend${blends === 1 ? '' : 's'})`;
 }

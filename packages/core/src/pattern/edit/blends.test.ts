@@ -142,6 +142,18 @@ describe('blends in the pattern and its document', () => {
     expect(documentOfChart(reopened)).toEqual(canonicalDocument(pattern));
   });
 
+  it('opens a blend stored with another colour in the model’s colour, so the chart still saves', () => {
+    const chart = addBlend(chartOf(['00', '11'], ['310', '666']), '310', '413').chart;
+    const pattern = patternFromChart({ ...chart, cells: Int16Array.of(0, 2, 2, 1) });
+    const stale = {
+      ...pattern,
+      legend: pattern.legend.map((entry) => (entry.code === '310+413' ? { ...entry, hex: '#3C3C3C', rgb: { r: 60, g: 60, b: 60 } } : entry)),
+    };
+    const blend = chartFromPattern(stale).threads.find((thread) => thread.code === '310+413')!;
+    expect(blend.hex).toBe(blendOf(black, pewter).hex);
+    expect(blend.rgb).toEqual(mixedColour(black, pewter));
+  });
+
   it('opens a version with a blend as one step that adds it, and one without that removes it', () => {
     const current = chartOf(['0011'], ['310', '413']);
     const target = patternFromChart(chartOf(['0221'], ['310', '413', '310+413']));

@@ -3,8 +3,8 @@ import { rgbToLab } from '../../color/spaces.js';
 import { findBrandColour } from '../../threads/blends.js';
 import { threadLabel } from '../../threads/brand-names.js';
 import type { Thread } from '../../threads/catalogue.js';
-import { legendEntryOf, namedThread, namedThreadOf, type LegendEntry, type NamedThread, type Pattern, type PatternStats } from '../model.js';
-import { markUse, renumberMarks, type ChartMarks } from '../stitches.js';
+import { isBlendEntry, legendEntryOf, namedThread, namedThreadOf, type LegendEntry, type NamedThread, type Pattern, type PatternStats } from '../model.js';
+import { markUse, renumberMarks, type ChartMarks, type MarkUse } from '../stitches.js';
 
 /**
  * A thread of the chart being edited: a thread or a blend of two (`blend`, see threads/blends.ts), named as
@@ -62,7 +62,9 @@ export function chartFromPattern(pattern: Pattern): EditableChart {
 
 /** The chart thread of a legend entry (a blend when it lists two threads), with its symbol. */
 export function legendThread(entry: LegendEntry): ChartThread {
-  return { ...namedThreadOf(entry), symbol: entry.symbol, removed: false };
+  // A blend takes its colour from the model, as a save checks it, whatever its document held.
+  const blend = isBlendEntry(entry) ? findBrandColour(entry.brand, entry.code) : undefined;
+  return { ...namedThreadOf(entry), ...(blend && namedThread(blend)), symbol: entry.symbol, removed: false };
 }
 
 /** Stitches per thread index. */
@@ -87,6 +89,17 @@ export function activeThreads(chart: EditableChart): number[] {
 }
 
 const NO_STATS: PatternStats = { confetti_before: 0, confetti_after: 0, mean_delta_e: 0 };
+
+/**
+ * The active threads as legend entries with their part stitches, backstitch and knots, in index order (as
+ * activeThreads), without building the pattern: what the editor counts skeins from as a stroke goes on.
+ */
+export function activeLegend(chart: EditableChart, counts: Int32Array, uses: readonly MarkUse[]): (LegendEntry & MarkUse)[] {
+  return activeThreads(chart).map((index, rank) => {
+    const thread = chart.threads[index]!;
+    return { ...legendEntryOf(thread, rank, thread.symbol, counts[index]!), ...uses[index]! };
+  });
+}
 
 /** Whether each thread index has any stitch: full, part, backstitch or knot. */
 export function threadsInUse(counts: Int32Array, marks: ChartMarks): boolean[] {

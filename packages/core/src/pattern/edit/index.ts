@@ -1,4 +1,5 @@
 export {
+  activeLegend,
   activeThreads,
   ChartEditError,
   chartFromPattern,
