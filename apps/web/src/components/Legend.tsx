@@ -6,6 +6,7 @@ import {
   isBlendEntry,
   legendSkeins,
   markUse,
+  MAX_LEGEND_ENTRIES,
   skeinFootnote,
   threadLabel,
   type ChartMarks,
@@ -17,7 +18,7 @@ import type { LegendEntry } from '../api/schemas';
 import { blendColours, blendStrandsText, swatchStyle } from './swatch';
 
 /** Legend entries shown at most (spec §9). */
-export const LEGEND_LIMIT = 50;
+export const LEGEND_LIMIT = MAX_LEGEND_ENTRIES;
 
 /** The fabric skeins are estimated for when a chart names none: the most common one, as in the downloads. */
 export const DEFAULT_LEGEND_FABRIC: Fabric = fabricByCount(14)!;

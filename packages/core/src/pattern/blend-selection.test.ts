@@ -7,8 +7,8 @@ import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
 import { mixedColour } from '../threads/blends.js';
 import { findThread } from '../threads/catalogue.js';
-import { generatePattern, MAX_LEGEND_ENTRIES, type PatternOptions } from './generate.js';
-import { parsePatternDocument, toPatternDocument, type Pattern } from './model.js';
+import { generatePattern, type PatternOptions } from './generate.js';
+import { MAX_LEGEND_ENTRIES, parsePatternDocument, toPatternDocument, type Pattern } from './model.js';
 import { MERGE_THRESHOLD } from './threads.js';
 import { PATTERN_LIMITS, patternFromUntrustedDocument } from './validate.js';
 

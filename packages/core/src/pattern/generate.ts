@@ -3,7 +3,7 @@ import { rgbToLab } from '../color/spaces.js';
 import type { RgbaImage } from '../analysis/color-histogram.js';
 import { confettiShare, cleanConfetti } from './confetti.js';
 import { resampleToGrid, type StitchGrid } from './grid.js';
-import { buildLegend, type Pattern } from './model.js';
+import { buildLegend, MAX_LEGEND_ENTRIES, type Pattern } from './model.js';
 import { NO_MARKS } from './stitches.js';
 import { quantizeColors } from './quantize.js';
 import { DMC_THREADS, type Thread } from '../threads/catalogue.js';
@@ -49,9 +49,6 @@ const BLEND_CLEANUP_PASSES = 4;
 
 /** Nearest colours with the neighbour rule of dithering and no error passed on (see diffuseError). */
 const BLEND_NEIGHBOURS = { diffused: 0, margin: 2.5 };
-
-/** Entries of a legend at most: threads and blends together (the specification's 50 colours). */
-export const MAX_LEGEND_ENTRIES = 50;
 
 /**
  * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, choose

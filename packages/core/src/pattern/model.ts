@@ -15,6 +15,9 @@ export interface LegendThread {
   rgb: { r: number; g: number; b: number };
 }
 
+/** Entries of a legend at most, threads and blends together: the specification's 50 colours. */
+export const MAX_LEGEND_ENTRIES = 50;
+
 /** Strands of a plain thread in a cross stitch on 14-count Aida. */
 export const PLAIN_THREAD_STRANDS = 2;
 

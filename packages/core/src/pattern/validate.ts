@@ -4,7 +4,7 @@ import { aBrandName, isThreadBrand, THREAD_BRANDS, threadKey, threadLabel } from
 import type { Thread } from '../threads/catalogue.js';
 import { confettiShare } from './confetti.js';
 import { checkMarks } from './mark-checks.js';
-import { legendEntryOf, namedThread, READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
+import { legendEntryOf, MAX_LEGEND_ENTRIES, namedThread, READABLE_PATTERN_VERSIONS, type LegendEntry, type Pattern } from './model.js';
 import { markUse, renumberMarks, type ChartMarks } from './stitches.js';
 import { CHART_SYMBOLS } from './symbols.js';
 
@@ -15,7 +15,7 @@ export interface PatternLimits {
 }
 
 /** The largest pattern anyone may send: what generation itself can make (500 stitches, 50 threads). */
-export const PATTERN_LIMITS: PatternLimits = { maxSide: 500, maxThreads: 50 };
+export const PATTERN_LIMITS: PatternLimits = { maxSide: 500, maxThreads: MAX_LEGEND_ENTRIES };
 
 /** One thing wrong with a document: `field` is a path such as `legend.2.code` or `cells.41`. */
 export interface PatternProblem {

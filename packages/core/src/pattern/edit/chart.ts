@@ -3,7 +3,17 @@ import { rgbToLab } from '../../color/spaces.js';
 import { findBrandColour } from '../../threads/blends.js';
 import { threadLabel } from '../../threads/brand-names.js';
 import type { Thread } from '../../threads/catalogue.js';
-import { isBlendEntry, legendEntryOf, namedThread, namedThreadOf, type LegendEntry, type NamedThread, type Pattern, type PatternStats } from '../model.js';
+import {
+  isBlendEntry,
+  legendEntryOf,
+  MAX_LEGEND_ENTRIES,
+  namedThread,
+  namedThreadOf,
+  type LegendEntry,
+  type NamedThread,
+  type Pattern,
+  type PatternStats,
+} from '../model.js';
 import { markUse, renumberMarks, type ChartMarks, type MarkUse } from '../stitches.js';
 
 /**
@@ -28,7 +38,7 @@ export interface EditableChart {
 }
 
 /** At most this many threads are active at once (the spec's legend limit). */
-export const MAX_CHART_THREADS = 50;
+export const MAX_CHART_THREADS = MAX_LEGEND_ENTRIES;
 
 /** An edit the chart cannot take, with a sentence a user can read. */
 export class ChartEditError extends Error {
