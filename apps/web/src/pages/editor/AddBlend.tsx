@@ -4,6 +4,8 @@ import {
   blendOf,
   deltaE2000,
   findBrandThread,
+  hasColour,
+  MAX_CHART_THREADS,
   MAX_BLEND_SPREAD,
   searchThreads,
   threadKey,
@@ -40,7 +42,7 @@ export function AddBlend({ chart, full, onEdit }: { chart: EditableChart; full: 
     [chart, brand],
   );
   const blend = first && second && first.code !== second.code ? blendOf(first, second) : undefined;
-  const inChart = blend !== undefined && chart.threads.some((thread) => !thread.removed && thread.brand === blend.brand && thread.code === blend.code);
+  const inChart = blend !== undefined && hasColour(chart, blend);
   const spread = first && second ? deltaE2000(first.lab, second.lab) : 0;
 
   const add = () => {
@@ -54,7 +56,7 @@ export function AddBlend({ chart, full, onEdit }: { chart: EditableChart; full: 
     <details className="rounded-lg border border-slate-200 p-3" data-testid="add-blend">
       <summary className="flex min-h-8 cursor-pointer items-center text-sm font-medium">Add a blend</summary>
       <p className="mt-2 text-xs text-slate-600">One strand each of two {BRANDS[brand].name} threads in a stitch, for a shade between them.</p>
-      {full && <p className="mt-2 text-sm text-amber-700">A chart can have at most 50 threads. Remove or merge one first.</p>}
+      {full && <p className="mt-2 text-sm text-amber-700">A chart can have at most {MAX_CHART_THREADS} threads. Remove or merge one first.</p>}
       <ThreadPicker label="First thread" brand={brand} own={own} chosen={first} onChoose={setFirst} />
       <ThreadPicker label="Second thread" brand={brand} own={own} chosen={second} onChoose={setSecond} />
       {first && second && first.code === second.code && (

@@ -8,7 +8,7 @@ import { activeThreads, ChartEditError, chartFromPattern, chartThreadLab, MAX_CH
 import { applyEdit, sameThread, type EditResult } from './edit.js';
 import { canonicalDocument, documentOfChart, replaceChart } from './replace.js';
 import { chartOf, reversal, rowsOf } from './testing.js';
-import { addBlend, addThread, mergeThread, removeThread, replaceThread } from './threads.js';
+import { addBlend, addThread, hasColour, mergeThread, removeThread, replaceThread } from './threads.js';
 
 /** Runs an operation and checks what every operation owes: the input untouched, an exact undo and redo. */
 function reversibly(chart: EditableChart, operation: (chart: EditableChart) => EditResult): EditResult {
@@ -66,6 +66,14 @@ describe('addBlend', () => {
     const back = reversibly(removed, (c) => addBlend(c, '310', '413'));
     expect(back.chart.threads).toHaveLength(3);
     expect(back.chart.threads[1]).toEqual(chart.threads[1]);
+  });
+
+  it('is found in a chart however its codes were written, and not once removed', () => {
+    const chart = chartOf(['01'], ['310', '413+310']);
+    expect(hasColour(chart, blendOf(black, pewter))).toBe(true);
+    expect(hasColour(chart, black)).toBe(true);
+    expect(hasColour(chart, pewter)).toBe(false);
+    expect(hasColour(removeThread(chart, 1).chart, blendOf(black, pewter))).toBe(false);
   });
 
   it('is not taken for a thread, nor a thread for it', () => {

@@ -26,7 +26,7 @@ export {
 } from './edit.js';
 export { fill, stroke, type ChartPoint } from './draw.js';
 export { clipRect, copyRect, fillRect, flipRect, paste, type ChartClipboard, type ChartRect } from './selection.js';
-export { addBlend, addThread, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
+export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
 export { canonicalDocument, documentOfChart, replaceChart, sameChart } from './replace.js';
 export {

@@ -93,12 +93,19 @@ function catalogueThread(brand: ThreadBrand, code: string): Thread {
   return thread;
 }
 
+/** Whether a chart thread is this catalogue thread or blend, however a document wrote its code (Anchor `0403`, a blend's codes in another order). */
+const isColour = (thread: ChartThread, colour: Thread): boolean =>
+  thread.brand === colour.brand && (findBrandColour(thread.brand, thread.code)?.code ?? thread.code) === colour.code;
+
+/** Whether the chart has this thread or blend among its active threads. */
+export function hasColour(chart: EditableChart, colour: Thread): boolean {
+  return chart.threads.some((thread) => !thread.removed && isColour(thread, colour));
+}
+
 /** Adds a thread or blend of the catalogue; its slot and symbol as addThread says. */
 function addColour(chart: EditableChart, added: Thread, kind: 'thread' | 'blend'): EditResult {
-  // A document may write a code otherwise than the catalogue (Anchor `0403`, a blend's codes in another order).
-  const sameCode = (thread: ChartThread): boolean =>
-    thread.brand === added.brand && (findBrandColour(thread.brand, thread.code)?.code ?? thread.code) === added.code;
-  if (chart.threads.some((thread) => !thread.removed && sameCode(thread))) throw new ChartEditError(`${threadLabel(added)} is already in the chart.`);
+  const sameCode = (thread: ChartThread): boolean => isColour(thread, added);
+  if (hasColour(chart, added)) throw new ChartEditError(`${threadLabel(added)} is already in the chart.`);
   const slot = chart.threads.findIndex(sameCode);
   const existing = chart.threads[slot];
   const active = activeThreads(chart);
