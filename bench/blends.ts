@@ -5,20 +5,9 @@
  * Targets: ΔE00 per stitch at least 10 % lower on average and lower on every photo; lone stitches after
  * clean-up at most 1.2 × off; time at most 1.5 × off.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  confettiShare,
-  generatePattern,
-  meanBlockDeltaE,
-  meanDeltaE,
-  patternFromPrepared,
-  prepareGrid,
-  resampleToGrid,
-  type Blending,
-  type RgbaImage,
-} from '@stitchwise/core';
-import sharp from 'sharp';
+import { confettiShare, generatePattern, meanBlockDeltaE, meanDeltaE, patternFromPrepared, prepareGrid, resampleToGrid, type Blending } from '@stitchwise/core';
+import { decodePhoto } from './photos.js';
 import { medianMs } from './timing.js';
 
 const require = createRequire(import.meta.url);
@@ -45,11 +34,6 @@ interface Measured {
   threads: number;
 }
 
-async function decode(path: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(readFileSync(path)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data };
-}
-
 const percent = (share: number): string => `${(share * 100).toFixed(2)}%`;
 
 export async function benchBlends(): Promise<void> {
@@ -58,7 +42,7 @@ export async function benchBlends(): Promise<void> {
   const verdicts: string[] = [];
   const timings: string[] = [];
   for (const [name, path] of Object.entries(PHOTOS)) {
-    const image = await decode(path);
+    const image = await decodePhoto(path);
     const prepared = prepareGrid(resampleToGrid(image, MAX_SIDE));
     const { grid } = prepared;
     for (const colors of THREAD_COUNTS) {
@@ -100,7 +84,7 @@ export async function benchBlends(): Promise<void> {
   );
 
   for (const name of ['kodim21.png', 'baboon.png', 'cloudplane.jpg']) {
-    const image = await decode(PHOTOS[name]!);
+    const image = await decodePhoto(PHOTOS[name]!);
     for (const colors of THREAD_COUNTS) {
       const options = { colors, useKmeans: false, mergeThreads: false, maxSide: TIMED_SIDE };
       const [off, on] = medianMs([() => generatePattern(image, { ...options, blends: 'off' }), () => generatePattern(image, { ...options, blends: 'on' })]) as [

@@ -5,7 +5,6 @@
  * confetti clean-up. Targets: soft lowers the block ΔE00 against off on smooth photos, and adds at
  * most half the lone stitches plain Floyd–Steinberg adds (before clean-up, like for like).
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   cleanConfetti,
@@ -25,7 +24,7 @@ import {
   type RgbaImage,
   type StitchGrid,
 } from '@stitchwise/core';
-import sharp from 'sharp';
+import { decodePhoto } from './photos.js';
 import { medianMs } from './timing.js';
 
 const require = createRequire(import.meta.url);
@@ -46,11 +45,6 @@ interface Measured {
   block: number;
   before: number;
   after: number;
-}
-
-async function decode(path: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(readFileSync(path)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data };
 }
 
 /**
@@ -104,7 +98,7 @@ export async function benchDithering(): Promise<void> {
   const verdicts: string[] = [];
   const images = new Map<string, RgbaImage>();
   for (const [name, { path, smooth }] of Object.entries(PHOTOS)) {
-    const image = await decode(path);
+    const image = await decodePhoto(path);
     images.set(name, image);
     const prepared = prepareGrid(resampleToGrid(image, MAX_SIDE));
     const { grid } = prepared;

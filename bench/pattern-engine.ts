@@ -5,7 +5,7 @@
  * the resampled image and the chart, confetti share and threads used.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -20,11 +20,10 @@ import {
   rgbToLab,
   toPatternDocument,
   type Thread,
-  type RgbaImage,
   type StitchGrid,
 } from '@stitchwise/core';
 import * as iq from 'image-q';
-import sharp from 'sharp';
+import { decodePhoto } from './photos.js';
 
 const require = createRequire(import.meta.url);
 
@@ -118,15 +117,10 @@ function ours(grid: StitchGrid, colors: number, useKmeans: boolean, cleanConfett
   return { cells: pattern.cells, colours: pattern.legend.map((e) => e.rgb) };
 }
 
-async function decode(path: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(readFileSync(path)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data };
-}
-
 export async function benchPatternEngine(): Promise<void> {
   const images = {
-    'kodim21.png': await decode(require.resolve('rgbquant/demo/img/kodim21.png')),
-    'baboon.png': await decode(require.resolve('baboon-image/baboon.png')),
+    'kodim21.png': await decodePhoto(require.resolve('rgbquant/demo/img/kodim21.png')),
+    'baboon.png': await decodePhoto(require.resolve('baboon-image/baboon.png')),
   };
   const verdicts: string[] = [];
   for (const [name, image] of Object.entries(images)) {

@@ -4,6 +4,7 @@ import { blendOf, codeLabel, findThread, formatHex, mixedColour, type LegendEntr
 import { test } from './csp-guard.js';
 import { cellPoint, expectPalette, paletteCounts, PHOTO, signUp } from './editor-page.js';
 import { pdfPageTexts } from './exported-files.js';
+import { lastPaintedSettings, recordPaintedPreviews } from './painted-previews.js';
 
 /**
  * Blends (issue #32) in Chromium against the real server: the wizard with 'Blends' on previews blends and
@@ -12,19 +13,7 @@ import { pdfPageTexts } from './exported-files.js';
  * threads, draws with it and saves it, and a reload shows it.
  */
 
-declare global {
-  interface Window {
-    __paintedSettings: Record<string, unknown>[];
-  }
-}
-
-// Before the app's scripts: the settings of every painted preview, to wait for the one with blends on.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript({
-    content: `window.__paintedSettings = [];
-      addEventListener('stitchwise:preview-painted', (event) => { window.__paintedSettings.push(event.detail.settings); });`,
-  });
-});
+recordPaintedPreviews(test);
 
 const isBlend = (entry: LegendEntry): boolean => entry.threads.length === 2;
 
@@ -49,7 +38,7 @@ async function generateWithBlends(page: Page, name: string): Promise<{ previewed
   await expect(blends).not.toBeChecked();
   await page.getByText('Blends — mix two threads in a stitch for in-between shades').click();
   await expect(blends).toBeChecked();
-  await expect.poll(() => page.evaluate(() => window.__paintedSettings.at(-1))).toMatchObject({ blends: 'on', colors: 10, maxSide: 50 });
+  await expect.poll(() => lastPaintedSettings(page)).toMatchObject({ blends: 'on', colors: 10, maxSide: 50 });
   const preview = page.getByTestId('chart-preview');
   await expect(preview).toHaveAttribute('data-state', 'ready');
   const previewed = ((await preview.getAttribute('data-threads')) ?? '').split(' ').filter(Boolean);

@@ -6,6 +6,7 @@ import type { PatternDocument } from '@stitchwise/core';
 import sharp from 'sharp';
 import { test } from './csp-guard.js';
 import { signUp } from './editor-page.js';
+import { lastPaintedSettings, recordPaintedPreviews } from './painted-previews.js';
 
 /**
  * The preview is the result (issue #30, point 8): with the same photo and settings, the live preview
@@ -42,19 +43,7 @@ async function phonePhoto(): Promise<Photo> {
 
 const preview = (page: Page) => page.getByTestId('chart-preview');
 
-declare global {
-  interface Window {
-    __paintedSettings: Record<string, unknown>[];
-  }
-}
-
-// Before the app's scripts: the settings of every painted preview, to wait for the one with the settings chosen.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript({
-    content: `window.__paintedSettings = [];
-      addEventListener('stitchwise:preview-painted', (event) => { window.__paintedSettings.push(event.detail.settings); });`,
-  });
-});
+recordPaintedPreviews(test);
 
 /** The preview's threads and, per stitch, its thread's colour (the canvas holds one pixel a stitch). */
 async function previewChart(page: Page): Promise<{ threads: string[]; width: number; height: number; colours: string[] }> {
@@ -89,7 +78,7 @@ async function compare(
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   if (settings) {
     await settings.configure();
-    await expect.poll(() => page.evaluate(() => window.__paintedSettings.at(-1))).toMatchObject(settings.expected);
+    await expect.poll(() => lastPaintedSettings(page)).toMatchObject(settings.expected);
   }
   await expect(preview(page)).toHaveAttribute('data-state', 'ready');
   const shown = await previewChart(page);
