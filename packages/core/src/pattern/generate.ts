@@ -74,31 +74,13 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
   const candidates = options.threads ? distinctThreads(options.threads) : DMC_THREADS;
   const colors = Math.min(options.colors, candidates.length);
   const method = options.useKmeans ? 'kmeans' : 'median-cut';
-  let threads: readonly Thread[];
-  let assignment: StitchAssignment;
   const blending =
     options.blends === 'on' && colors < MAX_LEGEND_ENTRIES ? threadsWithBlends(samples, colors, candidates, method, MAX_LEGEND_ENTRIES) : undefined;
   const withBlends = blending !== undefined && blending.blends.length > 0;
-  if (withBlends) {
-    // Blends after the threads they are made of. Shades sit closer together with blends, and photo grain
-    // would flip stitches between a thread and its blends: a stitch keeps its neighbour's colour when
-    // that is nearly as near (bench/blends.ts). A thread whose stitches all went to its blends is not
-    // lost: it is stitched in them.
-    threads = [...blending.threads, ...blending.blends];
-    assignment = diffuseError(grid, threads, BLEND_NEIGHBOURS);
-  } else {
-    const palette = quantizeColors(samples, colors, method);
-    // Two candidate thread sets: the palette snapped to distinct threads, and the threads most often
-    // nearest to the image's colours (better when the budget nearly covers the image). The one with
-    // the lower colour error on the image's own colours wins. Later steps only use these threads.
-    const snapped = snapToDistinctThreads(palette, candidates);
-    const ranking = options.threads ? rankingAmong(prepared, options.threads, candidates) : prepared.threadsByUse;
-    const popular = ranking.slice(0, colors);
-    const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
-    threads = usePopular ? popular : snapped;
-    assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
-    if (!usePopular) assignment = keepEveryColour(grid, palette, threads, assignment);
-  }
+  const { threads, assignment: nearest } = withBlends
+    ? blendedThreads(grid, [...blending.threads, ...blending.blends])
+    : plainThreads(prepared, colors, candidates, method, options.threads);
+  let assignment = nearest;
   if (options.mergeThreads) {
     assignment = mergeCloseThreads(grid, threads, assignment, prepared.assignment);
     // The merge reassigns by nearest colour alone; with blends the neighbour rule holds among those left.
@@ -121,6 +103,40 @@ export function patternFromPrepared(prepared: PreparedGrid, options: Omit<Patter
       mean_delta_e: sampledMeanDeltaE(grid, assignment.thread, threads),
     },
   };
+}
+
+/**
+ * Threads and their blends (after the threads they are made of), and every stitch's colour. Shades sit
+ * closer together with blends, and photo grain would flip stitches between a thread and its blends: a
+ * stitch keeps its neighbour's colour when that is nearly as near (bench/blends.ts). A thread whose
+ * stitches all went to its blends is not lost: it is stitched in them.
+ */
+function blendedThreads(grid: StitchGrid, threads: readonly Thread[]): { threads: readonly Thread[]; assignment: StitchAssignment } {
+  return { threads, assignment: diffuseError(grid, threads, BLEND_NEIGHBOURS) };
+}
+
+/**
+ * Threads without blends, and every stitch's nearest: of two candidate sets — the palette snapped to
+ * distinct threads, and the threads most often nearest to the image's colours (better when the budget
+ * nearly covers the image) — the one with the lower colour error on the image's own colours. Later steps
+ * only use these threads.
+ */
+function plainThreads(
+  prepared: PreparedGrid,
+  colors: number,
+  candidates: readonly Thread[],
+  method: 'kmeans' | 'median-cut',
+  own: readonly Thread[] | undefined,
+): { threads: readonly Thread[]; assignment: StitchAssignment } {
+  const { grid, samples } = prepared;
+  const palette = quantizeColors(samples, colors, method);
+  const snapped = snapToDistinctThreads(palette, candidates);
+  const ranking = own ? rankingAmong(prepared, own, candidates) : prepared.threadsByUse;
+  const popular = ranking.slice(0, colors);
+  const usePopular = popular.length >= snapped.length && fitsBetter(samples, popular, snapped);
+  const threads = usePopular ? popular : snapped;
+  const assignment = assignNearestThreads(grid, threads, undefined, prepared.assignment);
+  return { threads, assignment: usePopular ? assignment : keepEveryColour(grid, palette, threads, assignment) };
 }
 
 /** The threads to choose from, each once (by code), in their order; at least one. */
