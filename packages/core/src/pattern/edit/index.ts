@@ -28,6 +28,7 @@ export { fill, stroke, type ChartPoint } from './draw.js';
 export { clipRect, copyRect, fillRect, flipRect, paste, type ChartClipboard, type ChartRect } from './selection.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
+export { letteringClipboard, placeLettering } from './lettering.js';
 export { canonicalDocument, documentOfChart, replaceChart, sameChart } from './replace.js';
 export {
   addBackstitch,

@@ -83,9 +83,10 @@ export function copyRect(chart: EditableChart, rect: ChartRect): ChartClipboard 
 
 /**
  * Pastes copied cells with their top-left cell at (x, y). Empty clipboard cells leave the chart as it is;
- * what falls outside the chart is left out. A copied thread removed since is refused, by name.
+ * what falls outside the chart is left out. A copied thread removed since is refused, by name. `label` names the
+ * step for Undo.
  */
-export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number, y: number): EditResult {
+export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number, y: number, label = 'Paste'): EditResult {
   if (clipboard.cells.length !== clipboard.width * clipboard.height) throw new ChartEditError('The copied stitches are damaged.');
   const copied = clipboard.marks ?? NO_MARKS;
   const markThreads = [...copied.parts, ...copied.backstitches, ...copied.knots].map((mark) => mark.thread);
@@ -104,7 +105,7 @@ export function paste(chart: EditableChart, clipboard: ChartClipboard, x: number
       if (value !== -1) cells[(top + row) * chart.width + left + column] = value;
     }
   }
-  return finishEdit(chart, 'Paste', cells, [], pasteMarks(chart, cells, moved(copied, left, top)));
+  return finishEdit(chart, label, cells, [], pasteMarks(chart, cells, moved(copied, left, top)));
 }
 
 /**

@@ -1,0 +1,16 @@
+export { ALPHABETS, alphabetById, type Alphabet, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
+export type { AlphabetInfo } from './alphabet-types.js';
+export {
+  layOutText,
+  letteringInk,
+  letteringLines,
+  LETTER_SPACING_RANGE,
+  LETTERING_ALIGNS,
+  LINE_SPACING_RANGE,
+  MAX_LETTERING_CHARACTERS,
+  MAX_LETTERING_LINES,
+  type Lettering,
+  type LetteringAlign,
+  type LetteringOptions,
+} from './layout.js';
+export { letteringPattern, MAX_LETTERING_MARGIN } from './chart.js';

@@ -1,0 +1,146 @@
+import { alphabetById, type Alphabet, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
+
+export type LetteringAlign = 'left' | 'center' | 'right';
+export const LETTERING_ALIGNS: readonly LetteringAlign[] = ['left', 'center', 'right'];
+
+/** Stitches between letters and rows between lines, beyond the alphabet's own: at least and at most. */
+export const LETTER_SPACING_RANGE = { min: -3, max: 20 } as const;
+export const LINE_SPACING_RANGE = { min: -8, max: 40 } as const;
+/** A text is at most this many characters (line breaks included) on this many lines. */
+export const MAX_LETTERING_CHARACTERS = 200;
+export const MAX_LETTERING_LINES = 10;
+
+export interface LetteringOptions {
+  /** Extra stitches between letters (negative brings them closer); 0 keeps the font's spacing. */
+  letterSpacing?: number;
+  /** Extra rows between lines; 0 stacks the alphabet's line boxes. */
+  lineSpacing?: number;
+  align?: LetteringAlign;
+}
+
+/** Text laid out in stitches, in one thread: full stitches and/or backstitch lines and knots. */
+export interface Lettering {
+  width: number;
+  height: number;
+  /** Row by row, `y * width + x`: 1 where a full stitch. */
+  stitches: Uint8Array;
+  /** Lines and knots on the half-stitch lattice (0…2·width, 0…2·height). */
+  backstitches: Array<{ x1: number; y1: number; x2: number; y2: number }>;
+  knots: Array<{ x: number; y: number }>;
+  /** Characters the alphabet cannot stitch, each once in the order they come: left out, never guessed. */
+  missing: string[];
+}
+
+interface Placed {
+  x: number;
+  glyph: CrossGlyph | BackstitchGlyph;
+}
+
+interface Line {
+  width: number;
+  placed: Placed[];
+  /** Ink from the line's start, in stitches: may reach left of 0 or beyond `width` (italic overhangs). */
+  inkLeft: number;
+  inkRight: number;
+}
+
+/** The text's lines: a line break is LF, CR or CRLF. */
+export const letteringLines = (text: string): string[] => text.normalize('NFC').split(/\r\n|\r|\n/);
+
+/** Ink columns of a glyph from its origin, in stitches: [first, one past last]; none for white space. */
+function inkColumns(alphabet: Alphabet, glyph: CrossGlyph | BackstitchGlyph): [number, number] | undefined {
+  if (alphabet.kind === 'cross') {
+    const columns = (glyph as CrossGlyph).stitches.map(([x]) => x);
+    return columns.length ? [Math.min(...columns), Math.max(...columns) + 1] : undefined;
+  }
+  const { lines, knots } = glyph as BackstitchGlyph;
+  const xs = [...lines.flatMap(([x1, , x2]) => [x1, x2]), ...knots.map(([x]) => x)];
+  return xs.length ? [Math.floor(Math.min(...xs) / 2), Math.ceil(Math.max(...xs) / 2)] : undefined;
+}
+
+function layOutLine(alphabet: Alphabet, text: string, letterSpacing: number, missing: Set<string>): Line {
+  const placed: Placed[] = [];
+  let pen = 0;
+  let previous: string | undefined;
+  let inkLeft = Infinity;
+  let inkRight = -Infinity;
+  for (const character of text) {
+    const glyph = alphabet.glyph(character);
+    if (!glyph) {
+      missing.add(character);
+      continue;
+    }
+    if (previous !== undefined) pen += letterSpacing + (alphabet.kind === 'cross' ? alphabet.kerning(previous + character) : 0);
+    placed.push({ x: pen, glyph });
+    const ink = inkColumns(alphabet, glyph);
+    if (ink) [inkLeft, inkRight] = [Math.min(inkLeft, pen + ink[0]), Math.max(inkRight, pen + ink[1])];
+    pen += glyph.advance;
+    previous = character;
+  }
+  return { width: pen, placed, inkLeft: Math.min(inkLeft, 0), inkRight: Math.max(inkRight, pen) };
+}
+
+/**
+ * Lays out text in an alphabet: each line's letters at their advances plus `letterSpacing` (and the font's
+ * kerning), lines `alphabet.height + lineSpacing` rows apart, aligned within the widest line. A line's width is
+ * the sum of its letters' advances and the spacing between them; where italic letters lean out of their
+ * advance, the box widens to hold them. Throws RangeError for an unknown alphabet.
+ */
+export function layOutText(text: string, alphabetId: string, options: LetteringOptions = {}): Lettering {
+  const alphabet = alphabetById(alphabetId);
+  if (!alphabet) throw new RangeError(`There is no alphabet ${alphabetId}.`);
+  const { letterSpacing = 0, lineSpacing = 0, align = 'left' } = options;
+  const missing = new Set<string>();
+  const lines = letteringLines(text).map((line) => layOutLine(alphabet, line, letterSpacing, missing));
+  const blockWidth = Math.max(...lines.map((line) => line.width));
+  const offsets = lines.map((line) => (align === 'left' ? 0 : align === 'right' ? blockWidth - line.width : Math.floor((blockWidth - line.width) / 2)));
+  const left = Math.max(0, ...lines.map((line, i) => -(offsets[i]! + line.inkLeft)));
+  const width = left + Math.max(blockWidth, ...lines.map((line, i) => offsets[i]! + line.inkRight));
+  const pitch = Math.max(1, alphabet.height + lineSpacing);
+  const height = (lines.length - 1) * pitch + alphabet.height;
+
+  const stitches = new Uint8Array(width * height);
+  const backstitches = new Map<string, Lettering['backstitches'][number]>();
+  const knots = new Map<string, Lettering['knots'][number]>();
+  lines.forEach((line, i) => {
+    const top = i * pitch;
+    for (const { x, glyph } of line.placed) {
+      const originX = left + offsets[i]! + x;
+      if (alphabet.kind === 'cross') {
+        for (const [column, row] of (glyph as CrossGlyph).stitches) stitches[(top + row) * width + originX + column] = 1;
+        continue;
+      }
+      const { lines: strokes, knots: dots } = glyph as BackstitchGlyph;
+      for (const [x1, y1, x2, y2] of strokes) {
+        const line = { x1: x1 + 2 * originX, y1: y1 + 2 * top, x2: x2 + 2 * originX, y2: y2 + 2 * top };
+        const key = [`${line.x1},${line.y1}`, `${line.x2},${line.y2}`].sort().join(' ');
+        backstitches.set(key, line);
+      }
+      for (const [kx, ky] of dots) knots.set(`${kx + 2 * originX},${ky + 2 * top}`, { x: kx + 2 * originX, y: ky + 2 * top });
+    }
+  });
+  return { width, height, stitches, backstitches: [...backstitches.values()], knots: [...knots.values()], missing: [...missing] };
+}
+
+/** The smallest rectangle of whole stitches holding everything a lettering stitches; undefined when it stitches nothing. */
+export function letteringInk(lettering: Lettering): { x: number; y: number; width: number; height: number } | undefined {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let at = 0; at < lettering.stitches.length; at++) {
+    if (!lettering.stitches[at]) continue;
+    const [x, y] = [at % lettering.width, Math.floor(at / lettering.width)];
+    xs.push(x, x + 1);
+    ys.push(y, y + 1);
+  }
+  for (const { x1, y1, x2, y2 } of lettering.backstitches) {
+    xs.push(Math.floor(Math.min(x1, x2) / 2), Math.ceil(Math.max(x1, x2) / 2));
+    ys.push(Math.floor(Math.min(y1, y2) / 2), Math.ceil(Math.max(y1, y2) / 2));
+  }
+  for (const { x, y } of lettering.knots) {
+    xs.push(Math.floor(x / 2), Math.ceil(x / 2));
+    ys.push(Math.floor(y / 2), Math.ceil(y / 2));
+  }
+  if (!xs.length) return undefined;
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  return { x, y, width: Math.max(Math.max(...xs) - x, 1), height: Math.max(Math.max(...ys) - y, 1) };
+}
