@@ -5,12 +5,13 @@ import {
   patternFromChart,
   threadCounts,
   type ChartClipboard,
+  type ChartPoint,
   type ChartRect,
   type EditableChart,
   type EditResult,
   type Pattern,
 } from '@stitchwise/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
 import type { ChartGuide, ChartLayers } from '../../components/chart/types';
@@ -19,10 +20,14 @@ import { BELOW_LG, useMediaQuery } from '../../lib/use-media-query';
 import { EditorTools } from './EditorTools';
 import { Palette } from './Palette';
 import { CloseSheetButton, ThreadSheet } from './ThreadSheet';
+import type { TextPreview } from './TextTool';
 import { chartTool, selectionEdits, type ToolName } from './tools';
 import { useAfterFrame } from './use-after-frame';
 import { useChartEditor, type ChartEditor } from './use-chart-editor';
 import { useEditorKeys } from './use-editor-keys';
+
+// The Text tool brings the alphabets with it: loaded when it is first chosen.
+const TextTool = lazy(() => import('./TextTool'));
 
 /** The layer each stitch tool draws on: choosing the tool shows it. */
 const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
@@ -56,6 +61,11 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [guide, setGuide] = useState<ChartGuide | undefined>();
   const [selection, setSelection] = useState<ChartRect | undefined>();
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
+  // The Text tool's floating text: where its top-left stitch is (undefined: centred), and the chart with it in.
+  const [textAt, setTextAt] = useState<ChartPoint | undefined>();
+  const [textPreview, setTextPreview] = useState<TextPreview | undefined>();
+  const textBox = useRef<ChartRect | undefined>(undefined);
+  textBox.current = textPreview?.box;
   // Beside the chart from Tailwind's lg up (and where media queries are unknown, as in a test's DOM); narrower,
   // the palette is a sheet opened from the current thread.
   const paletteBeside = !useMediaQuery(BELOW_LG);
@@ -69,9 +79,11 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   }, []);
 
   const refuse = (message: string) => toast.warn(message, { toastId: message });
-  const edit = (operation: (chart: EditableChart) => EditResult) => {
+  /** Makes an edit; false (and the user told why) when the chart cannot take it. */
+  const edit = (operation: (chart: EditableChart) => EditResult): boolean => {
     const refusal = editor.apply(operation);
     if (refusal) refuse(refusal);
+    return !refusal;
   };
   // The same function throughout, so the memoised palette is not drawn again for a new one.
   const editRef = useRef(edit);
@@ -93,6 +105,10 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         onSelection: setSelection,
         onRefused: refuse,
         onGuide: setGuide,
+        onMoveText: (dx, dy) => {
+          const box = textBox.current;
+          if (box) setTextAt({ x: box.x + dx, y: box.y + dy });
+        },
       }),
     [tool, current, read, apply, applyPart, endDrag, cancelDrag],
   );
@@ -185,6 +201,12 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         paletteOpen={sheetOpen}
       />
 
+      {tool === 'text' && (
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading the alphabets…</p>}>
+          <TextTool chart={chart} thread={current} at={textAt} onAt={setTextAt} onPreview={setTextPreview} onPlace={edit} />
+        </Suspense>
+      )}
+
       {selection && (
         <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-2 rounded-lg bg-violet-50 p-2 text-sm">
           <span>
@@ -224,13 +246,13 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem] 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <ChartStage
           className="space-y-2"
-          chart={chart}
+          chart={tool === 'text' && textPreview ? textPreview.chart : chart}
           state={view}
           layerToggles
           guide={guide}
           highlight={highlight}
           tool={viewerTool}
-          selection={selection}
+          selection={tool === 'text' ? textPreview?.box : selection}
           label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
           // Taller on a phone, where the chart is what the screen is for.
           viewerClassName="h-[60vh] min-h-80 max-lg:h-[70vh]"

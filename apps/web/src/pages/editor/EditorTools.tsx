@@ -17,6 +17,7 @@ const TOOL_ICONS: Record<ToolName, IconName> = {
   fill: 'fill',
   eyedropper: 'eyedropper',
   select: 'select',
+  text: 'text',
   pan: 'move',
 };
 

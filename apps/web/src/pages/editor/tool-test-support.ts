@@ -25,6 +25,7 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1) {
   const selections: (ChartRect | undefined)[] = [];
   const refusals: string[] = [];
   const guides: (ChartGuide | undefined)[] = [];
+  const textMoves: [number, number][] = [];
   const tool = (name: ToolName): EditorTool => {
     const made = chartTool(name, {
       editor: editor.current,
@@ -33,11 +34,12 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1) {
       onSelection: (rect) => selections.push(rect),
       onRefused: (message) => refusals.push(message),
       onGuide: (guide) => guides.push(guide),
+      onMoveText: (dx, dy) => textMoves.push([dx, dy]),
     });
     if (!made) throw new Error(`${name} has no pointer tool`);
     return made;
   };
-  return { editor, tool, picked, selections, refusals, guides, rows: () => rowsOf(editor.current.chart), marks: () => editor.current.chart.marks };
+  return { editor, tool, picked, selections, refusals, guides, textMoves, rows: () => rowsOf(editor.current.chart), marks: () => editor.current.chart.marks };
 }
 
 /** Pointer down at the first chart position, moves through the rest, up at the last, each in its own event. */

@@ -221,6 +221,7 @@ describe('move', () => {
       onSelection: () => undefined,
       onRefused: () => undefined,
       onGuide: () => undefined,
+      onMoveText: () => undefined,
     };
     expect(chartTool('pan', context)).toBeUndefined();
   });

@@ -15,7 +15,7 @@ import type { ChartGuide, ChartTool } from '../../components/chart/types';
 import { backstitchTool, knotTool, markEraseAt, partTool } from './mark-tools';
 import type { ChartEditor } from './use-chart-editor';
 
-export type ToolName = 'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'pan';
+export type ToolName = 'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'text' | 'pan';
 
 /** The editor's tools in toolbar order, with their keyboard shortcut and how to use them (the tooltip's line under the name). */
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
@@ -34,6 +34,7 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'fill', label: 'Fill', key: 'f', hint: 'Fill a region of one thread (or of empty fabric) with the current thread' },
   { name: 'eyedropper', label: 'Eyedropper', key: 'i', hint: 'Take the thread of a stitch as the current thread' },
   { name: 'select', label: 'Select', key: 's', hint: 'Select a rectangle to fill, erase, copy, paste or flip' },
+  { name: 'text', label: 'Text', key: 'x', hint: 'Type names and dates in a stitch alphabet; drag on the chart to move the text, then place it' },
   { name: 'pan', label: 'Move', key: 'h', hint: 'Drag to move around the chart (space+drag works with any tool)' },
 ];
 
@@ -48,6 +49,8 @@ export interface ToolContext {
   onRefused: (message: string) => void;
   /** The backstitch being drawn: its next segment, to show; undefined once the line ends. */
   onGuide: (guide: ChartGuide | undefined) => void;
+  /** The text tool's drag: move the floating text by whole stitches. */
+  onMoveText: (dx: number, dy: number) => void;
 }
 
 /** A viewer tool, and what ends its work in progress (a backstitch line): called on Escape and when another tool is chosen. */
@@ -148,6 +151,26 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
         onUp() {
           anchor = undefined;
         },
+      };
+    }
+    case 'text': {
+      let from: ChartPoint | undefined;
+      return {
+        onDown(cell) {
+          from = cell;
+        },
+        onMove(cell) {
+          if (!from || (cell.x === from.x && cell.y === from.y)) return;
+          context.onMoveText(cell.x - from.x, cell.y - from.y);
+          from = cell;
+        },
+        onUp() {
+          from = undefined;
+        },
+        onCancel() {
+          from = undefined;
+        },
+        cursor: 'move',
       };
     }
     case 'half':

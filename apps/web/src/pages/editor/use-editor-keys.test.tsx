@@ -73,7 +73,7 @@ describe('editor keys', () => {
 
   it('leaves other letters and modified letters to the browser', () => {
     const keys = keysWith(undefined);
-    expect(press('x')).toBe(true);
+    expect(press('y')).toBe(true);
     expect(press('p', { ctrlKey: true })).toBe(true);
     expect(press('P', { shiftKey: true })).toBe(true);
     expect(press('p', { altKey: true })).toBe(true);
