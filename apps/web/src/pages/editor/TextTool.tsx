@@ -96,13 +96,13 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
   return (
     <form
       aria-label="Text"
-      className="grid gap-3 rounded-lg bg-violet-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="flex flex-wrap items-end gap-3 rounded-lg bg-violet-50 p-3 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <label className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1 lg:row-span-2">
+      <label className="flex min-w-56 flex-[2_1_16rem] flex-col gap-1">
         <span className="font-medium">Text</span>
         <textarea
           className="input min-h-16"
@@ -114,7 +114,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex flex-[1_1_12rem] flex-col gap-1">
         <span className="font-medium">Alphabet</span>
         <select className="input" value={alphabet} onChange={(event) => setAlphabet(event.target.value)}>
           {ALPHABETS.map((option) => (
@@ -124,7 +124,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex w-28 flex-col gap-1">
         <span className="font-medium">Letter spacing</span>
         <input
           className="input"
@@ -136,7 +136,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
           onChange={(event) => setLetterSpacing(clampWhole(event.target.value, LETTER_SPACING_RANGE))}
         />
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex w-28 flex-col gap-1">
         <span className="font-medium">Line spacing</span>
         <input
           className="input"
@@ -204,7 +204,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
           Clear
         </button>
       </div>
-      <p id={`${id}-status`} className="text-slate-700 sm:col-span-2 lg:col-span-4" role="status">
+      <p id={`${id}-status`} className="w-full text-slate-700" role="status">
         {textStatus({ text, missing: lettering.missing, box, thread: paint === undefined ? undefined : threadName(chart.threads[paint]!), outside: !!outside })}
       </p>
     </form>
