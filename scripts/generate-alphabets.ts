@@ -316,7 +316,7 @@ const list = built.map(({ source, info }) => {
 });
 writeFileSync(
   `${targetDir}/alphabet-list.data.ts`,
-  `${header}// Each alphabet's glyph data is under its font's licence (LICENSES.md beside this file).\nimport type { AlphabetInfo } from './alphabet-types.js';\n\nexport const ALPHABET_LIST: readonly AlphabetInfo[] = ${JSON.stringify(list, null, 2)};\n`,
+  `${header}// Each alphabet's glyph data is under its font's licence (LICENSES.md beside this file).\nimport type { AlphabetInfo } from './alphabet-types.js';\n\n/** Every stitch alphabet: cross-stitch ones first, smallest first, then the backstitch ones. */\nexport const ALPHABET_LIST: readonly AlphabetInfo[] = ${JSON.stringify(list, null, 2)};\n`,
 );
 writeFileSync(
   `${targetDir}/alphabet-glyphs.data.ts`,

@@ -1,3 +1,4 @@
+import { ALPHABETS } from '@stitchwise/core';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const REASONS = [
@@ -49,6 +50,19 @@ export function About() {
           approximations; between brands Stitchwise gives only the nearest colours (ΔE00), never official equivalents.
         </p>
         <p>DMC, Anchor and Madeira are trademarks of their owners; Stitchwise is affiliated with none of them.</p>
+      </section>
+      <section aria-labelledby="alphabet-credits" className="space-y-1 text-xs text-slate-600">
+        <h2 id="alphabet-credits" className="text-sm font-semibold text-slate-700">
+          Stitch alphabets
+        </h2>
+        <p>The lettering alphabets are drawn stitch for stitch from openly licensed fonts; each keeps its font’s licence.</p>
+        <ul className="list-disc space-y-1 pl-5">
+          {ALPHABETS.map((alphabet) => (
+            <li key={alphabet.id}>
+              {alphabet.name} ({alphabet.kind === 'backstitch' ? 'backstitch' : 'cross stitch'}): from {alphabet.font}, {alphabet.licence}. {alphabet.credit}.
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -2,6 +2,7 @@
 // Each alphabet's glyph data is under its font's licence (LICENSES.md beside this file).
 import type { AlphabetInfo } from './alphabet-types.js';
 
+/** Every stitch alphabet: cross-stitch ones first, smallest first, then the backstitch ones. */
 export const ALPHABET_LIST: readonly AlphabetInfo[] = [
   {
     "id": "tiny-5",

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALPHABETS, alphabetById, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
+import { ALPHABET_LIST as ALPHABETS } from './alphabet-list.data.js';
+import { alphabetById, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
 import { layOutText } from './layout.js';
 
 const CROSS = ALPHABETS.filter((alphabet) => alphabet.kind === 'cross');

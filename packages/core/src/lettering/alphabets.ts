@@ -21,9 +21,6 @@ export type Alphabet = AlphabetInfo &
     | { kind: 'backstitch'; glyph: (character: string) => BackstitchGlyph | undefined }
   );
 
-/** Every stitch alphabet: cross-stitch ones first, smallest first, then the backstitch ones. */
-export const ALPHABETS: readonly AlphabetInfo[] = ALPHABET_LIST;
-
 const numbers = (text: string): number[] => (text ? text.split(' ').map(Number) : []);
 
 function crossGlyph(data: readonly number[] | readonly [number, number, number, number, string]): CrossGlyph {
@@ -51,7 +48,7 @@ const decoded = new Map<string, Alphabet>();
 export function alphabetById(id: string): Alphabet | undefined {
   const cached = decoded.get(id);
   if (cached) return cached;
-  const info = ALPHABETS.find((alphabet) => alphabet.id === id);
+  const info = ALPHABET_LIST.find((alphabet) => alphabet.id === id);
   const data = Object.hasOwn(ALPHABET_GLYPHS, id) ? ALPHABET_GLYPHS[id] : undefined;
   if (!info || !data) return undefined;
   const glyphs = new Map<string, CrossGlyph | BackstitchGlyph>();

@@ -1,4 +1,6 @@
-export { ALPHABETS, alphabetById, type Alphabet, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
+// The list on its own, without the glyphs: the About page names the alphabets' fonts without loading them.
+export { ALPHABET_LIST as ALPHABETS } from './alphabet-list.data.js';
+export { alphabetById, type Alphabet, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
 export type { AlphabetInfo } from './alphabet-types.js';
 export {
   layOutText,

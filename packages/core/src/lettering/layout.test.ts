@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findThread } from '../threads/catalogue.js';
 import { PATTERN_LIMITS, patternFromUntrustedDocument } from '../pattern/validate.js';
 import { toPatternDocument } from '../pattern/model.js';
-import { ALPHABETS, alphabetById, type CrossGlyph } from './alphabets.js';
+import { ALPHABET_LIST as ALPHABETS } from './alphabet-list.data.js';
+import { alphabetById, type CrossGlyph } from './alphabets.js';
 import { letteringPattern } from './chart.js';
 import { layOutText, letteringInk, type Lettering } from './layout.js';
 
