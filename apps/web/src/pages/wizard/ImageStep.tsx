@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { matchesMedia, MD_UP } from '../../lib/use-media-query';
 import { Icon } from '../../components/Icon';
 import { IdeaBox } from '../../components/IdeaBox';
@@ -6,6 +6,9 @@ import { ImageUrlForm } from '../../components/ImageUrlForm';
 import { ImageDropzone } from '../../components/ImageDropzone';
 import { fileSizeMb } from '../../lib/sizes';
 import type { Picture } from './model';
+
+// Brings the alphabets' names and the thread brands: loaded once 'Start from text' is opened.
+const StartFromText = lazy(() => import('./StartFromText'));
 
 interface ImageStepProps {
   picture: Picture | undefined;
@@ -20,17 +23,19 @@ interface ImageStepProps {
  * Step 1: choose an image by upload, by address or from an idea, with its preview. The picture's
  * preview and Continue come straight after the upload box, so on a phone they are on the first screen
  * once a photo is chosen; the address and the idea box (behind 'Or start from an idea', closed on a
- * narrow screen) follow. From md up the preview and Continue take the right-hand column.
+ * narrow screen) follow, then 'Start from text', which makes a chart of lettering instead of a picture. From md up the
+ * preview and Continue take the right-hand column.
  */
 export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: ImageStepProps) {
   const [ideasOpen, setIdeasOpen] = useState(() => matchesMedia(MD_UP)); // with two columns, the idea box has room to be open from the start;
+  const [textOpen, setTextOpen] = useState(false);
   return (
     <section className="card" aria-label="Upload Image">
-      <div className="grid gap-5 md:grid-cols-2 md:grid-rows-[auto_auto_1fr] md:gap-x-6">
+      <div className="grid gap-5 md:grid-cols-2 md:grid-rows-[auto_auto_auto_1fr] md:gap-x-6">
         <div className="md:col-start-1 md:row-start-1">
           <ImageDropzone label="Upload an image" onFile={(file) => onPicture({ kind: 'file', file })} />
         </div>
-        <div className="space-y-4 md:col-start-2 md:row-span-3 md:row-start-1">
+        <div className="space-y-4 md:col-start-2 md:row-span-4 md:row-start-1">
           {preview ? (
             <figure>
               <p className="mb-2 text-sm font-medium">Preview</p>
@@ -71,6 +76,23 @@ export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: I
           <div className="border-t border-slate-200 p-4">
             <IdeaBox onIdea={onIdea} framed={false} />
           </div>
+        </details>
+        <details
+          className="group rounded-xl border border-slate-200 md:col-start-1 md:row-start-4 md:self-start"
+          open={textOpen}
+          onToggle={(event) => setTextOpen(event.currentTarget.open)}
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            <Icon name="chevron" className="h-4 w-4 flex-none transition-transform group-open:rotate-90" />
+            Start from text
+          </summary>
+          {textOpen && (
+            <div className="border-t border-slate-200 p-4">
+              <Suspense fallback={<p className="text-sm text-slate-600">Loading the alphabets…</p>}>
+                <StartFromText />
+              </Suspense>
+            </div>
+          )}
         </details>
       </div>
     </section>

@@ -1,0 +1,142 @@
+import { ALPHABETS, LETTER_SPACING_RANGE, LINE_SPACING_RANGE, MAX_LETTERING_CHARACTERS, MAX_LETTERING_MARGIN, type ThreadBrand } from '@stitchwise/core';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { detailOf, failureMessage } from '../../api/client';
+import { patternDocumentFile, useImportChart } from '../../api/imports';
+import { useLetteringChart, type LetteringRequest } from '../../api/lettering';
+import { useSession } from '../../auth/use-session';
+import { BrandSelect } from '../../components/BrandSelect';
+import { rememberedBrand } from '../../lib/thread-brands';
+
+/** Each brand's black, the thread most lettering is stitched in. */
+const BLACK: Record<ThreadBrand, string> = { dmc: '310', anchor: '403', madeira: 'Black' };
+
+const ALIGNS = [
+  { value: 'left', label: 'Left' },
+  { value: 'center', label: 'Centre' },
+  { value: 'right', label: 'Right' },
+] as const;
+
+/** A whole number typed in a field, within its range. */
+const whole = (value: string, { min, max }: { min: number; max: number }): number => {
+  const number = Math.round(Number(value));
+  return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : 0;
+};
+
+/**
+ * 'Start from text' on the wizard's first step: a name or a date in a stitch alphabet becomes a chart of its own,
+ * opened in the editor: a signed-in user's as a new project, a visitor's as a result kept 24 hours.
+ */
+export default function StartFromText() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+  const lettering = useLetteringChart();
+  const importChart = useImportChart();
+  const [text, setText] = useState('');
+  const [alphabet, setAlphabet] = useState(ALPHABETS[2]!.id);
+  const [brand, setBrand] = useState<ThreadBrand>(rememberedBrand);
+  const [code, setCode] = useState(BLACK[brand]);
+  const [align, setAlign] = useState<LetteringRequest['align']>('center');
+  const [letterSpacing, setLetterSpacing] = useState(0);
+  const [lineSpacing, setLineSpacing] = useState(0);
+  const [margin, setMargin] = useState(5);
+  const busy = lettering.isPending || importChart.isPending;
+  const failure = lettering.error ?? importChart.error;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const request = { text, alphabet, brand, code: code.trim(), align, letter_spacing: letterSpacing, line_spacing: lineSpacing, margin };
+    const chart = await lettering.mutateAsync(request).catch(() => undefined);
+    if (!chart) return;
+    if (!signedIn) {
+      await navigate(`/stitch/edit/${chart.patternFile}`);
+      return;
+    }
+    const name = text.trim().split(/\s*\n\s*/).join(' ').slice(0, 100);
+    const project = await importChart.mutateAsync({ file: patternDocumentFile(chart.document, name), name }).catch(() => undefined);
+    if (project) await navigate(`/stitch/projects/${project.id}/edit`);
+  };
+
+  return (
+    <form className="space-y-3" aria-label="Start from text" onSubmit={(event) => void submit(event)}>
+      <p className="text-sm text-slate-600">A name, a date or a saying in a stitch alphabet, as a chart of its own to edit.</p>
+      <label className="block text-sm font-medium">
+        Text
+        <textarea
+          className="input mt-1 block min-h-16 w-full"
+          rows={2}
+          required
+          maxLength={MAX_LETTERING_CHARACTERS}
+          value={text}
+          placeholder={'Emma\n12 May 2026'}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="text-sm font-medium">
+          Alphabet
+          <select className="input mt-1 block min-h-8 w-full" value={alphabet} onChange={(event) => setAlphabet(event.target.value)}>
+            {ALPHABETS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}, {option.cap_height} stitches{option.kind === 'backstitch' ? ', backstitch' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Alignment
+          <select className="input mt-1 block min-h-8 w-full" value={align} onChange={(event) => setAlign(event.target.value as LetteringRequest['align'])}>
+            {ALIGNS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <BrandSelect
+          label="Thread brand"
+          value={brand}
+          onChange={(next) => {
+            setBrand(next);
+            setCode(BLACK[next]);
+          }}
+        />
+        <label className="text-sm font-medium">
+          Thread
+          <input className="input mt-1 block min-h-8 w-full" value={code} required onChange={(event) => setCode(event.target.value)} />
+        </label>
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {(
+          [
+            ['Letter spacing', letterSpacing, setLetterSpacing, LETTER_SPACING_RANGE],
+            ['Line spacing', lineSpacing, setLineSpacing, LINE_SPACING_RANGE],
+            ['Margin', margin, setMargin, { min: 0, max: MAX_LETTERING_MARGIN }],
+          ] as const
+        ).map(([label, value, set, range]) => (
+          <label key={label} className="text-sm font-medium">
+            {label}
+            <input
+              className="input mt-1 block min-h-8 w-full"
+              type="number"
+              inputMode="numeric"
+              min={range.min}
+              max={range.max}
+              value={value}
+              onChange={(event) => set(whole(event.target.value, range))}
+            />
+          </label>
+        ))}
+      </div>
+      {failure && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {detailOf(failure) ?? failureMessage(failure, 'The chart could not be made. Try again in a moment.')}
+        </p>
+      )}
+      <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={busy || !text.trim()}>
+        {busy ? 'Making the chart…' : 'Make chart'}
+      </button>
+    </form>
+  );
+}
