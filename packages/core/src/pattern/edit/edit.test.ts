@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ChartEditError } from './chart.js';
 import { stroke } from './draw.js';
 import { applyEdit, composeEdits, composeUndo, invertEdit, type Edit } from './edit.js';
+import { growChart } from './grow.js';
 import { NO_MARKS } from '../stitches.js';
 import { placeKnot, placePart } from './marks.js';
 import { addThread, removeThread } from './threads.js';
-import { chartOf, rowsOf, snapshot } from './testing.js';
+import { chartOf, reversal, rowsOf, snapshot } from './testing.js';
 
 const cells = (indices: number[], before: number[], after: number[]) => ({
   indices: Int32Array.from(indices),
@@ -139,5 +140,47 @@ describe('edits of part stitches, backstitch and knots', () => {
     expect(() => applyEdit(chart, placed.inverse)).toThrow(ChartEditError); // no knot to take away
     const otherThread = placeKnot(chart, { x: 1, y: 1 }, 1).chart;
     expect(() => applyEdit(otherThread, placed.inverse)).toThrow(ChartEditError); // a knot, but not this one
+  });
+});
+
+describe('edits that resize the chart', () => {
+  const small = chartOf(['0.', '.1'], ['310', '666']);
+
+  it('join with an edit of the other size: its cells are moved to the grid of the larger size', () => {
+    const drawn = stroke(
+      small,
+      [
+        { x: 1, y: 1 },
+        { x: 1, y: 0 },
+      ],
+      0,
+    ); // cells 1 and 3 of a grid 2 wide, 1 and 5 of one 4 wide
+    const grown = growChart(drawn.chart, 4, 3);
+    // Done forward, the cells drawn come before the grow; undone, they are taken back after the shrink.
+    const forward = composeEdits('Draw and grow', invertEdit(drawn.inverse), invertEdit(grown.inverse));
+    expect(forward.cells!.indices).toEqual(Int32Array.from([1, 5]));
+    expect(snapshot(applyEdit(small, forward).chart)).toEqual(snapshot(grown.chart));
+    const undo = composeUndo('Draw and grow', drawn.inverse, grown.inverse);
+    expect(snapshot(applyEdit(grown.chart, undo).chart)).toEqual(snapshot(small));
+  });
+
+  it('refuses to join two resizes into one edit', () => {
+    const grown = growChart(small, 4, 3);
+    const again = growChart(grown.chart, 5, 5);
+    expect(() => composeUndo('Grow twice', grown.inverse, again.inverse)).toThrow(ChartEditError);
+  });
+
+  it('grow first and shrink last when one edit makes the chart wider and shorter', () => {
+    const chart = chartOf(['01', '..', '..'], ['310', '666']);
+    // Cells index the 4 × 3 grid holding both sizes: (2, 0) and (3, 0) are new.
+    const reshape: Edit = {
+      label: 'Reshape',
+      resize: { before: { width: 2, height: 3 }, after: { width: 4, height: 1 } },
+      cells: cells([2, 3], [-1, -1], [1, 0]),
+    };
+    const { result, found, owed } = reversal(chart, (before) => applyEdit(before, reshape));
+    expect(found).toEqual(owed);
+    expect(rowsOf(result.chart)).toEqual(['0110']);
+    expect(() => applyEdit(chartOf(['01', '..', '.1'], ['310', '666']), reshape)).toThrow(new ChartEditError('This change no longer fits the chart.'));
   });
 });

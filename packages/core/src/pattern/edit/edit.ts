@@ -1,3 +1,4 @@
+import { marksWithin } from '../mark-geometry.js';
 import type { NamedThread } from '../model.js';
 import { backstitchKey, knotKey, partKey, type ChartMarks } from '../stitches.js';
 import { ChartEditError, type ChartThread, type EditableChart } from './chart.js';
@@ -22,6 +23,21 @@ export interface MarksChange {
   add: ChartMarks;
 }
 
+/** A chart's size, in stitches. */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A change of the chart's size. Columns come and go on the right and rows at the bottom, never left or top:
+ * every stitch keeps its (x, y), and so does stitching progress saved by (x, y).
+ */
+export interface ChartResize {
+  before: ChartSize;
+  after: ChartSize;
+}
+
 /** A change to a chart, small enough to keep hundreds for undo: what it changes, never a copy of the chart. */
 export interface Edit {
   /** What a user did, for "Undo …" / "Redo …". */
@@ -31,6 +47,11 @@ export interface Edit {
   threads?: ThreadChange[];
   /** Applied in order, after the cells. */
   marks?: MarksChange[];
+  /**
+   * The chart grows before the other changes and shrinks after them, so `cells` index a grid as wide and as
+   * tall as the larger of the two sizes. Shrinking is refused unless what it cuts off holds no stitch of any kind.
+   */
+  resize?: ChartResize;
 }
 
 export interface EditResult {
@@ -42,12 +63,35 @@ export interface EditResult {
 }
 
 export function isEmptyEdit(edit: Edit): boolean {
-  return (edit.cells?.indices.length ?? 0) === 0 && (edit.threads?.length ?? 0) === 0 && (edit.marks?.length ?? 0) === 0;
+  return (
+    (edit.cells?.indices.length ?? 0) === 0 &&
+    (edit.threads?.length ?? 0) === 0 &&
+    (edit.marks?.length ?? 0) === 0 &&
+    (!edit.resize || sameSize(edit.resize.before, edit.resize.after))
+  );
 }
 
-/** The edit undoing `edit`: cells swapped, thread and mark changes swapped and in reverse order. */
+const sameSize = (a: ChartSize, b: ChartSize): boolean => a.width === b.width && a.height === b.height;
+
+/** The resize from the chart's size to `size`: undefined when that is its size, so that an edit holds no resize that resizes nothing. */
+export function resizeTo(chart: ChartSize, size: ChartSize): ChartResize | undefined {
+  if (sameSize(chart, size)) return undefined;
+  return { before: { width: chart.width, height: chart.height }, after: { width: size.width, height: size.height } };
+}
+
+/** The grid a resizing edit's cells index: the larger of its two sizes, each way. */
+const spanOf = ({ before, after }: ChartResize): ChartSize => ({
+  width: Math.max(before.width, after.width),
+  height: Math.max(before.height, after.height),
+});
+
+/**
+ * The edit undoing `edit`: cells swapped, thread and mark changes swapped and in reverse order, sizes swapped
+ * (a grow undoes as a shrink after the other changes are undone).
+ */
 export function invertEdit(edit: Edit): Edit {
   const inverse: Edit = { label: edit.label };
+  if (edit.resize) inverse.resize = { before: edit.resize.after, after: edit.resize.before };
   if (edit.cells) inverse.cells = { indices: edit.cells.indices, before: edit.cells.after, after: edit.cells.before };
   if (edit.threads) inverse.threads = edit.threads.map(({ index, before, after }) => ({ index, before: after, after: before })).reverse();
   if (edit.marks) inverse.marks = edit.marks.map(({ remove, add }) => ({ remove: add, add: remove })).reverse();
@@ -56,14 +100,18 @@ export function invertEdit(edit: Edit): Edit {
 
 /**
  * Applies an edit's `after` values and returns its inverse. Each change must find its `before` value in
- * the chart: an edit recorded on another chart, or applied twice, is refused rather than applied half-way.
+ * the chart (and a resize its `before` size): an edit recorded on another chart, or applied twice, is
+ * refused rather than applied half-way.
  */
 export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
   if (isEmptyEdit(edit)) return { chart, inverse: invertEdit(edit), changed: false };
+  const { resize } = edit;
+  if (resize && !sameSize(chart, resize.before)) throw new ChartEditError('This change no longer fits the chart.');
+  const span = resize ? spanOf(resize) : chart;
   const threads = applyThreadChanges(chart.threads, edit.threads ?? []);
-  let cells = chart.cells;
+  let cells = relaid(chart.cells, chart, span);
   if (edit.cells && edit.cells.indices.length > 0) {
-    cells = cells.slice();
+    if (cells === chart.cells) cells = cells.slice();
     const { indices, before, after } = edit.cells;
     for (let k = 0; k < indices.length; k++) {
       const at = indices[k]!;
@@ -76,7 +124,31 @@ export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
   }
   const marks = (edit.marks ?? []).reduce(applyMarksChange, chart.marks);
   requireMarkThreads(marks, edit.marks ?? [], threads);
-  return { chart: { width: chart.width, height: chart.height, cells, threads, marks }, inverse: invertEdit(edit), changed: true };
+  const edited = { width: span.width, height: span.height, cells, threads, marks };
+  return { chart: resize ? cutTo(edited, resize.after) : edited, inverse: invertEdit(edit), changed: true };
+}
+
+/** Row-major cells of a grid of size `from` laid into one of size `to`: what both share kept, new cells empty. */
+function relaid(cells: Int16Array, from: ChartSize, to: ChartSize): Int16Array {
+  if (sameSize(from, to)) return cells;
+  const next = new Int16Array(to.width * to.height).fill(-1);
+  const width = Math.min(from.width, to.width);
+  for (let y = 0; y < Math.min(from.height, to.height); y++) next.set(cells.subarray(y * from.width, y * from.width + width), y * to.width);
+  return next;
+}
+
+/** The chart cut to `size` on the right and at the bottom; refused unless what is cut off holds no stitch of any kind. */
+function cutTo(chart: EditableChart, size: ChartSize): EditableChart {
+  if (sameSize(chart, size)) return chart;
+  for (let y = 0; y < chart.height; y++) {
+    for (let x = y < size.height ? size.width : 0; x < chart.width; x++) {
+      if (chart.cells[y * chart.width + x] !== -1) throw new ChartEditError('This change no longer fits the chart.');
+    }
+  }
+  const kept = marksWithin(chart.marks, { x0: 0, y0: 0, x1: size.width, y1: size.height });
+  const count = (marks: ChartMarks) => marks.parts.length + marks.backstitches.length + marks.knots.length;
+  if (count(kept) !== count(chart.marks)) throw new ChartEditError('This change no longer fits the chart.');
+  return { ...chart, width: size.width, height: size.height, cells: relaid(chart.cells, chart, size) };
 }
 
 /** The marks with `change` made; a mark to remove that is not there, or one to add whose place is taken, is refused. */
@@ -178,10 +250,22 @@ function sameNamedThread(a: NamedThread, b: NamedThread): boolean {
 /**
  * One edit doing `first`, then `second`. A cell both change goes from first's `before` to second's
  * `after`, and drops out when that is no change. See `composeUndo` for joining undo records.
+ *
+ * At most one of them may resize the chart (two resizes are refused: one edit holds one). The other's cells,
+ * which index the chart as it is after a resize that comes first or before one that comes second, are moved
+ * to the resizing edit's grid; its changes lie inside both sizes, so they may be made before a grow or after
+ * a shrink alike.
  */
 export function composeEdits(label: string, first: Edit, second: Edit): Edit {
+  if (first.resize && second.resize) throw new ChartEditError('Two changes of the chart’s size cannot be joined into one step.');
   const edit: Edit = { label };
-  const cells = mergeCellChanges(first.cells, second.cells);
+  const resize = first.resize ?? second.resize;
+  if (resize) edit.resize = resize;
+  const width = resize ? spanOf(resize).width : 0;
+  const cells = mergeCellChanges(
+    second.resize ? widened(first.cells, second.resize.before.width, width) : first.cells,
+    first.resize ? widened(second.cells, first.resize.after.width, width) : second.cells,
+  );
   if (cells) edit.cells = cells;
   const threads = [...(first.threads ?? []), ...(second.threads ?? [])];
   if (threads.length > 0) edit.threads = threads;
@@ -232,6 +316,12 @@ function mergeCellChanges(firstChange: CellChange | undefined, secondChange: Cel
     after[count++] = to;
   }
   return { indices: indices.slice(0, count), before: before.slice(0, count), after: after.slice(0, count) };
+}
+
+/** A cell change of a grid `from` columns wide, indexing one `to` columns wide (as wide or wider) instead. */
+function widened(change: CellChange | undefined, from: number, to: number): CellChange | undefined {
+  if (!change || from === to) return change;
+  return { ...change, indices: Int32Array.from(change.indices, (at) => Math.floor(at / from) * to + (at % from)) };
 }
 
 function inIndexOrder(change: CellChange): CellChange {

@@ -7,6 +7,7 @@ import { fill, stroke } from './draw.js';
 import type { EditResult } from './edit.js';
 import { EditHistory } from './history.js';
 import { addBackstitch, placeKnot, placePart, removeBackstitch, removeKnot, removePart } from './marks.js';
+import { growChart } from './grow.js';
 import { fillRect } from './selection.js';
 import { addThread, mergeThread, setSymbol } from './threads.js';
 import { chartOf, snapshot, type ChartSnapshot } from './testing.js';
@@ -140,6 +141,40 @@ describe('EditHistory', () => {
     expect(history.canRedo).toBe(false);
     expect(history.redoLabel).toBeUndefined();
     expect(snapshot(history.undo(other.chart)!)).toEqual(snapshot(undone));
+  });
+
+  it('undoes and redoes across a step that made the chart bigger, through every state on the way', () => {
+    const operations = [
+      (chart: EditableChart) => stroke(chart, [{ x: 29, y: 19 }], 1),
+      (chart: EditableChart) => growChart(chart, 40, 25),
+      (chart: EditableChart) =>
+        stroke(
+          chart,
+          [
+            { x: 0, y: 24 },
+            { x: 39, y: 0 },
+          ],
+          0,
+        ),
+      (chart: EditableChart) => placeKnot(chart, { x: 80, y: 50 }, 2),
+    ];
+    const history = new EditHistory();
+    const states = [snapshot(start)];
+    let chart = start;
+    for (const operation of operations) {
+      const result = operation(chart);
+      history.record(result.inverse);
+      chart = result.chart;
+      states.push(snapshot(chart));
+    }
+    for (let step = operations.length; step > 0; step--) {
+      chart = history.undo(chart)!;
+      expect(snapshot(chart)).toEqual(states[step - 1]);
+    }
+    for (let step = 1; step <= operations.length; step++) {
+      chart = history.redo(chart)!;
+      expect(snapshot(chart)).toEqual(states[step]);
+    }
   });
 
   it('records no step for an edit that changed nothing, and refuses to undo on a chart it did not record', () => {

@@ -1,13 +1,13 @@
 import type { EditableChart } from './chart.js';
 import { applyEdit, isEmptyEdit, type Edit } from './edit.js';
 
-/** Bytes an edit keeps alive: 8 per changed cell (index, before, after) and a little per thread change. */
+/** Bytes an edit keeps alive: 8 per changed cell (index, before, after) and a little per thread change and resize. */
 export function editBytes(edit: Edit): number {
   const marks = (edit.marks ?? []).reduce(
     (sum, { remove, add }) => sum + [remove, add].reduce((n, m) => n + m.parts.length + m.backstitches.length + m.knots.length, 0),
     0,
   );
-  return (edit.cells?.indices.length ?? 0) * 8 + (edit.threads?.length ?? 0) * 200 + marks * 64;
+  return (edit.cells?.indices.length ?? 0) * 8 + (edit.threads?.length ?? 0) * 200 + marks * 64 + (edit.resize ? 32 : 0);
 }
 
 /**

@@ -19,12 +19,15 @@ export {
   invertEdit,
   isEmptyEdit,
   type CellChange,
+  type ChartResize,
+  type ChartSize,
   type Edit,
   type EditResult,
   type MarksChange,
   type ThreadChange,
 } from './edit.js';
 export { fill, stroke, type ChartPoint } from './draw.js';
+export { growChart } from './grow.js';
 export { clipRect, copyRect, fillRect, flipRect, paste, type ChartClipboard, type ChartRect } from './selection.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';

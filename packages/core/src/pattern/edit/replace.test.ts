@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Pattern } from '../model.js';
-import { ChartEditError, patternFromChart } from './chart.js';
+import { patternFromChart } from './chart.js';
 import { applyEdit } from './edit.js';
 import { canonicalDocument, documentOfChart, replaceChart, sameChart } from './replace.js';
-import { chartOf, rowsOf, snapshot, withMarks } from './testing.js';
+import { chartOf, reversal, rowsOf, snapshot, withMarks } from './testing.js';
 import { removeThread } from './threads.js';
 
 const patternOf = (rows: readonly string[], codes: readonly string[]): Pattern => patternFromChart(chartOf(rows, codes));
@@ -46,10 +46,31 @@ describe('replaceChart', () => {
     expect(result.changed).toBe(false);
   });
 
-  it('refuses a chart of another size with a sentence', () => {
-    expect(() => replaceChart(patternOf(['00', '11'], ['310', '321']), 'Open version 1')(CURRENT)).toThrow(
-      new ChartEditError('That chart is 2 × 2 stitches, and this one 4 × 3: it cannot be opened here.'),
-    );
+  it('makes the chart bigger for a bigger target, in the same step', () => {
+    const bigger = patternOf(['22001', '22..1', '00110', '....2'], ['310', '798', '600']);
+    const { result, found, owed } = reversal(CURRENT, replaceChart(bigger, 'Restore'));
+    expect(found).toEqual(owed);
+    expect(documentOfChart(result.chart)).toEqual(canonicalDocument(bigger));
+    expect(result.inverse.resize).toEqual({ before: { width: 5, height: 4 }, after: { width: 4, height: 3 } });
+  });
+
+  it('makes the chart smaller for a smaller target, its stitches of every kind in the part cut off taken away', () => {
+    const current = withMarks(CURRENT, {
+      parts: [{ x: 3, y: 2, kind: 'quarter-bl', thread: 1 }],
+      backstitches: [{ x1: 0, y1: 6, x2: 8, y2: 6, thread: 0 }],
+      knots: [{ x: 8, y: 0, thread: 2 }],
+    });
+    const smaller = patternOf(['20', '02'], ['310', '798']);
+    const { result, found, owed } = reversal(current, replaceChart(smaller, 'Open version 1'));
+    expect(found).toEqual(owed);
+    expect(documentOfChart(result.chart)).toEqual(canonicalDocument(smaller));
+  });
+
+  it('takes a target wider and shorter than the chart', () => {
+    const reshaped = patternOf(['2200011', '0000022'], ['310', '798', '600']);
+    const { result, found, owed } = reversal(CURRENT, replaceChart(reshaped, 'Open version 3'));
+    expect(found).toEqual(owed);
+    expect(documentOfChart(result.chart)).toEqual(canonicalDocument(reshaped));
   });
 });
 

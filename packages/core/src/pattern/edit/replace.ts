@@ -1,23 +1,19 @@
 import { toPatternDocument, type Pattern, type PatternDocument } from '../model.js';
 import { threadKey } from '../../threads/brand-names.js';
 import { renumberMarks, sameMarks } from '../stitches.js';
-import { ChartEditError, chartFromPattern, legendThread, patternFromChart, type ChartThread, type EditableChart } from './chart.js';
-import { applyEdit, diffMarks, sameThread, type EditResult, type ThreadChange } from './edit.js';
+import { chartFromPattern, legendThread, patternFromChart, type ChartThread, type EditableChart } from './chart.js';
+import { applyEdit, diffMarks, resizeTo, sameThread, type ChartSize, type EditResult, type ThreadChange } from './edit.js';
 
 /**
  * An edit operation that turns the chart into `target` (a restored draft, an opened version), so that it
  * becomes one step on top of the chart being edited: it can be undone, it counts as unsaved, and Save makes
  * it a new version. Thread slots never move: each of the target's threads takes the slot of the same DMC
  * thread where there is one (a removed one comes back), others are added at the end, and threads the
- * target does not have are removed.
+ * target does not have are removed. A target of another size resizes the chart in the same step (the chart
+ * grows, or shrinks once the target's stitches have replaced its own).
  */
 export function replaceChart(target: Pattern, label: string): (chart: EditableChart) => EditResult {
   return (chart) => {
-    if (chart.width !== target.width || chart.height !== target.height) {
-      throw new ChartEditError(
-        `That chart is ${target.width} × ${target.height} stitches, and this one ${chart.width} × ${chart.height}: it cannot be opened here.`,
-      );
-    }
     const threads: ChartThread[] = [];
     const changes: ThreadChange[] = [];
     const slotOf = target.legend.map((entry) => {
@@ -40,27 +36,39 @@ export function replaceChart(target: Pattern, label: string): (chart: EditableCh
       if (!kept.has(slot) && !thread.removed) changes.push({ index: slot, before: thread, after: { ...thread, removed: true } });
     });
 
+    // Cells index the larger of the two sizes, as a resizing edit's do.
+    const span = { width: Math.max(chart.width, target.width), height: Math.max(chart.height, target.height) };
     const indices: number[] = [];
     const before: number[] = [];
     const after: number[] = [];
-    for (let at = 0; at < chart.cells.length; at++) {
-      const wanted = target.cells[at]! < 0 ? -1 : slotOf[target.cells[at]!]!;
-      if (chart.cells[at] === wanted) continue;
-      indices.push(at);
-      before.push(chart.cells[at]!);
-      after.push(wanted);
+    for (let y = 0; y < span.height; y++) {
+      for (let x = 0; x < span.width; x++) {
+        const was = cellAt(chart, x, y);
+        const cell = cellAt(target, x, y);
+        const wanted = cell < 0 ? -1 : slotOf[cell]!;
+        if (was === wanted) continue;
+        indices.push(y * span.width + x);
+        before.push(was);
+        after.push(wanted);
+      }
     }
     // Thread changes that change nothing are left out, so that opening the same chart is no step at all.
     const threadChanges = changes.filter(({ before: was, after: now }) => !was || !now || !sameThread(was, now));
     const marks = diffMarks(chart.marks, renumberMarks(target.marks, slotOf));
+    const resize = resizeTo(chart, target);
     return applyEdit(chart, {
       label,
       threads: threadChanges,
       cells: { indices: Int32Array.from(indices), before: Int16Array.from(before), after: Int16Array.from(after) },
       ...(marks ? { marks: [marks] } : {}),
+      ...(resize ? { resize } : {}),
     });
   };
 }
+
+/** The cell at (x, y), −1 outside the grid. */
+const cellAt = (grid: ChartSize & { cells: Int16Array }, x: number, y: number): number =>
+  x < grid.width && y < grid.height ? grid.cells[y * grid.width + x]! : -1;
 
 /** The document of a chart as it is saved (legend of the threads with stitches, most first). */
 export function documentOfChart(chart: EditableChart): PatternDocument {
