@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { layOutText } from '@stitchwise/core';
+import { layOutText, letteringInk } from '@stitchwise/core';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../test/harness';
@@ -13,6 +13,8 @@ afterEach(() => vi.restoreAllMocks());
 const ROWS = ['00...........................1', ...Array<string>(13).fill('..............................')];
 const openEditor = () => openEditorOn(patternOf(ROWS, ['310', '321']));
 const stitchesOf = (text: string, alphabet: string) => layOutText(text, alphabet).stitches.reduce((sum, set) => sum + set, 0);
+/** Columns from the first stitch of a text in Plain to its last. */
+const stitchedWidth = (text: string) => letteringInk(layOutText(text, 'plain-7'))!.width;
 
 async function openTextTool() {
   const opened = await openEditor();
@@ -61,9 +63,28 @@ describe('the Text tool', () => {
     await user.type(field, 'Ω Jo');
     expect(within(form).getByRole('status')).toHaveTextContent(/^This alphabet has no Ω: left out\. \d+ × \d+ stitches/);
     for (let step = 0; step < 12; step++) await user.click(within(form).getByRole('button', { name: 'Move text right' }));
-    expect(within(form).getByRole('status')).toHaveTextContent('Part of it is off the chart and would be left out: move it.');
+    expect(within(form).getByRole('status')).toHaveTextContent('Part of it is off the chart and would be left out: move it, or make the chart bigger to fit.');
     await user.click(within(form).getByRole('button', { name: 'Centre' }));
     expect(within(form).getByRole('status')).toHaveTextContent('Drag on the chart to move it.');
+  });
+
+  it('makes the chart bigger to hold the text only when asked, as the same one step of undo', async () => {
+    const { user, form, field, place } = await openTextTool();
+    await user.type(field, 'Jo');
+    for (let step = 0; step < 12; step++) await user.click(within(form).getByRole('button', { name: 'Move text right' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Make the chart bigger to fit' }));
+    // Centred on the 30-stitch chart, moved 12 right: its right edge is past the chart's.
+    const grown = Math.floor((30 - stitchedWidth('Jo')) / 2) + 12 + stitchedWidth('Jo');
+    expect(within(form).getByRole('status')).toHaveTextContent(`The chart will grow to ${grown} × 14 stitches to hold it.`);
+    expect(screen.getByRole('application', { name: /^Chart of Roses, 30 × 14 stitches/ })).toBeInTheDocument();
+    await user.click(place);
+    expect(await screen.findByRole('application', { name: new RegExp(`^Chart of Roses, ${grown} × 14 stitches`) })).toBeInTheDocument();
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(2 + stitchesOf('Jo', 'plain-7'));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('application', { name: /^Chart of Roses, 30 × 14 stitches/ })).toBeInTheDocument();
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(2);
   });
 
   it('moves the text by dragging on the chart, and typing in the text field chooses no tool', async () => {

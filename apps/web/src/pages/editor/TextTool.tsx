@@ -60,6 +60,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
   const [letterSpacing, setLetterSpacing] = useState(0);
   const [lineSpacing, setLineSpacing] = useState(0);
   const [align, setAlign] = useState<LetteringAlign>('center');
+  const [grow, setGrow] = useState(false);
 
   const lettering = useMemo(() => layOutText(text, alphabet, { letterSpacing, lineSpacing, align }), [text, alphabet, letterSpacing, lineSpacing, align]);
   const ink = useMemo(() => letteringInk(lettering), [lettering]);
@@ -70,25 +71,29 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
     [ink, at, width, height],
   );
   const paint = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
-  const place = useMemo(
-    () => (ink && box && paint !== undefined ? (target: EditableChart) => placeLettering(target, lettering, paint, box.x - ink.x, box.y - ink.y) : undefined),
+  const placeAt = useMemo(
+    () =>
+      ink && box && paint !== undefined
+        ? (target: EditableChart, growing: boolean) => placeLettering(target, lettering, paint, box.x - ink.x, box.y - ink.y, { grow: growing })
+        : undefined,
     [lettering, ink, paint, box],
   );
+  // Shown without growing, so the chart under the finger keeps its size and place while the text is dragged.
   const preview = useMemo(() => {
     if (!box) return undefined;
     try {
-      return { chart: place ? place(chart).chart : chart, box };
+      return { chart: placeAt ? placeAt(chart, false).chart : chart, box };
     } catch {
       return { chart, box }; // a thread removed meanwhile: Place text will say so
     }
-  }, [chart, place, box]);
+  }, [chart, placeAt, box]);
   useEffect(() => onPreview(preview), [preview, onPreview]);
   useEffect(() => () => onPreview(undefined), [onPreview]);
 
-  const outside = box && (box.x < 0 || box.y < 0 || box.x + box.width > chart.width || box.y + box.height > chart.height);
+  const beyond = box && { leftOrUp: box.x < 0 || box.y < 0, rightOrDown: box.x + box.width > chart.width || box.y + box.height > chart.height };
   const move = (dx: number, dy: number) => box && onAt({ x: box.x + dx, y: box.y + dy });
   const submit = () => {
-    if (!place || !onPlace(place)) return;
+    if (!placeAt || !onPlace((target) => placeAt(target, grow))) return;
     setText('');
     onAt(undefined);
   };
@@ -188,8 +193,12 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
           </button>
         </div>
       </div>
+      <label className="flex items-center gap-2 self-center">
+        <input type="checkbox" checked={grow} onChange={(event) => setGrow(event.target.checked)} />
+        Make the chart bigger to fit
+      </label>
       <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className="btn-primary" disabled={!place}>
+        <button type="submit" className="btn-primary" disabled={!placeAt}>
           Place text
         </button>
         <button
@@ -205,7 +214,15 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
         </button>
       </div>
       <p id={`${id}-status`} className="w-full text-slate-700" role="status">
-        {textStatus({ text, missing: lettering.missing, box, thread: paint === undefined ? undefined : threadName(chart.threads[paint]!), outside: !!outside })}
+        {textStatus({
+          text,
+          missing: lettering.missing,
+          box,
+          thread: paint === undefined ? undefined : threadName(chart.threads[paint]!),
+          beyond,
+          grow,
+          chart,
+        })}
       </p>
     </form>
   );
@@ -217,18 +234,27 @@ function textStatus({
   missing,
   box,
   thread,
-  outside,
+  beyond,
+  grow,
+  chart,
 }: {
   text: string;
   missing: readonly string[];
   box: ChartRect | undefined;
   thread: string | undefined;
-  outside: boolean;
+  beyond: { leftOrUp: boolean; rightOrDown: boolean } | undefined;
+  grow: boolean;
+  chart: { width: number; height: number };
 }): string {
   const lacking = missing.length ? `This alphabet has no ${missing.join(' ')}: left out. ` : '';
   if (!text.trim()) return 'Type the text to stitch. Drag on the chart to move it.';
-  if (!box) return `${lacking}Nothing to stitch.`;
+  if (!box || !beyond) return `${lacking}Nothing to stitch.`;
   if (thread === undefined) return `${lacking}Choose a thread in the palette first.`;
   const size = `${box.width} × ${box.height} stitches in ${thread}.`;
-  return `${lacking}${size}${outside ? ' Part of it is off the chart and would be left out: move it.' : ' Drag on the chart to move it.'}`;
+  if (beyond.leftOrUp)
+    return `${lacking}${size} Part of it is off the chart's left or top edge and would be left out: move it (the chart grows only right and down).`;
+  if (!beyond.rightOrDown) return `${lacking}${size} Drag on the chart to move it.`;
+  if (!grow) return `${lacking}${size} Part of it is off the chart and would be left out: move it, or make the chart bigger to fit.`;
+  const [width, height] = [Math.max(chart.width, box.x + box.width), Math.max(chart.height, box.y + box.height)];
+  return `${lacking}${size} The chart will grow to ${width} × ${height} stitches to hold it.`;
 }

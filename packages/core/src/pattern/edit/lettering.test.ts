@@ -37,3 +37,26 @@ describe('placeLettering', () => {
     expect(() => placeLettering(removeThread(chart, 1).chart, hi, 1, 0, 0)).toThrow(/DMC 310/);
   });
 });
+
+describe('placeLettering that may grow the chart', () => {
+  const chart = chartOf(['00000', '00000'], ['3865', '310']);
+  const hi = layOutText('Hi', 'tiny-5');
+
+  it('grows the chart right and down to hold the text, as one step that undo takes back whole', () => {
+    const { result, found, owed } = reversal(chart, (before) => placeLettering(before, hi, 1, 3, -2, { grow: true }));
+    expect(found).toEqual(owed);
+    expect([result.chart.width, result.chart.height]).toEqual([3 + 6, 6]);
+    expect(result.inverse.label).toBe('Add text');
+    expect(rowsOf(result.chart)).toEqual(['00000...1', '00010.1..', '...1..1.1', '...1111.1', '...1..1.1', '...1..1.1']);
+  });
+
+  it('leaves the size alone when the text fits, or when not asked', () => {
+    expect(placeLettering(chart, hi, 1, 3, -2).chart.width).toBe(5);
+    const small = layOutText('.', 'tiny-5');
+    expect(placeLettering(chart, small, 1, 0, -7, { grow: true }).chart.height).toBe(2);
+  });
+
+  it('refuses to grow past the largest chart', () => {
+    expect(() => placeLettering(chart, hi, 1, 497, 0, { grow: true })).toThrow(/at most 500/);
+  });
+});

@@ -1,6 +1,7 @@
-import type { Lettering } from '../../lettering/layout.js';
+import { letteringInk, type Lettering } from '../../lettering/layout.js';
 import { requireActiveThread, type EditableChart } from './chart.js';
-import type { EditResult } from './edit.js';
+import { composeUndo, type EditResult } from './edit.js';
+import { growChart } from './grow.js';
 import { paste, type ChartClipboard } from './selection.js';
 
 /** Lettering as copied stitches of one chart thread, ready to paste. */
@@ -19,9 +20,16 @@ export function letteringClipboard(lettering: Lettering, thread: number): ChartC
 
 /**
  * Places lettering in chart thread `thread` with its top-left corner at cell (x, y), as pasting does: its
- * stitches replace what is under them, the rest of the chart stays, and what falls off the chart is left out.
+ * stitches replace what is under them and the rest of the chart stays. What falls off the chart is left out,
+ * unless `grow`: then the chart first grows right and down to hold every stitch of it (it never grows left or up,
+ * so nothing already there moves), and growing and placing are one step of undo.
  */
-export function placeLettering(chart: EditableChart, lettering: Lettering, thread: number, x: number, y: number): EditResult {
+export function placeLettering(chart: EditableChart, lettering: Lettering, thread: number, x: number, y: number, { grow = false } = {}): EditResult {
   requireActiveThread(chart, thread);
-  return paste(chart, letteringClipboard(lettering, thread), x, y, 'Add text');
+  const ink = letteringInk(lettering);
+  const [width, height] = ink ? [Math.max(chart.width, x + ink.x + ink.width), Math.max(chart.height, y + ink.y + ink.height)] : [chart.width, chart.height];
+  if (!grow || (width === chart.width && height === chart.height)) return paste(chart, letteringClipboard(lettering, thread), x, y, 'Add text');
+  const grown = growChart(chart, width, height);
+  const placed = paste(grown.chart, letteringClipboard(lettering, thread), x, y, 'Add text');
+  return { chart: placed.chart, inverse: composeUndo('Add text', grown.inverse, placed.inverse), changed: true };
 }
