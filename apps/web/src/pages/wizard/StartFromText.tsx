@@ -53,7 +53,11 @@ export default function StartFromText() {
       await navigate(`/stitch/edit/${chart.patternFile}`);
       return;
     }
-    const name = text.trim().split(/\s*\n\s*/).join(' ').slice(0, 100);
+    const name = text
+      .trim()
+      .split(/\s*\n\s*/)
+      .join(' ')
+      .slice(0, 100);
     const project = await importChart.mutateAsync({ file: patternDocumentFile(chart.document, name), name }).catch(() => undefined);
     if (project) await navigate(`/stitch/projects/${project.id}/edit`);
   };
