@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Response } from '@playwright/test';
-import { layOutText, letteringInk, type PatternDocument } from '@stitchwise/core';
+import { findThread, layOutText, letteringInk, letteringPattern, toPatternDocument, type PatternDocument } from '@stitchwise/core';
 import { ChartModel } from './chart-model.js';
 import { test } from './csp-guard.js';
 import { cellPoint, chooseThread, expectPalette, generatePattern, signUp } from './editor-page.js';
@@ -9,7 +9,8 @@ import { pdfPageTexts } from './exported-files.js';
 /**
  * Lettering (issue #33) in Chromium against the real server: the editor's Text tool places a name and a date
  * on a chart in a stitch alphabet (where the test's own layout of the text says), as one step of undo; saved,
- * it is in the chart a reload opens and in its PDF.
+ * it is in the chart a reload opens and in its PDF. 'Start from text' on the wizard's first step makes a chart of
+ * a name and opens it in the editor: a project when signed in, a kept result for a visitor.
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -93,6 +94,47 @@ test('the Text tool places "Emma 2026" on a chart; undo takes it away in one ste
   expect(text).toContain('Emma sampler');
   expect(text).toMatch(new RegExp(`\\b${code}\\b[^\\n]*\\b${lettered.counts().get(code)!.toLocaleString('en')}\\b`));
   expect(errors).toEqual([]);
+});
+
+/** 'Start from text' on the wizard's first step, filled in and sent; the chart document the editor then opens. */
+async function startFromText(page: Page, text: string, alphabet: string): Promise<PatternDocument> {
+  await page.goto('/stitch/new');
+  await page.getByText('Start from text').click();
+  const form = page.getByRole('form', { name: 'Start from text' });
+  await form.getByLabel('Text').fill(text);
+  await form.getByLabel('Alphabet').selectOption({ label: alphabet });
+  await expect(form.getByLabel('Thread', { exact: true })).toHaveValue('310');
+  const chart = page.waitForResponse((response) => /^\/(files\/[\w-]+\.json|api\/stitch\/projects\/[^/]+\/pattern)$/.test(new URL(response.url()).pathname));
+  await form.getByRole('button', { name: 'Make chart' }).click();
+  const document = (await (await chart).json()) as PatternDocument;
+  await expect(page.locator('[data-view]')).toHaveAttribute('data-view', /^[\d.]+ [-\d.]+ [-\d.]+$/);
+  return document;
+}
+
+/** The chart the core makes of the same text: what the server's must equal, cell for cell. */
+const expectedChart = (text: string, alphabet: string): PatternDocument =>
+  toPatternDocument(letteringPattern(layOutText(text, alphabet, { align: 'center' }), findThread('310')!, 5));
+
+test('signed in, Start from text makes a project of a two-line name and opens it in the editor', async ({ page }) => {
+  await signUp(page);
+  const document = await startFromText(page, 'Emma\n2026', 'Bold, 10 stitches');
+  await expect(page).toHaveURL(/\/stitch\/projects\/[^/]+\/edit$/);
+  await expect(page.getByRole('heading', { name: 'Edit chart: Emma 2026' })).toBeVisible();
+  const expected = expectedChart('Emma\n2026', 'bold-10');
+  expect([document.width, document.height]).toEqual([expected.width, expected.height]);
+  expect(document.cells).toEqual(expected.cells);
+  await expectPalette(page, new Map([['310', expected.legend[0]!.stitch_count]]), 'the palette counts the letters');
+  await page.screenshot({ path: 'e2e-results/screenshots/lettering-start-from-text-1280.png', fullPage: true });
+});
+
+test('a visitor starts from text in a backstitch alphabet and edits the kept result', async ({ page }) => {
+  const document = await startFromText(page, 'Ida', 'Backstitch script, 10 stitches, backstitch');
+  await expect(page).toHaveURL(/\/stitch\/edit\/[\w-]+\.json$/);
+  await expect(page.getByRole('heading', { name: 'Edit chart: My chart' })).toBeVisible();
+  const expected = expectedChart('Ida', 'script-backstitch');
+  expect(document.backstitches).toEqual(expected.backstitches);
+  expect(document.knots).toEqual(expected.knots);
+  expect(document.cells.every((cell) => cell === -1)).toBe(true);
 });
 
 test.describe('on a phone', () => {
