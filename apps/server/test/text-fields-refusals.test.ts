@@ -65,6 +65,19 @@ const TEXT_CASES: TextCase[] = [
     json: true,
     send: (c, v) => sendJson(c, '/stitch/creative-ideas', 'POST', { prompt: v }),
   },
+  {
+    field: 'text',
+    where: 'POST /stitch/lettering JSON text',
+    multiline: true, // line breaks, but not tabs (lettering-api.test.ts)
+    json: true,
+    send: (c, v) => sendJson(c, '/stitch/lettering', 'POST', { text: v, alphabet: 'tiny-5', code: '310' }),
+  },
+  {
+    field: 'code',
+    where: 'POST /stitch/lettering JSON code',
+    json: true,
+    send: (c, v) => sendJson(c, '/stitch/lettering', 'POST', { text: 'Rose', alphabet: 'tiny-5', code: v }),
+  },
   { field: 'name', where: 'POST /stitch/projects form name', send: (c, v) => postForm(c.user, '/stitch/projects', { name: v }, 'image') },
   {
     field: 'description',

@@ -51,13 +51,30 @@ export async function registerOpenApi(app: FastifyInstance, { version, serverUrl
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     // The identity provider's endpoints are described by its own discovery document, not here.
-    transform: (route) => (route.url.startsWith('/oidc') ? { schema: { hide: true }, url: route.url } : documentRoute(route)),
+    transform: (route) =>
+      route.url.startsWith('/oidc') ? { schema: { hide: true }, url: route.url } : withResponseHeaders(route.schema, documentRoute(route)),
     transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }
 
 const documentRoute = createJsonSchemaTransform({});
+
+type DocumentedRoute = ReturnType<typeof documentRoute>;
+type ResponseHeaders = Record<string, { type: string; description?: string }>;
+
+/**
+ * Response headers a route declares beside an answer's `content` (JSON schemas, such as a 201's `Location`):
+ * the zod transform keeps only the description and content of such an answer, so they are put back.
+ */
+function withResponseHeaders(schema: { response?: unknown } | undefined, documented: DocumentedRoute): DocumentedRoute {
+  const declared = (schema?.response ?? {}) as Record<string, { headers?: ResponseHeaders }>;
+  const responses = (documented.schema as { response?: Record<string, object> } | undefined)?.response;
+  for (const [status, { headers }] of Object.entries(declared)) {
+    if (headers && responses?.[status]) responses[status] = { ...responses[status], headers };
+  }
+  return documented;
+}
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
 interface WithComponents {

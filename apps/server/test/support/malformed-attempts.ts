@@ -1,3 +1,4 @@
+import { LETTERING_BODY_LIMIT } from '../../src/contract/lettering.js';
 import { OWNED_THREADS_BODY_LIMIT } from '../../src/contract/owned-threads.js';
 import { PROGRESS_BODY_LIMIT } from '../../src/contract/progress.js';
 import { PATTERN_DOCUMENT_BODY_LIMIT } from '../../src/contract/patterns.js';
@@ -173,7 +174,10 @@ function badForms(route: Route): Attempt[] {
   ];
 }
 
-/** Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, the list of owned threads (256 KB) and stitching progress (128 KB). */
+/**
+ * Fastify's 1 MB for JSON bodies, except routes that take whole pattern documents, the list of owned threads (256 KB),
+ * stitching progress (128 KB) and lettering (16 KB).
+ */
 const bodyLimitOf = (route: Route): number =>
   ['/api/stitch/patterns/export', '/api/stitch/projects/{id}/pattern'].includes(route.path)
     ? PATTERN_DOCUMENT_BODY_LIMIT
@@ -181,7 +185,9 @@ const bodyLimitOf = (route: Route): number =>
       ? OWNED_THREADS_BODY_LIMIT
       : route.path === '/api/stitch/projects/{id}/progress'
         ? PROGRESS_BODY_LIMIT
-        : 1024 * 1024;
+        : route.path === '/api/stitch/lettering'
+          ? LETTERING_BODY_LIMIT
+          : 1024 * 1024;
 
 /** JSON the route's schema must refuse: wrong shapes and types, huge numbers, deep nesting, prototype keys, and too much of it. */
 function badJson(route: Route): Attempt[] {

@@ -585,6 +585,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stitch/lettering/alphabets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stitch alphabets for lettering, with the characters each covers and its font’s licence */
+        get: operations["listLetteringAlphabets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stitch/lettering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a chart of text in a stitch alphabet (kept 24 hours)
+         * @description A chart of text in one thread, as a pattern document: full stitches for a cross-stitch alphabet, backstitch and French knots for a backstitch one; `margin` empty stitches around the lettering. The document is also kept 24 hours as a file, named by the `Location` header (the web app opens it in the editor at /stitch/edit/{file name}). Open to visitors: without an account a chart is at most 100 stitches a side, signed in 500; a larger one is 400 naming `text` with its size. Characters the alphabet lacks are 400 naming `text` and listing them.
+         */
+        post: operations["createLetteringChart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stitch/projects/claim": {
         parameters: {
             query?: never;
@@ -854,6 +891,51 @@ export interface components {
             y: number;
             /** @description Legend index of its thread. */
             thread: number;
+        };
+        LetteringRequestInput: {
+            /**
+             * @description The words to stitch, at most 200 characters on at most 10 lines (LF, CR or CRLF between them). Every character must be one of the alphabet's `characters`.
+             * @example Emma
+             *     2026
+             */
+            text: string;
+            /**
+             * @description The id of an alphabet of GET /api/stitch/lettering/alphabets.
+             * @example bold-10
+             * @enum {string}
+             */
+            alphabet: "tiny-5" | "plain-7" | "bold-10" | "gothic-12" | "italic-13" | "sans-backstitch" | "script-backstitch";
+            /**
+             * @description The thread's maker: dmc, anchor, madeira (default dmc).
+             * @enum {string}
+             */
+            brand?: "dmc" | "anchor" | "madeira";
+            /**
+             * @description One thread of the brand's catalogue (not a blend), case-insensitive.
+             * @example 310
+             */
+            code: string;
+            /**
+             * @description Stitches added between letters, -3 to 20 (0: the font's spacing).
+             * @default 0
+             */
+            letter_spacing: number;
+            /**
+             * @description Rows added between lines, -8 to 40 (0: line boxes stacked).
+             * @default 0
+             */
+            line_spacing: number;
+            /**
+             * @description How lines shorter than the longest sit: left, center (default) or right.
+             * @default center
+             * @enum {string}
+             */
+            align: "left" | "center" | "right";
+            /**
+             * @description Empty stitches around the lettering on every side, 0 to 50 (5).
+             * @default 5
+             */
+            margin: number;
         };
         StitchingProgressUpdateInput: {
             /** @description The chart version the marks were made on (from GET …/progress or GET …/pattern). */
@@ -1429,6 +1511,41 @@ export interface components {
                 /** @enum {string} */
                 model: "not_loaded" | "loading" | "ready" | "failed";
             };
+        };
+        /** @description A stitch alphabet for lettering. */
+        Alphabet: {
+            /**
+             * @description What `alphabet` names in POST /api/stitch/lettering.
+             * @example bold-10
+             */
+            id: string;
+            /** @example Bold */
+            name: string;
+            /**
+             * @description cross: letters of full stitches; backstitch: single-line letters of backstitch, with French knots for dots.
+             * @enum {string}
+             */
+            kind: "cross" | "backstitch";
+            /** @description Rows of the line box, in stitches: every letter, accents and descenders included, fits in it. */
+            height: number;
+            /** @description Stitches from the baseline to the top of a capital H. */
+            cap_height: number;
+            /** @description Every character the alphabet can stitch, in code point order. */
+            characters: string;
+            /** @example bold condensed letters 10 stitches tall */
+            style: string;
+            /** @description The font the letters were converted from. */
+            font: string;
+            /**
+             * @description The font's licence.
+             * @example SIL Open Font License 1.1
+             */
+            licence: string;
+            /** @description The credit the licence asks for. */
+            credit: string;
+        };
+        AlphabetList: {
+            alphabets: components["schemas"]["Alphabet"][];
         };
         ConvertedThread: {
             brand: components["schemas"]["ThreadBrandId"];
@@ -3680,6 +3797,115 @@ export interface operations {
             };
             /** @description Busy: try again after Retry-After seconds. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLetteringAlphabets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlphabetList"];
+                };
+            };
+        };
+    };
+    createLetteringChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LetteringRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The lettering chart (a PatternDocument), also stored as the file the `Location` header names. */
+            201: {
+                headers: {
+                    /** @description The stored document, `…/files/{id}.json`: the same JSON as this body, kept 24 hours. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternDocument"];
+                };
+            };
+            /** @description Bad input: `errors[]` names each bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 16 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a supported image or content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Storage quota used up (`storage_quota_exceeded`): the detail says how much is used and what to delete. Nothing was stored. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
