@@ -1,5 +1,5 @@
 import { ALPHABETS, LETTER_SPACING_RANGE, LINE_SPACING_RANGE, MAX_LETTERING_CHARACTERS, MAX_LETTERING_MARGIN, type ThreadBrand } from '@stitchwise/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { detailOf, failureMessage } from '../../api/client';
 import { patternDocumentFile, useImportChart } from '../../api/imports';
@@ -34,7 +34,7 @@ export default function StartFromText() {
   const lettering = useLetteringChart();
   const importChart = useImportChart();
   const [text, setText] = useState('');
-  const [alphabet, setAlphabet] = useState(ALPHABETS[2]!.id);
+  const [alphabet, setAlphabet] = useState<LetteringRequest['alphabet']>('bold-10');
   const [brand, setBrand] = useState<ThreadBrand>(rememberedBrand);
   const [code, setCode] = useState(BLACK[brand]);
   const [align, setAlign] = useState<LetteringRequest['align']>('center');
@@ -44,7 +44,7 @@ export default function StartFromText() {
   const busy = lettering.isPending || importChart.isPending;
   const failure = lettering.error ?? importChart.error;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const request = { text, alphabet, brand, code: code.trim(), align, letter_spacing: letterSpacing, line_spacing: lineSpacing, margin };
     const chart = await lettering.mutateAsync(request).catch(() => undefined);
@@ -80,7 +80,11 @@ export default function StartFromText() {
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="text-sm font-medium">
           Alphabet
-          <select className="input mt-1 block min-h-8 w-full" value={alphabet} onChange={(event) => setAlphabet(event.target.value)}>
+          <select
+            className="input mt-1 block min-h-8 w-full"
+            value={alphabet}
+            onChange={(event) => setAlphabet(event.target.value as LetteringRequest['alphabet'])}
+          >
             {ALPHABETS.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.name}, {option.cap_height} stitches{option.kind === 'backstitch' ? ', backstitch' : ''}
