@@ -154,7 +154,8 @@ test.describe('on a phone', () => {
     await form.getByRole('textbox', { name: 'Text' }).fill('Ida');
     await expect(form.getByRole('button', { name: 'Centre' })).toBeDisabled();
     // One finger on the chart drags the text (two would pan).
-    const from = await cellPoint(page, { x: Math.floor(opened.width / 2), y: Math.floor(opened.height / 2) });
+    await page.getByTestId('chart-canvas').scrollIntoViewIfNeeded();
+    const from = await cellPoint(page, { x: Math.floor(opened.width / 2), y: Math.floor(opened.height / 3) });
     // Real touches through Chromium's input pipeline: the page sees touch pointer events.
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>

@@ -3,9 +3,6 @@ import { assignSymbols } from '../pattern/symbols.js';
 import type { Thread } from '../threads/catalogue.js';
 import { letteringInk, type Lettering } from './layout.js';
 
-/** Empty stitches around lettering made into a chart, at most. */
-export const MAX_LETTERING_MARGIN = 50;
-
 /**
  * A chart of lettering in one thread: its stitches cut to the smallest rectangle holding them, with `margin`
  * empty stitches on every side. The thread is the legend's one entry even when it has only backstitch.

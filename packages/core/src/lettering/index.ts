@@ -2,17 +2,14 @@
 export { ALPHABET_LIST as ALPHABETS } from './alphabet-list.data.js';
 export { alphabetById, type Alphabet, type BackstitchGlyph, type CrossGlyph } from './alphabets.js';
 export type { AlphabetInfo } from './alphabet-types.js';
+export { layOutText, letteringInk, letteringLines, type Lettering, type LetteringOptions } from './layout.js';
 export {
-  layOutText,
-  letteringInk,
-  letteringLines,
   LETTER_SPACING_RANGE,
   LETTERING_ALIGNS,
   LINE_SPACING_RANGE,
   MAX_LETTERING_CHARACTERS,
   MAX_LETTERING_LINES,
-  type Lettering,
+  MAX_LETTERING_MARGIN,
   type LetteringAlign,
-  type LetteringOptions,
-} from './layout.js';
-export { letteringPattern, MAX_LETTERING_MARGIN } from './chart.js';
+} from './limits.js';
+export { letteringPattern } from './chart.js';
