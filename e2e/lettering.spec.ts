@@ -45,7 +45,7 @@ test('the Text tool places "Emma 2026" on a chart; undo takes it away in one ste
   const form = page.getByRole('form', { name: 'Text' });
   await form.getByLabel('Alphabet').selectOption({ label: 'Tiny, 5 stitches' });
   await form.getByRole('textbox', { name: 'Text' }).fill('Emma 2026');
-  await expect(form.getByRole('status')).toContainText(`stitches in DMC ${code}.`);
+  await expect(form.getByRole('status')).toContainText(`stitches in DMC ${code}, from column`);
 
   // Where the text goes, worked out here: its stitches centred on the chart, then dragged 3 right and 2 down.
   const lettering = layOutText('Emma 2026', 'tiny-5', { align: 'center' });

@@ -132,7 +132,7 @@ const SOURCES: Array<PixelSource | StrokeSource> = [
   {
     id: 'script-backstitch',
     name: 'Backstitch script',
-    style: 'joined handwriting in backstitch, 10 stitches tall',
+    style: 'handwriting in backstitch, 10 stitches tall',
     font: 'Hershey Script 1-stroke',
     kind: 'stroke',
     file: 'hersheytext/package/svg_fonts/HersheyScript1.svg',

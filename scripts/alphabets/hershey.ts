@@ -14,7 +14,7 @@ export interface StrokeGlyph {
 }
 
 export interface LatticeGlyph {
-  /** Advance in whole stitches. */
+  /** Advance in stitches, a whole or a half. */
   advance: number;
   /** Lines between lattice points, x right and y down from the glyph's origin at the top of its line box. */
   lines: Array<[number, number, number, number]>;
@@ -134,5 +134,6 @@ export function toLattice(glyph: StrokeGlyph, scale: number, ascent: number, shi
       if (!lines.has(key)) lines.set(key, [a[0], a[1], b[0], b[1]]);
     }
   }
-  return { advance: Math.round((glyph.advance * scale) / 2), lines: [...lines.values()], knots: [...knots.values()] };
+  // In half stitches, as the strokes are: a script letter's exit then meets the next one's entry.
+  return { advance: Math.round(glyph.advance * scale) / 2, lines: [...lines.values()], knots: [...knots.values()] };
 }

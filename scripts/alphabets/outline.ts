@@ -83,7 +83,9 @@ export function glyphPixels(font: opentype.Font, glyph: opentype.Glyph, unitsPer
   return { advance, pixels };
 }
 
-/** Pixels of kerning between two glyphs (whole pixels in these fonts; 0 for none). */
+/** Pixels of kerning between two glyphs (0 for none); throws where it is not whole pixels, as off-grid outlines do. */
 export function kerningPixels(font: opentype.Font, left: opentype.Glyph, right: opentype.Glyph, unitsPerPixel: number): number {
-  return Math.round(font.getKerningValue(left, right) / unitsPerPixel);
+  const pixels = font.getKerningValue(left, right) / unitsPerPixel;
+  if (!Number.isInteger(pixels)) throw new Error(`kerning of glyphs ${left.index} and ${right.index} is ${pixels} pixels, not whole`);
+  return pixels;
 }

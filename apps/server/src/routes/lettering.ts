@@ -11,7 +11,7 @@ import {
   letteringTooLargeResponse,
 } from '../contract/lettering.js';
 import { storageFullResponse } from '../contract/storage.js';
-import { heavyRoute } from '../http/admission.js';
+import { LIMITED } from '../http/rate-limits.js';
 import type { LetteringService } from '../services/lettering.js';
 
 export interface LetteringRouteOptions {
@@ -41,8 +41,9 @@ export const letteringRoutes: FastifyPluginCallbackZod<LetteringRouteOptions> = 
   app.post(
     '/stitch/lettering',
     {
-      // Treated as the other chart-making endpoints: abuse-limited, admitted with them, and refused at once when the client's storage is full.
-      config: heavyRoute('image', { storesFiles: true }),
+      // Abuse-limited and refused at once when the client's storage is full, as the other chart-making endpoints; but
+      // laid out in milliseconds on the event loop, so it takes no place in the image work queue.
+      config: { ...LIMITED, storesFiles: true },
       onRequest: auth.optionalUser,
       bodyLimit: LETTERING_BODY_LIMIT,
       schema: {

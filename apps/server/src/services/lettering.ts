@@ -6,6 +6,7 @@ import {
   layOutText,
   letteringInk,
   letteringPattern,
+  missingCharacters,
   PATTERN_LIMITS,
   toPatternDocument,
   type Thread,
@@ -30,20 +31,8 @@ export class LetteringService {
   ) {}
 
   alphabets(): { alphabets: AlphabetView[] } {
-    return {
-      alphabets: ALPHABETS.map(({ id, name, kind, height, cap_height, characters, style, font, licence, credit }) => ({
-        id,
-        name,
-        kind,
-        height,
-        cap_height,
-        characters,
-        style,
-        font,
-        licence,
-        credit,
-      })),
-    };
+    // Everything but `origin`, the package the font was taken from, which the README and the About page name.
+    return { alphabets: ALPHABETS.map(({ origin: _origin, ...alphabet }) => alphabet) };
   }
 
   /** The chart of `request`, stored for `client`; refused with 400 naming the field where it cannot be stitched. */
@@ -55,7 +44,7 @@ export class LetteringService {
       lineSpacing: request.line_spacing,
       align: request.align,
     });
-    if (lettering.missing.length > 0) refuse(`The ${alphabet.name} alphabet has no ${listed(lettering.missing.map(shown))}.`);
+    if (lettering.missing.length > 0) refuse(missingCharacters(alphabet.name, lettering.missing));
     const ink = letteringInk(lettering);
     if (!ink) refuse(`text has nothing to stitch in the ${alphabet.name} alphabet`);
     const [width, height] = [ink.width + 2 * request.margin, ink.height + 2 * request.margin];
@@ -90,15 +79,4 @@ function tooLarge(width: number, height: number, signedIn: boolean): string {
     `${size}, more than the ${VISITOR_LETTERING_SIDE} stitches a side of a chart without an account: ` +
     `sign in for charts up to ${PATTERN_LIMITS.maxSide} stitches a side, or ${shorter}.`
   );
-}
-
-/** A character as a message shows it: white space and invisible characters by their code point. */
-function shown(character: string): string {
-  if (/^[\p{L}\p{M}\p{N}\p{P}\p{S}]+$/u.test(character)) return character;
-  return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** `a`, `a or b`, `a, b or c`. */
-function listed(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }

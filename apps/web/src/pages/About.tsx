@@ -1,4 +1,6 @@
 import { ALPHABETS } from '@stitchwise/core';
+// The fonts' licences travel with the alphabets' data: the OFL and the Adobe notice ask for their full text.
+import alphabetLicences from '../../../../packages/core/src/lettering/LICENSES.md?raw';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const REASONS = [
@@ -59,10 +61,15 @@ export function About() {
         <ul className="list-disc space-y-1 pl-5">
           {ALPHABETS.map((alphabet) => (
             <li key={alphabet.id}>
-              {alphabet.name} ({alphabet.kind === 'backstitch' ? 'backstitch' : 'cross stitch'}): from {alphabet.font}, {alphabet.licence}. {alphabet.credit}.
+              {alphabet.name} ({alphabet.kind === 'backstitch' ? 'backstitch' : 'cross stitch'}): from {alphabet.font}, {alphabet.licence}.{' '}
+              {alphabet.credit.replace(/\.?$/, '.')}
             </li>
           ))}
         </ul>
+        <details>
+          <summary className="cursor-pointer">The licences in full</summary>
+          <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-sans">{alphabetLicences}</pre>
+        </details>
       </section>
     </div>
   );

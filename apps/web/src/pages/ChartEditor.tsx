@@ -13,6 +13,7 @@ import { EditorScreen } from './editor/EditorScreen';
 import { ProjectSaving } from './editor/ProjectSaving';
 import type { ChartEditor } from './editor/use-chart-editor';
 import { useDraftKeeper } from './editor/use-draft-keeper';
+import { ANONYMOUS_SIZES } from './wizard/model';
 
 /** `/stitch/projects/:projectId/edit`: the editor on a signed-in user's own project, saved with versions. */
 export function ProjectChartEditor() {
@@ -77,6 +78,7 @@ export function VisitorChartEditor() {
       key={patternId}
       name="My chart"
       pattern={loaded}
+      maxSide={Math.max(...ANONYMOUS_SIZES)}
       back={
         <Link className="btn-ghost" to="/stitch/new">
           ← Wizard

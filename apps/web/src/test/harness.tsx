@@ -24,7 +24,8 @@ export interface SentRequest {
   /** A JSON body. */
   json?: unknown;
 }
-type Reply = { status: number; data?: unknown };
+/** An answer: its status, body and any headers besides the content type (a 201's Location). */
+type Reply = { status: number; data?: unknown; headers?: Record<string, string> };
 export type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 
 export const TEST_CONFIG: AppConfig = {
@@ -87,11 +88,11 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
-async function toResponse({ status, data }: Reply): Promise<Response> {
+async function toResponse({ status, data, headers }: Reply): Promise<Response> {
   // jsdom's Blob is not the one fetch's Response reads (nor has it arrayBuffer()), so its bytes are handed over.
   if (data instanceof Blob) return new Response(await bytesOf(data), { status, headers: { 'content-type': data.type } });
   const type = status >= 400 ? 'application/problem+json' : 'application/json';
-  return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': type } });
+  return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': type, ...headers } });
 }
 
 /**

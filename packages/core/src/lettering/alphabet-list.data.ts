@@ -89,7 +89,7 @@ export const ALPHABET_LIST: readonly AlphabetInfo[] = [
     "height": 22,
     "cap_height": 10,
     "characters": " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~¡¢£¥¦¨©ª«®°±²³´·¸¹º»¼½¾¿ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝßàáâãäåçèéêëìíîïñòóôõö÷øùúûüýÿŸ€“”–—",
-    "style": "joined handwriting in backstitch, 10 stitches tall",
+    "style": "handwriting in backstitch, 10 stitches tall",
     "font": "Hershey Script 1-stroke",
     "licence": "Hershey font notice (permissive)",
     "credit": "The Hershey Fonts were originally created by Dr. A. V. Hershey while working at the U. S. National Bureau of Standards; data format by James Hurt, Cognition, Inc.; SVG by Windell H. Oskay, Evil Mad Scientist",

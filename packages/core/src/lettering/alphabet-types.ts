@@ -26,8 +26,9 @@ export interface AlphabetInfo {
 export type CrossGlyphData = readonly [number] | readonly [number, number, number, number, string];
 
 /**
- * A backstitch glyph as generated: `[advance, lines, knots]`; lines `x1 y1 x2 y2` and knots `x y` in half-stitch
- * lattice units from the top-left of the glyph's line box, separated by commas.
+ * A backstitch glyph as generated: `[advance, lines, knots]`: its advance in stitches (a whole or a half), lines
+ * `x1 y1 x2 y2` and knots `x y` in half-stitch lattice units from the top-left of the glyph's line box, separated
+ * by commas.
  */
 export type BackstitchGlyphData = readonly [number, string, string];
 

@@ -108,6 +108,22 @@ describe('stitch alphabets', () => {
     for (const character of 'abcdeghklmnopqsuvwyz') expect(pieces(script.glyph(character) as BackstitchGlyph), `script ${character}`).toBe(1);
   });
 
+  it('lets script letters meet where the font runs one into the next', () => {
+    const points = (text: string) => {
+      const { backstitches } = layOutText(text, 'script-backstitch');
+      return backstitches.flatMap(({ x1, y1, x2, y2 }) => [`${x1},${y1}`, `${x2},${y2}`]);
+    };
+    for (const pair of ['an', 'mm', 'em', 'ma', 'nd', 'oo', 'lo', 'ev']) {
+      // The pair's lines are the first letter's, then the second's, laid out after it: the second starts on the first.
+      const first = points(pair[0]!);
+      const second = points(pair).slice(first.length);
+      expect(
+        second.some((point) => first.includes(point)),
+        pair,
+      ).toBe(true);
+    }
+  });
+
   it('turns the dots of i, j and umlauts into French knots', () => {
     const sans = alphabetById('sans-backstitch')!;
     expect((sans.glyph('i') as BackstitchGlyph).knots).toHaveLength(1);

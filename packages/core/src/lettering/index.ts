@@ -13,3 +13,4 @@ export {
   type LetteringAlign,
 } from './limits.js';
 export { letteringPattern } from './chart.js';
+export { missingCharacters } from './missing.js';

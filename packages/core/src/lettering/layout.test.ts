@@ -6,6 +6,7 @@ import { ALPHABET_LIST as ALPHABETS } from './alphabet-list.data.js';
 import { alphabetById, type CrossGlyph } from './alphabets.js';
 import { letteringPattern } from './chart.js';
 import { layOutText, letteringInk, type Lettering } from './layout.js';
+import { LETTER_SPACING_RANGE, LINE_SPACING_RANGE } from './limits.js';
 
 const SAMPLE = 'AaBb 0123 ÄÖß';
 /** Alphabets whose letters stay inside their advances, so a line's box is exactly its advances. */
@@ -26,13 +27,36 @@ const stitchedColumns = (lettering: Lettering, rows: [number, number] = [0, lett
 describe('layOutText', () => {
   it.each(UPRIGHT)('%s: width is the sum of the advances plus the letter spacing between them (and the kerning)', (id) => {
     const characters = Array.from(SAMPLE);
-    for (const spacing of [0, 1, 3, -1]) {
+    for (const spacing of [0, 1, 3]) {
       const advances = characters.reduce((sum, character) => sum + advanceOf(id, character), 0);
       const kerning = characters.slice(1).reduce((sum, character, i) => sum + kerningOf(id, characters[i]! + character), 0);
       const lettering = layOutText(SAMPLE, id, { letterSpacing: spacing });
       expect(lettering.width, `spacing ${spacing}`).toBe(advances + spacing * (characters.length - 1) + kerning);
       expect(lettering.height).toBe(alphabetById(id)!.height);
     }
+  });
+
+  it('brings letters closer with negative spacing, but never into each other', () => {
+    for (const [text, id] of [
+      ['1.1', 'tiny-5'],
+      ['Ali', 'bold-10'],
+      ['Emma', 'plain-7'],
+    ] as const) {
+      const tight = layOutText(text, id, { letterSpacing: LETTER_SPACING_RANGE.min });
+      const letters = Array.from(text).map((character) => layOutText(character, id));
+      // Every letter's stitches are all there: none was drawn over another.
+      expect(
+        tight.stitches.reduce((sum, set) => sum + set, 0),
+        text,
+      ).toBe(letters.reduce((sum, one) => sum + one.stitches.reduce((s, set) => s + set, 0), 0));
+      // And an empty column stays between one letter's stitches and the next: as many runs of stitched columns as letters.
+      const columns = stitchedColumns(tight);
+      const runs = columns.filter((column, i) => i === 0 || column !== columns[i - 1]! + 1).length;
+      expect(runs, text).toBe(text.length);
+      expect(tight.width, text).toBeLessThanOrEqual(layOutText(text, id).width);
+    }
+    // Where a font leaves more room (a space, wide digits), negative spacing does close it up.
+    expect(layOutText('1 1', 'tiny-5', { letterSpacing: -2 }).width).toBeLessThan(layOutText('1 1', 'tiny-5').width);
   });
 
   it('applies the font’s kerning: Gothic pulls an a one stitch closer after an r', () => {
@@ -43,7 +67,9 @@ describe('layOutText', () => {
 
   it('stacks lines a line box plus the line spacing apart', () => {
     const one = layOutText('Emma', 'plain-7');
-    expect(layOutText('Emma\nEmma', 'plain-7', { lineSpacing: -3 }).height).toBe(2 * one.height - 3);
+    expect(layOutText('Emma\nEmma', 'plain-7', { lineSpacing: -2 }).height).toBe(2 * one.height - 2);
+    // However tight, lines stay a capital's height and one row apart.
+    expect(layOutText('Emma\nEmma', 'plain-7', { lineSpacing: LINE_SPACING_RANGE.min }).height).toBe(one.height + 7 + 1);
     for (const spacing of [0, 2]) {
       const two = layOutText('Emma\nEmma', 'plain-7', { lineSpacing: spacing });
       const pitch = alphabetById('plain-7')!.height + spacing;
@@ -84,14 +110,16 @@ describe('layOutText', () => {
   });
 
   it('reports characters an alphabet lacks, once each, and draws nothing for them', () => {
-    const lettering = layOutText('Ω Emma Ω ✿', 'tiny-5');
+    const lettering = layOutText('Ω Emma Ω ✿Jo', 'tiny-5');
     expect(lettering.missing).toEqual(['Ω', '✿']);
-    expect(lettering.width).toBe(layOutText(' Emma  ', 'tiny-5').width);
+    expect(lettering.width).toBe(layOutText(' Emma  Jo', 'tiny-5').width);
     expect(layOutText('Emma', 'tiny-5').missing).toEqual([]);
   });
 
-  it('reads decomposed accents as the accented letter', () => {
+  it('reads decomposed accents as the accented letter, any space as a space, and leaves out white space at line ends', () => {
     expect(layOutText('A\u0308', 'bold-10').stitches).toEqual(layOutText('Ä', 'bold-10').stitches);
+    expect(layOutText('Jo\u00a0Ann\u202f', 'bold-10')).toEqual(layOutText('Jo Ann', 'bold-10'));
+    expect(layOutText('Jo  \nEmma', 'plain-7', { align: 'right' })).toEqual(layOutText('Jo\nEmma', 'plain-7', { align: 'right' }));
   });
 
   it('draws backstitch alphabets as lines and knots on the lattice, inside the box', () => {

@@ -35,10 +35,21 @@ interface Line {
   inkRight: number;
 }
 
-/** The text's lines: a line break is LF, CR or CRLF. */
-export const letteringLines = (text: string): string[] => text.normalize('NFC').split(/\r\n|\r|\n/);
+/**
+ * The text's lines: a line break is LF, CR or CRLF; every space character (a no-break space pasted with a name, a
+ * thin space) is a space; white space at a line's end, which stitches nothing, is left out.
+ */
+export const letteringLines = (text: string): string[] =>
+  text
+    .normalize('NFC')
+    .replace(/\p{Zs}/gu, ' ')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trimEnd());
 
-/** Ink columns of a glyph from its origin, in stitches: [first, one past last]; none for white space. */
+/**
+ * Ink columns of a glyph from its origin, in stitches: [first, one past last]; none for white space. A backstitch
+ * letter's are in half stitches, as its lines are on the half-stitch lattice.
+ */
 function inkColumns(alphabet: Alphabet, glyph: CrossGlyph | BackstitchGlyph): [number, number] | undefined {
   if (alphabet.kind === 'cross') {
     const columns = (glyph as CrossGlyph).stitches.map(([x]) => x);
@@ -46,8 +57,14 @@ function inkColumns(alphabet: Alphabet, glyph: CrossGlyph | BackstitchGlyph): [n
   }
   const { lines, knots } = glyph as BackstitchGlyph;
   const xs = [...lines.flatMap(([x1, , x2]) => [x1, x2]), ...knots.map(([x]) => x)];
-  return xs.length ? [Math.floor(Math.min(...xs) / 2), Math.ceil(Math.max(...xs) / 2)] : undefined;
+  return xs.length ? [Math.min(...xs) / 2, Math.max(...xs) / 2] : undefined;
 }
+
+/**
+ * Empty stitches negative letter spacing must leave between two letters' ink: one in cross stitch, where touching
+ * letters run together; none in backstitch, whose script letters are meant to join.
+ */
+const LEAST_GAP = { cross: 1, backstitch: 0 } as const;
 
 function layOutLine(alphabet: Alphabet, text: string, letterSpacing: number, missing: Set<string>): Line {
   const placed: Placed[] = [];
@@ -61,9 +78,14 @@ function layOutLine(alphabet: Alphabet, text: string, letterSpacing: number, mis
       missing.add(character);
       continue;
     }
-    if (previous !== undefined) pen += letterSpacing + (alphabet.kind === 'cross' ? alphabet.kerning(previous + character) : 0);
-    placed.push({ x: pen, glyph });
     const ink = inkColumns(alphabet, glyph);
+    if (previous !== undefined) {
+      const designed = pen + (alphabet.kind === 'cross' ? alphabet.kerning(previous + character) : 0);
+      pen = designed + letterSpacing;
+      // Closer than the font has them, but never into the letter before: text squeezed into a blob reads as nothing.
+      if (letterSpacing < 0 && ink && inkRight > -Infinity) pen = Math.max(pen, Math.min(designed, inkRight + LEAST_GAP[alphabet.kind] - ink[0]));
+    }
+    placed.push({ x: pen, glyph });
     if (ink) [inkLeft, inkRight] = [Math.min(inkLeft, pen + ink[0]), Math.max(inkRight, pen + ink[1])];
     pen += glyph.advance;
     previous = character;
@@ -75,7 +97,9 @@ function layOutLine(alphabet: Alphabet, text: string, letterSpacing: number, mis
  * Lays out text in an alphabet: each line's letters at their advances plus `letterSpacing` (and the font's
  * kerning), lines `alphabet.height + lineSpacing` rows apart, aligned within the widest line. A line's width is
  * the sum of its letters' advances and the spacing between them; where italic letters lean out of their
- * advance, the box widens to hold them. Throws RangeError for an unknown alphabet.
+ * advance, the box widens to hold them, and alignment counts them. Negative spacing stops short of overlapping
+ * letters (LEAST_GAP) and lines (their capitals a row apart). Backstitch letters advance by half stitches, so
+ * joined script meets where the font joins it. Throws RangeError for an unknown alphabet.
  */
 export function layOutText(text: string, alphabetId: string, options: LetteringOptions = {}): Lettering {
   const alphabet = alphabetById(alphabetId);
@@ -83,11 +107,15 @@ export function layOutText(text: string, alphabetId: string, options: LetteringO
   const { letterSpacing = 0, lineSpacing = 0, align = 'left' } = options;
   const missing = new Set<string>();
   const lines = letteringLines(text).map((line) => layOutLine(alphabet, line, letterSpacing, missing));
-  const blockWidth = Math.max(...lines.map((line) => line.width));
-  const offsets = lines.map((line) => (align === 'left' ? 0 : align === 'right' ? blockWidth - line.width : Math.floor((blockWidth - line.width) / 2)));
-  const left = Math.max(0, ...lines.map((line, i) => -(offsets[i]! + line.inkLeft)));
-  const width = left + Math.max(blockWidth, ...lines.map((line, i) => offsets[i]! + line.inkRight));
-  const pitch = Math.max(1, alphabet.height + lineSpacing);
+  // Each line's extent from its box's start, italic overhangs included; aligned by that, whole stitches apart.
+  const extent = (line: Line) => line.inkRight - line.inkLeft;
+  const blockWidth = Math.max(...lines.map(extent));
+  const offsets = lines.map((line) => {
+    const room = blockWidth - extent(line);
+    return (align === 'left' ? 0 : align === 'right' ? Math.floor(room) : Math.floor(room / 2)) - line.inkLeft;
+  });
+  const width = Math.ceil(blockWidth);
+  const pitch = Math.max(alphabet.cap_height + 1, alphabet.height + lineSpacing);
   const height = (lines.length - 1) * pitch + alphabet.height;
 
   const stitches = new Uint8Array(width * height);
@@ -96,7 +124,7 @@ export function layOutText(text: string, alphabetId: string, options: LetteringO
   lines.forEach((line, i) => {
     const top = i * pitch;
     for (const { x, glyph } of line.placed) {
-      const originX = left + offsets[i]! + x;
+      const originX = offsets[i]! + x;
       if (alphabet.kind === 'cross') {
         for (const [column, row] of (glyph as CrossGlyph).stitches) stitches[(top + row) * width + originX + column] = 1;
         continue;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { layOutText, letteringInk } from '@stitchwise/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../test/harness';
 import { openEditor as openEditorOn, toolButton } from './editor-screen-test-support';
@@ -29,7 +29,7 @@ describe('the Text tool', () => {
     const { user, form, field, place } = await openTextTool();
     expect(place).toBeDisabled();
     await user.type(field, 'Emma');
-    expect(within(form).getByRole('status')).toHaveTextContent(/^\d+ × \d+ stitches in DMC 310\. Drag on the chart to move it\.$/);
+    expect(within(form).getByRole('status')).toHaveTextContent(/^\d+ × \d+ stitches in DMC 310, from column \d+, row \d+\. Drag on the chart to move it\.$/);
     await paletteFollows();
     expect(paletteCount('310')).toBe(2); // only shown, not stitched yet
 
@@ -61,7 +61,7 @@ describe('the Text tool', () => {
   it('says which characters the alphabet lacks, and that text off the chart would be cut', async () => {
     const { user, form, field } = await openTextTool();
     await user.type(field, 'Ω Jo');
-    expect(within(form).getByRole('status')).toHaveTextContent(/^This alphabet has no Ω: left out\. \d+ × \d+ stitches/);
+    expect(within(form).getByRole('status')).toHaveTextContent(/^The Plain alphabet has no Ω\. Left out\. \d+ × \d+ stitches/);
     for (let step = 0; step < 12; step++) await user.click(within(form).getByRole('button', { name: 'Move text right' }));
     expect(within(form).getByRole('status')).toHaveTextContent('Part of it is off the chart and would be left out: move it, or make the chart bigger to fit.');
     await user.click(within(form).getByRole('button', { name: 'Centre' }));
@@ -87,14 +87,29 @@ describe('the Text tool', () => {
     expect(paletteCount('310')).toBe(2);
   });
 
-  it('moves the text by dragging on the chart, and typing in the text field chooses no tool', async () => {
+  it('moves the text by dragging on the chart, however fast the pointer goes, and typing in the text field chooses no tool', async () => {
     const { user, form, field, drag } = await openTextTool();
     await user.type(field, 'pet'); // p, e and t choose tools outside the field
     expect(toolButton('Text')).toHaveAttribute('aria-pressed', 'true');
-    const centre = within(form).getByRole('button', { name: 'Centre' });
-    expect(centre).toBeDisabled();
-    drag([5, 5], [9, 6]);
-    expect(centre).toBeEnabled();
+    const status = within(form).getByRole('status');
+    const position = () => /from column (\d+), row (\d+)/.exec(status.textContent)!.slice(1).map(Number);
+    const [column, row] = position();
+    // All moves in one go, before the page renders: the text still ends where the pointer did.
+    drag([5, 5], [6, 5], [7, 6], [8, 6], [9, 7]);
+    await waitFor(() => expect(position()).toEqual([column! + 4, row! + 2]));
+    expect(within(form).getByRole('button', { name: 'Centre' })).toBeEnabled();
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(2);
+  });
+
+  it('hides a selection made before, so Delete cannot erase what is not shown', async () => {
+    const { user, drag } = await openEditor();
+    await user.keyboard('s');
+    drag([0, 0], [5, 0]);
+    expect(screen.getByRole('group', { name: 'Selection' })).toBeInTheDocument();
+    await user.keyboard('x');
+    expect(screen.queryByRole('group', { name: 'Selection' })).not.toBeInTheDocument();
+    await user.keyboard('{Delete}');
     await paletteFollows();
     expect(paletteCount('310')).toBe(2);
   });

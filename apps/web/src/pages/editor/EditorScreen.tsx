@@ -2,6 +2,7 @@ import {
   chartFromPattern,
   activeLegend,
   markUse,
+  PATTERN_LIMITS,
   patternFromChart,
   threadCounts,
   type ChartClipboard,
@@ -46,10 +47,12 @@ export interface EditorScreenProps {
   back: ReactNode;
   /** The save button and what it says: saving, or why it is not possible. */
   save: (editor: ChartEditor) => ReactNode;
+  /** Stitches a side the chart may grow to (a visitor's chart downloads up to 100); the largest chart by default. */
+  maxSide?: number;
 }
 
 /** The chart editor: tools, the chart, the palette, undo and redo, and downloads of the edited chart. */
-export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
+export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMITS.maxSide }: EditorScreenProps) {
   const initial = useMemo(() => chartFromPattern(pattern), [pattern]);
   const editor = useChartEditor(initial);
   const { chart } = editor;
@@ -66,6 +69,8 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   const [textPreview, setTextPreview] = useState<TextPreview | undefined>();
   const textBox = useRef<ChartRect | undefined>(undefined);
   textBox.current = textPreview?.box;
+  // Where the text was as a drag on the chart began: the drag reports how far it has gone from there.
+  const textDragStart = useRef<ChartPoint | undefined>(undefined);
   // Beside the chart from Tailwind's lg up (and where media queries are unknown, as in a test's DOM); narrower,
   // the palette is a sheet opened from the current thread.
   const paletteBeside = !useMediaQuery(BELOW_LG);
@@ -106,8 +111,9 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
         onRefused: refuse,
         onGuide: setGuide,
         onMoveText: (dx, dy) => {
-          const box = textBox.current;
-          if (box) setTextAt({ x: box.x + dx, y: box.y + dy });
+          if (dx === 0 && dy === 0) textDragStart.current = textBox.current;
+          const start = textDragStart.current;
+          if (start) setTextAt({ x: start.x + dx, y: start.y + dy });
         },
       }),
     [tool, current, read, apply, applyPart, endDrag, cancelDrag],
@@ -118,6 +124,8 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
   /** Chooses a tool, showing the layer it draws on if it was hidden. */
   const chooseTool = (name: ToolName) => {
     setTool(name);
+    // The text's box takes the selection's place on the chart: a selection left behind would be erased unseen by Delete.
+    if (name === 'text') setSelection(undefined);
     const layer = LAYER_OF_TOOL[name];
     if (layer) view.setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
   };
@@ -203,7 +211,7 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
 
       {tool === 'text' && (
         <Suspense fallback={<p className="text-sm text-slate-600">Loading the alphabets…</p>}>
-          <TextTool chart={chart} thread={current} at={textAt} onAt={setTextAt} onPreview={setTextPreview} onPlace={edit} />
+          <TextTool chart={chart} thread={current} at={textAt} onAt={setTextAt} onPreview={setTextPreview} onPlace={edit} maxSide={maxSide} />
         </Suspense>
       )}
 
@@ -246,13 +254,13 @@ export function EditorScreen({ name, pattern, back, save }: EditorScreenProps) {
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem] 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <ChartStage
           className="space-y-2"
-          chart={tool === 'text' && textPreview ? textPreview.chart : chart}
+          chart={textPreview?.chart ?? chart}
           state={view}
           layerToggles
           guide={guide}
           highlight={highlight}
           tool={viewerTool}
-          selection={tool === 'text' ? textPreview?.box : selection}
+          selection={textPreview?.box ?? selection}
           label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
           // Taller on a phone, where the chart is what the screen is for.
           viewerClassName="h-[60vh] min-h-80 max-lg:h-[70vh]"

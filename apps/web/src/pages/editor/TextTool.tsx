@@ -1,10 +1,12 @@
 import {
   ALPHABETS,
+  alphabetById,
   layOutText,
   letteringInk,
   LETTER_SPACING_RANGE,
   LINE_SPACING_RANGE,
   MAX_LETTERING_CHARACTERS,
+  missingCharacters,
   placeLettering,
   threadName,
   type ChartPoint,
@@ -14,6 +16,8 @@ import {
   type LetteringAlign,
 } from '@stitchwise/core';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { ALIGN_CHOICES, alphabetLabel } from '../../lib/lettering';
 
 /** What the chart shows while text floats over it: the chart with the text in, and the text's box. */
 export interface TextPreview {
@@ -31,32 +35,20 @@ export interface TextToolProps {
   onPreview: (preview: TextPreview | undefined) => void;
   /** Makes the edit; false when it was refused (the editor has said why). */
   onPlace: (operation: (chart: EditableChart) => EditResult) => boolean;
+  /** Stitches a side the chart may grow to: a visitor's chart can be downloaded up to 100. */
+  maxSide: number;
 }
-
-const ALIGNS: ReadonlyArray<{ value: LetteringAlign; label: string }> = [
-  { value: 'left', label: 'Left' },
-  { value: 'center', label: 'Centre' },
-  { value: 'right', label: 'Right' },
-];
-
-const alphabetLabel = (alphabet: (typeof ALPHABETS)[number]) =>
-  `${alphabet.name}, ${alphabet.cap_height} stitches${alphabet.kind === 'backstitch' ? ', backstitch' : ''}`;
-
-/** Keeps a typed number whole and within its range; anything else counts as 0. */
-const clampWhole = (value: string, { min, max }: { min: number; max: number }): number => {
-  const number = Math.round(Number(value));
-  return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : 0;
-};
 
 /**
  * The editor's Text tool: type, choose an alphabet, spacing and alignment, see the text floating over the chart in
  * the current thread (dragging on the chart or the arrows move it), and place it as one step of undo. Loaded only
  * when the tool is chosen, with the alphabets.
  */
-export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }: TextToolProps) {
+export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace, maxSide }: TextToolProps) {
   const id = useId();
   const [text, setText] = useState('');
-  const [alphabet, setAlphabet] = useState(ALPHABETS[1]!.id);
+  // Smaller than Start from text's Bold: text added to a chart is most often a name or a date in a corner.
+  const [alphabet, setAlphabet] = useState('plain-7');
   const [letterSpacing, setLetterSpacing] = useState(0);
   const [lineSpacing, setLineSpacing] = useState(0);
   const [align, setAlign] = useState<LetteringAlign>('center');
@@ -67,7 +59,13 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
   const { width, height } = chart;
   const box = useMemo(
     (): ChartRect | undefined =>
-      ink && { x: at?.x ?? Math.floor((width - ink.width) / 2), y: at?.y ?? Math.floor((height - ink.height) / 2), width: ink.width, height: ink.height },
+      // Centred, but never starting off the left or top edge, where growing the chart cannot reach.
+      ink && {
+        x: at?.x ?? Math.max(0, Math.floor((width - ink.width) / 2)),
+        y: at?.y ?? Math.max(0, Math.floor((height - ink.height) / 2)),
+        width: ink.width,
+        height: ink.height,
+      },
     [ink, at, width, height],
   );
   const paint = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
@@ -91,9 +89,14 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
   useEffect(() => () => onPreview(undefined), [onPreview]);
 
   const beyond = box && { leftOrUp: box.x < 0 || box.y < 0, rightOrDown: box.x + box.width > chart.width || box.y + box.height > chart.height };
+  const grownTo =
+    box && beyond?.rightOrDown && !beyond.leftOrUp && grow
+      ? { width: Math.max(width, box.x + box.width), height: Math.max(height, box.y + box.height) }
+      : undefined;
+  const tooBig = !!grownTo && Math.max(grownTo.width, grownTo.height) > maxSide;
   const move = (dx: number, dy: number) => box && onAt({ x: box.x + dx, y: box.y + dy });
   const submit = () => {
-    if (!placeAt || !onPlace((target) => placeAt(target, grow))) return;
+    if (!placeAt || tooBig || !onPlace((target) => placeAt(target, grow))) return;
     setText('');
     onAt(undefined);
   };
@@ -131,32 +134,16 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
       </label>
       <label className="flex w-28 flex-col gap-1">
         <span className="font-medium">Letter spacing</span>
-        <input
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={LETTER_SPACING_RANGE.min}
-          max={LETTER_SPACING_RANGE.max}
-          value={letterSpacing}
-          onChange={(event) => setLetterSpacing(clampWhole(event.target.value, LETTER_SPACING_RANGE))}
-        />
+        <WholeNumberInput className="input" {...LETTER_SPACING_RANGE} value={letterSpacing} onValue={setLetterSpacing} />
       </label>
       <label className="flex w-28 flex-col gap-1">
         <span className="font-medium">Line spacing</span>
-        <input
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={LINE_SPACING_RANGE.min}
-          max={LINE_SPACING_RANGE.max}
-          value={lineSpacing}
-          onChange={(event) => setLineSpacing(clampWhole(event.target.value, LINE_SPACING_RANGE))}
-        />
+        <WholeNumberInput className="input" {...LINE_SPACING_RANGE} value={lineSpacing} onValue={setLineSpacing} />
       </label>
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 font-medium">Alignment</legend>
         <div className="flex gap-1">
-          {ALIGNS.map((option) => (
+          {ALIGN_CHOICES.map((option) => (
             <label key={option.value} className="btn-ghost flex items-center gap-1 has-checked:bg-violet-200">
               <input type="radio" name={`${id}-align`} value={option.value} checked={align === option.value} onChange={() => setAlign(option.value)} />
               {option.label}
@@ -198,7 +185,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
         Make the chart bigger to fit
       </label>
       <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className="btn-primary" disabled={!placeAt}>
+        <button type="submit" className="btn-primary" disabled={!placeAt || tooBig}>
           Place text
         </button>
         <button
@@ -216,12 +203,12 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
       <p id={`${id}-status`} className="w-full text-slate-700" role="status">
         {textStatus({
           text,
-          missing: lettering.missing,
+          lacking: lettering.missing.length ? `${missingCharacters(alphabetById(alphabet)!.name, lettering.missing)} Left out. ` : '',
           box,
           thread: paint === undefined ? undefined : threadName(chart.threads[paint]!),
           beyond,
-          grow,
-          chart,
+          grownTo,
+          maxSide,
         })}
       </p>
     </form>
@@ -231,30 +218,33 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace }
 /** One sentence on what Place text will do, or what stops it. */
 function textStatus({
   text,
-  missing,
+  lacking,
   box,
   thread,
   beyond,
-  grow,
-  chart,
+  grownTo,
+  maxSide,
 }: {
   text: string;
-  missing: readonly string[];
+  /** The sentence on characters the alphabet lacks, or ''. */
+  lacking: string;
   box: ChartRect | undefined;
   thread: string | undefined;
   beyond: { leftOrUp: boolean; rightOrDown: boolean } | undefined;
-  grow: boolean;
-  chart: { width: number; height: number };
+  /** The chart's size once grown to hold the text; undefined when it will not grow. */
+  grownTo: { width: number; height: number } | undefined;
+  maxSide: number;
 }): string {
-  const lacking = missing.length ? `This alphabet has no ${missing.join(' ')}: left out. ` : '';
   if (!text.trim()) return 'Type the text to stitch. Drag on the chart to move it.';
   if (!box || !beyond) return `${lacking}Nothing to stitch.`;
   if (thread === undefined) return `${lacking}Choose a thread in the palette first.`;
-  const size = `${box.width} × ${box.height} stitches in ${thread}.`;
+  const size = `${box.width} × ${box.height} stitches in ${thread}, from column ${box.x + 1}, row ${box.y + 1}.`;
   if (beyond.leftOrUp)
     return `${lacking}${size} Part of it is off the chart's left or top edge and would be left out: move it (the chart grows only right and down).`;
   if (!beyond.rightOrDown) return `${lacking}${size} Drag on the chart to move it.`;
-  if (!grow) return `${lacking}${size} Part of it is off the chart and would be left out: move it, or make the chart bigger to fit.`;
-  const [width, height] = [Math.max(chart.width, box.x + box.width), Math.max(chart.height, box.y + box.height)];
-  return `${lacking}${size} The chart will grow to ${width} × ${height} stitches to hold it.`;
+  if (!grownTo) return `${lacking}${size} Part of it is off the chart and would be left out: move it, or make the chart bigger to fit.`;
+  const grown = `${grownTo.width} × ${grownTo.height} stitches`;
+  if (Math.max(grownTo.width, grownTo.height) > maxSide)
+    return `${lacking}${size} The chart would grow to ${grown}, more than the ${maxSide} a side it can have here: move the text.`;
+  return `${lacking}${size} The chart will grow to ${grown} to hold it.`;
 }

@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/harness';
 import { chartOf } from './editor-test-charts';
-import { cellAt, CODES, drag, toolsOn } from './tool-test-support';
+import { cellAt, CODES, drag, dragAt, toolsOn } from './tool-test-support';
 import { chartTool, selectionEdits } from './tools';
 import { useChartEditor } from './use-chart-editor';
 
@@ -208,6 +208,27 @@ describe('select', () => {
       act(() => editor.current.undo());
     }
     expect(rows()).toEqual(['012.', '....', '....']);
+  });
+});
+
+describe('text', () => {
+  it('reports how far a drag has gone from where it began, once per stitch, and edits nothing', () => {
+    const { tool, textMoves, rows } = toolsOn(BLANK);
+    const before = rows();
+    dragAt(tool('text'), [
+      [2.5, 2.5],
+      [2.7, 2.6],
+      [3.5, 2.5],
+      [5.5, 3.5],
+      [4.5, 1.5],
+    ]);
+    expect(textMoves).toEqual([
+      [0, 0],
+      [1, 0],
+      [3, 1],
+      [2, -1],
+    ]);
+    expect(rows()).toEqual(before);
   });
 });
 

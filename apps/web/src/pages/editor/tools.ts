@@ -49,7 +49,10 @@ export interface ToolContext {
   onRefused: (message: string) => void;
   /** The backstitch being drawn: its next segment, to show; undefined once the line ends. */
   onGuide: (guide: ChartGuide | undefined) => void;
-  /** The text tool's drag: move the floating text by whole stitches. */
+  /**
+   * The text tool's drag: the floating text moved (dx, dy) stitches from where it was when the drag began; (0, 0) as
+   * the drag begins. Totals, not steps, so pointer moves that come faster than the page renders lose nothing.
+   */
   onMoveText: (dx: number, dy: number) => void;
 }
 
@@ -155,20 +158,22 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
     }
     case 'text': {
       let from: ChartPoint | undefined;
+      let last: ChartPoint | undefined;
       return {
         onDown(cell) {
-          from = cell;
+          from = last = cell;
+          context.onMoveText(0, 0);
         },
         onMove(cell) {
-          if (!from || (cell.x === from.x && cell.y === from.y)) return;
+          if (!from || (cell.x === last?.x && cell.y === last.y)) return;
+          last = cell;
           context.onMoveText(cell.x - from.x, cell.y - from.y);
-          from = cell;
         },
         onUp() {
-          from = undefined;
+          from = last = undefined;
         },
         onCancel() {
-          from = undefined;
+          from = last = undefined;
         },
         cursor: 'move',
       };

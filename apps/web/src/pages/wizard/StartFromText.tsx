@@ -6,22 +6,12 @@ import { patternDocumentFile, useImportChart } from '../../api/imports';
 import { useLetteringChart, type LetteringRequest } from '../../api/lettering';
 import { useSession } from '../../auth/use-session';
 import { BrandSelect } from '../../components/BrandSelect';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { ALIGN_CHOICES, alphabetLabel } from '../../lib/lettering';
 import { rememberedBrand } from '../../lib/thread-brands';
 
 /** Each brand's black, the thread most lettering is stitched in. */
 const BLACK: Record<ThreadBrand, string> = { dmc: '310', anchor: '403', madeira: 'Black' };
-
-const ALIGNS = [
-  { value: 'left', label: 'Left' },
-  { value: 'center', label: 'Centre' },
-  { value: 'right', label: 'Right' },
-] as const;
-
-/** A whole number typed in a field, within its range. */
-const whole = (value: string, { min, max }: { min: number; max: number }): number => {
-  const number = Math.round(Number(value));
-  return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : 0;
-};
 
 /**
  * 'Start from text' on the wizard's first step: a name or a date in a stitch alphabet becomes a chart of its own,
@@ -87,7 +77,7 @@ export default function StartFromText() {
           >
             {ALPHABETS.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.name}, {option.cap_height} stitches{option.kind === 'backstitch' ? ', backstitch' : ''}
+                {alphabetLabel(option)}
               </option>
             ))}
           </select>
@@ -95,7 +85,7 @@ export default function StartFromText() {
         <label className="text-sm font-medium">
           Alignment
           <select className="input mt-1 block min-h-8 w-full" value={align} onChange={(event) => setAlign(event.target.value as LetteringRequest['align'])}>
-            {ALIGNS.map((option) => (
+            {ALIGN_CHOICES.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -125,15 +115,7 @@ export default function StartFromText() {
         ).map(([label, value, set, range]) => (
           <label key={label} className="text-sm font-medium">
             {label}
-            <input
-              className="input mt-1 block min-h-8 w-full"
-              type="number"
-              inputMode="numeric"
-              min={range.min}
-              max={range.max}
-              value={value}
-              onChange={(event) => set(whole(event.target.value, range))}
-            />
+            <WholeNumberInput className="input mt-1 block min-h-8 w-full" min={range.min} max={range.max} value={value} onValue={set} />
           </label>
         ))}
       </div>

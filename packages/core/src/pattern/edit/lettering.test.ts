@@ -54,6 +54,9 @@ describe('placeLettering that may grow the chart', () => {
     expect(placeLettering(chart, hi, 1, 3, -2).chart.width).toBe(5);
     const small = layOutText('.', 'tiny-5');
     expect(placeLettering(chart, small, 1, 0, -7, { grow: true }).chart.height).toBe(2);
+    // Wholly left of the chart: growing right and down would only add empty rows.
+    const offLeft = placeLettering(chart, hi, 1, -20, 0, { grow: true });
+    expect([offLeft.chart.width, offLeft.chart.height, offLeft.changed]).toEqual([5, 2, false]);
   });
 
   it('refuses to grow past the largest chart', () => {

@@ -4,6 +4,8 @@ import { composeUndo, type EditResult } from './edit.js';
 import { growChart } from './grow.js';
 import { paste, type ChartClipboard } from './selection.js';
 
+const LABEL = 'Add text';
+
 /** Lettering as copied stitches of one chart thread, ready to paste. */
 export function letteringClipboard(lettering: Lettering, thread: number): ChartClipboard {
   return {
@@ -26,10 +28,13 @@ export function letteringClipboard(lettering: Lettering, thread: number): ChartC
  */
 export function placeLettering(chart: EditableChart, lettering: Lettering, thread: number, x: number, y: number, { grow = false } = {}): EditResult {
   requireActiveThread(chart, thread);
+  const clipboard = letteringClipboard(lettering, thread);
   const ink = letteringInk(lettering);
-  const [width, height] = ink ? [Math.max(chart.width, x + ink.x + ink.width), Math.max(chart.height, y + ink.y + ink.height)] : [chart.width, chart.height];
-  if (!grow || (width === chart.width && height === chart.height)) return paste(chart, letteringClipboard(lettering, thread), x, y, 'Add text');
+  // Growing right and down cannot bring text that lies wholly left of or above the chart onto it.
+  const reachable = ink && x + ink.x + ink.width > 0 && y + ink.y + ink.height > 0;
+  const [width, height] = reachable ? [Math.max(chart.width, x + ink.x + ink.width), Math.max(chart.height, y + ink.y + ink.height)] : [chart.width, chart.height];
+  if (!grow || (width === chart.width && height === chart.height)) return paste(chart, clipboard, x, y, LABEL);
   const grown = growChart(chart, width, height);
-  const placed = paste(grown.chart, letteringClipboard(lettering, thread), x, y, 'Add text');
-  return { chart: placed.chart, inverse: composeUndo('Add text', grown.inverse, placed.inverse), changed: true };
+  const placed = paste(grown.chart, clipboard, x, y, LABEL);
+  return { chart: placed.chart, inverse: composeUndo(LABEL, grown.inverse, placed.inverse), changed: true };
 }
