@@ -32,7 +32,9 @@ export function placeLettering(chart: EditableChart, lettering: Lettering, threa
   const ink = letteringInk(lettering);
   // Growing right and down cannot bring text that lies wholly left of or above the chart onto it.
   const reachable = ink && x + ink.x + ink.width > 0 && y + ink.y + ink.height > 0;
-  const [width, height] = reachable ? [Math.max(chart.width, x + ink.x + ink.width), Math.max(chart.height, y + ink.y + ink.height)] : [chart.width, chart.height];
+  const [width, height] = reachable
+    ? [Math.max(chart.width, x + ink.x + ink.width), Math.max(chart.height, y + ink.y + ink.height)]
+    : [chart.width, chart.height];
   if (!grow || (width === chart.width && height === chart.height)) return paste(chart, clipboard, x, y, LABEL);
   const grown = growChart(chart, width, height);
   const placed = paste(grown.chart, clipboard, x, y, LABEL);
