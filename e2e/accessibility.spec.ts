@@ -126,6 +126,9 @@ test("the visitor's wizard, its result and the chart editor", async () => {
   await page.goto('/stitch/new');
   await expect(page.getByRole('button', { name: 'Continue to Settings' })).toBeVisible();
   await checkScreen('wizard: upload', wizard);
+  await page.getByText('Start from text').click();
+  await page.getByRole('form', { name: 'Start from text' }).getByLabel('Text').fill('Emma');
+  await checkScreen('wizard: start from text', wizard);
   await page.getByTestId('file-input').setInputFiles(PHOTO);
   await expect(page.getByRole('img', { name: 'The selected image' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
@@ -140,6 +143,9 @@ test("the visitor's wizard, its result and the chart editor", async () => {
   await page.getByRole('link', { name: 'Edit chart' }).click();
   await expect(page.getByRole('heading', { name: 'Edit chart: My chart' })).toBeVisible();
   await checkScreen("editor (visitor's chart)", { title: 'Edit chart: My chart · Stitchwise', h1: 'Edit chart: My chart' });
+  await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Text' }).click();
+  await page.getByRole('form', { name: 'Text' }).getByRole('textbox', { name: 'Text' }).fill('Emma Ω');
+  await checkScreen("editor's Text tool", { title: 'Edit chart: My chart · Stitchwise', h1: 'Edit chart: My chart' });
 });
 
 test('the sign-in pages and the signed-in screens', async () => {

@@ -67,7 +67,7 @@ export function About() {
           ))}
         </ul>
         <details>
-          <summary className="cursor-pointer">The licences in full</summary>
+          <summary className="inline-flex min-h-8 cursor-pointer items-center">The licences in full</summary>
           <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-sans">{alphabetLicences}</pre>
         </details>
       </section>

@@ -167,7 +167,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace, 
             <button
               key={label}
               type="button"
-              className="btn-ghost pointer-coarse:min-h-11 pointer-coarse:min-w-11"
+              className="btn-ghost min-h-8 min-w-8 pointer-coarse:min-h-11 pointer-coarse:min-w-11"
               aria-label={label}
               disabled={!box}
               onClick={() => move(dx, dy)}
@@ -180,7 +180,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace, 
           </button>
         </div>
       </div>
-      <label className="flex items-center gap-2 self-center">
+      <label className="flex min-h-8 items-center gap-2 self-center">
         <input type="checkbox" checked={grow} onChange={(event) => setGrow(event.target.checked)} />
         Make the chart bigger to fit
       </label>
