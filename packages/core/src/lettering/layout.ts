@@ -28,9 +28,11 @@ interface Placed {
 }
 
 interface Line {
-  width: number;
   placed: Placed[];
-  /** Ink from the line's start, in stitches: may reach left of 0 or beyond `width` (italic overhangs). */
+  /**
+   * The line's extent from its start, in stitches: its advances, widened where italic letters lean out of them
+   * (left of 0, or past the last advance).
+   */
   inkLeft: number;
   inkRight: number;
 }
@@ -90,7 +92,7 @@ function layOutLine(alphabet: Alphabet, text: string, letterSpacing: number, mis
     pen += glyph.advance;
     previous = character;
   }
-  return { width: pen, placed, inkLeft: Math.min(inkLeft, 0), inkRight: Math.max(inkRight, pen) };
+  return { placed, inkLeft: Math.min(inkLeft, 0), inkRight: Math.max(inkRight, pen) };
 }
 
 /**
