@@ -1,5 +1,4 @@
 import {
-  ALPHABETS,
   alphabetById,
   layOutText,
   letteringInk,
@@ -17,7 +16,8 @@ import {
 } from '@stitchwise/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { ALIGN_CHOICES, alphabetLabel } from '../../lib/lettering';
+import { AlphabetOptions } from '../../components/AlphabetOptions';
+import { ALIGN_CHOICES } from '../../lib/lettering';
 
 /** What the chart shows while text floats over it: the chart with the text in, and the text's box. */
 export interface TextPreview {
@@ -125,11 +125,7 @@ export default function TextTool({ chart, thread, at, onAt, onPreview, onPlace, 
       <label className="flex flex-[1_1_12rem] flex-col gap-1">
         <span className="font-medium">Alphabet</span>
         <select className="input" value={alphabet} onChange={(event) => setAlphabet(event.target.value)}>
-          {ALPHABETS.map((option) => (
-            <option key={option.id} value={option.id}>
-              {alphabetLabel(option)}
-            </option>
-          ))}
+          <AlphabetOptions />
         </select>
       </label>
       <label className="flex w-28 flex-col gap-1">

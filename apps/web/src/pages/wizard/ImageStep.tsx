@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { matchesMedia, MD_UP } from '../../lib/use-media-query';
 import { Icon } from '../../components/Icon';
 import { IdeaBox } from '../../components/IdeaBox';
@@ -64,37 +64,47 @@ export function ImageStep({ picture, preview, onPicture, onIdea, onContinue }: I
         <div className="md:col-start-1 md:row-start-2">
           <ImageUrlForm placeholder="https://example.com/cat.jpg" onLoad={(url) => onPicture({ kind: 'url', url })} />
         </div>
-        <details
-          className="group rounded-xl border border-slate-200 md:col-start-1 md:row-start-3 md:self-start"
-          open={ideasOpen}
-          onToggle={(event) => setIdeasOpen(event.currentTarget.open)}
-        >
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-            <Icon name="chevron" className="h-4 w-4 flex-none transition-transform group-open:rotate-90" />
-            Or start from an idea
-          </summary>
-          <div className="border-t border-slate-200 p-4">
-            <IdeaBox onIdea={onIdea} framed={false} />
-          </div>
-        </details>
-        <details
-          className="group rounded-xl border border-slate-200 md:col-start-1 md:row-start-4 md:self-start"
-          open={textOpen}
-          onToggle={(event) => setTextOpen(event.currentTarget.open)}
-        >
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-            <Icon name="chevron" className="h-4 w-4 flex-none transition-transform group-open:rotate-90" />
-            Start from text
-          </summary>
+        <OtherStart title="Or start from an idea" className="md:row-start-3" open={ideasOpen} onOpen={setIdeasOpen}>
+          <IdeaBox onIdea={onIdea} framed={false} />
+        </OtherStart>
+        <OtherStart title="Start from text" className="md:row-start-4" open={textOpen} onOpen={setTextOpen}>
+          {/* Mounted once opened, so its chunk loads only for those who want it. */}
           {textOpen && (
-            <div className="border-t border-slate-200 p-4">
-              <Suspense fallback={<p className="text-sm text-slate-600">Loading the alphabets…</p>}>
-                <StartFromText />
-              </Suspense>
-            </div>
+            <Suspense fallback={<p className="text-sm text-slate-600">Loading the alphabets…</p>}>
+              <StartFromText />
+            </Suspense>
           )}
-        </details>
+        </OtherStart>
       </div>
     </section>
+  );
+}
+
+/** Another way to start than a picture: a disclosure under the upload box and the address. */
+function OtherStart({
+  title,
+  className,
+  open,
+  onOpen,
+  children,
+}: {
+  title: string;
+  className: string;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <details
+      className={`group rounded-xl border border-slate-200 md:col-start-1 md:self-start ${className}`}
+      open={open}
+      onToggle={(event) => onOpen(event.currentTarget.open)}
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <Icon name="chevron" className="h-4 w-4 flex-none transition-transform group-open:rotate-90" />
+        {title}
+      </summary>
+      <div className="border-t border-slate-200 p-4">{children}</div>
+    </details>
   );
 }

@@ -1,4 +1,4 @@
-import { ALPHABETS, LETTER_SPACING_RANGE, LINE_SPACING_RANGE, MAX_LETTERING_CHARACTERS, MAX_LETTERING_MARGIN, type ThreadBrand } from '@stitchwise/core';
+import { LETTER_SPACING_RANGE, LINE_SPACING_RANGE, MAX_LETTERING_CHARACTERS, MAX_LETTERING_MARGIN, type ThreadBrand } from '@stitchwise/core';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { detailOf, failureMessage } from '../../api/client';
@@ -7,7 +7,8 @@ import { useLetteringChart, type LetteringRequest } from '../../api/lettering';
 import { useSession } from '../../auth/use-session';
 import { BrandSelect } from '../../components/BrandSelect';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { ALIGN_CHOICES, alphabetLabel } from '../../lib/lettering';
+import { AlphabetOptions } from '../../components/AlphabetOptions';
+import { ALIGN_CHOICES } from '../../lib/lettering';
 import { rememberedBrand } from '../../lib/thread-brands';
 
 /** Each brand's black, the thread most lettering is stitched in. */
@@ -75,11 +76,7 @@ export default function StartFromText() {
             value={alphabet}
             onChange={(event) => setAlphabet(event.target.value as LetteringRequest['alphabet'])}
           >
-            {ALPHABETS.map((option) => (
-              <option key={option.id} value={option.id}>
-                {alphabetLabel(option)}
-              </option>
-            ))}
+            <AlphabetOptions />
           </select>
         </label>
         <label className="text-sm font-medium">
