@@ -146,6 +146,15 @@ test("the visitor's wizard, its result and the chart editor", async () => {
   await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Text' }).click();
   await page.getByRole('form', { name: 'Text' }).getByRole('textbox', { name: 'Text' }).fill('Emma Ω');
   await checkScreen("editor's Text tool", { title: 'Edit chart: My chart · Stitchwise', h1: 'Edit chart: My chart' });
+  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  await tools.getByRole('button', { name: 'Magic wand' }).click();
+  await page.getByTestId('chart-canvas').click();
+  await expect(page.getByRole('group', { name: 'Selection' })).toBeVisible();
+  await page.getByText('Turn or flip the whole chart').click();
+  await checkScreen("editor's magic wand, a selection and the chart's turns", { title: 'Edit chart: My chart · Stitchwise', h1: 'Edit chart: My chart' });
+  await tools.getByRole('button', { name: 'Pencil' }).click();
+  await page.getByRole('group', { name: 'Mirror' }).getByRole('button', { name: 'Four-way' }).click();
+  await checkScreen("editor's mirror drawing", { title: 'Edit chart: My chart · Stitchwise', h1: 'Edit chart: My chart' });
 });
 
 test('the sign-in pages and the signed-in screens', async () => {

@@ -22,6 +22,8 @@ const TOOL_NAMES = [
   'Fill',
   'Eyedropper',
   'Select',
+  'Magic wand',
+  'Lasso',
   'Move',
 ];
 

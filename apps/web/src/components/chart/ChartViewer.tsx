@@ -7,6 +7,7 @@ import {
   type ChartGuide,
   type ChartLayers,
   type ChartMode,
+  type ChartOverlay,
   type ChartSelection,
   type ChartTool,
   type ChartViewState,
@@ -37,11 +38,13 @@ export interface ChartViewerProps {
   layers?: ChartLayers;
   /** The editor's backstitch in progress, drawn as a dashed line. */
   guide?: ChartGuide;
+  /** Mirror axes and a lasso path, drawn over the stitches. */
+  overlay?: ChartOverlay;
   /** A thread index: that thread at full strength, the rest dimmed. */
   highlight?: number;
   /** While set, a primary-button or one-finger drag goes to the tool; panning is then space+drag, middle drag or two fingers. */
   tool?: ChartTool;
-  /** Drawn as a dashed rectangle. */
+  /** Drawn dashed around its outline. */
   selection?: ChartSelection;
   /** Stitches marked done while stitching, drawn dimmed or filled; a new `bits` array is drawn at once. */
   done?: ChartDone;
@@ -72,6 +75,7 @@ export function ChartViewer({
   mode,
   layers = ALL_LAYERS,
   guide,
+  overlay,
   highlight,
   tool,
   selection,
@@ -88,7 +92,7 @@ export function ChartViewer({
   const controllerRef = useRef<ViewerController | null>(null);
   const [pointed, setPointed] = useState<CellPoint | undefined>();
   const [failed, setFailed] = useState(false);
-  const inputs = { chart, revision, mode, layers, highlight, selection, guide, tool, initialView, done, crosshair };
+  const inputs = { chart, revision, mode, layers, highlight, selection, guide, overlay, tool, initialView, done, crosshair };
   const inputsRef = useRef(inputs);
   const onViewChangeRef = useRef(onViewChange);
   const onTapRef = useRef(onTap);

@@ -3,10 +3,11 @@ import { CellTiles } from './cell-tiles';
 import { composeCells } from './compose';
 import { donePaints, withDoneThreads, type DonePaints } from './done-stitches';
 import { drawCrosshair, drawGrid, drawHoverCell, drawSelection, type DevicePlacement } from './draw-grid';
+import { drawOverlay } from './draw-overlay';
 import { backstitchOrder, drawBackstitches, drawGuide, drawKnots, drawParts, type MarkScene } from './draw-marks';
 import { drawRulers } from './draw-rulers';
 import { BACKDROP, blockPixels, cellPaints, cssOf, FABRIC, markPaints, packRgb } from './thread-colors';
-import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartSelection, ViewerChart } from './types';
+import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartOverlay, ChartSelection, ViewerChart } from './types';
 import { visibleCells, type Area, type View } from './viewport';
 
 /** CSS px per stitch from which symbols are drawn. */
@@ -29,6 +30,8 @@ export interface FrameState {
   crosshair?: CellPoint | undefined;
   /** The editor's backstitch in progress. */
   guide: ChartGuide | undefined;
+  /** The editor's mirror axes and lasso path. */
+  overlay?: ChartOverlay | undefined;
   /** Stitches marked done while stitching, and how to show them. */
   done?: ChartDone | undefined;
   view: View;
@@ -110,6 +113,7 @@ export class ChartRenderer {
       if (marks && layers.backstitch) drawBackstitches(context, marks.backstitches, backstitchOrder(marks.backstitches), scene);
       if (marks && layers.knots) drawKnots(context, marks.knots, scene);
       if (state.guide) drawGuide(context, state.guide, scene);
+      if (state.overlay) drawOverlay(context, state.overlay, chart, place);
       context.restore();
     }
     drawRulers(context, range, chart, place, { top: clip.top, left: clip.left, canvasWidth, canvasHeight });

@@ -1,3 +1,4 @@
+import { selectionOutline } from '@stitchwise/core';
 import { boundaries } from './compose';
 import type { ChartMode, ChartSelection, CellPoint } from './types';
 import type { CellRange } from './viewport';
@@ -68,22 +69,39 @@ export function drawGrid(
   if (range.y1 === chart.height) context.fillRect(left, rows[lastRow]! - Math.floor(heavy / 2), right - left, heavy);
 }
 
-/** A dashed rectangle around a selection of stitches. */
+/** A dashed line around the selected stitches: the rectangle's edge, or a shaped selection's outline. */
 export function drawSelection(context: CanvasRenderingContext2D, selection: ChartSelection, place: DevicePlacement): void {
-  const x0 = Math.round(place.originX + selection.x * place.scale);
-  const y0 = Math.round(place.originY + selection.y * place.scale);
-  const x1 = Math.round(place.originX + (selection.x + selection.width) * place.scale);
-  const y1 = Math.round(place.originY + (selection.y + selection.height) * place.scale);
+  const px = (x: number) => Math.round(place.originX + x * place.scale) + 0.5;
+  const py = (y: number) => Math.round(place.originY + y * place.scale) + 0.5;
+  context.beginPath();
+  if (selection.mask) {
+    for (const edge of outlineOf(selection)) {
+      context.moveTo(px(edge.x1), py(edge.y1));
+      context.lineTo(px(edge.x2), py(edge.y2));
+    }
+  } else {
+    const x0 = px(selection.x);
+    const y0 = py(selection.y);
+    context.rect(x0, y0, px(selection.x + selection.width) - x0, py(selection.y + selection.height) - y0);
+  }
   const dash = 5 * place.dpr;
   context.lineWidth = Math.max(1, Math.round(place.dpr * 1.5));
   context.setLineDash([dash, dash]);
   context.strokeStyle = '#ffffff';
-  context.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0, y1 - y0);
+  context.stroke();
   context.lineDashOffset = dash;
   context.strokeStyle = '#6d28d9';
-  context.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0, y1 - y0);
+  context.stroke();
   context.setLineDash([]);
   context.lineDashOffset = 0;
+}
+
+// A shaped selection's outline is worked out once, not every frame: the same selection is drawn again and again while panning.
+const outlines = new WeakMap<ChartSelection, ReturnType<typeof selectionOutline>>();
+function outlineOf(selection: ChartSelection): ReturnType<typeof selectionOutline> {
+  let outline = outlines.get(selection);
+  if (!outline) outlines.set(selection, (outline = selectionOutline(selection)));
+  return outline;
 }
 
 /** An outline around the stitch under the pointer, when stitches are large enough to tell apart. */

@@ -81,12 +81,25 @@ export interface ChartTool {
   cursor?: string;
 }
 
-/** A rectangle of stitches, drawn dashed. */
+/**
+ * Selected stitches, drawn dashed around their outline: a rectangle and, for a selection of another shape (the
+ * magic wand's, the lasso's), which of its cells are selected (row by row, 1 = selected) — as the core's.
+ */
 export interface ChartSelection {
   x: number;
   y: number;
   width: number;
   height: number;
+  mask?: Uint8Array;
+}
+
+/**
+ * What the editor draws over the chart besides a selection: mirror axes (in half stitches, as the core's
+ * MirrorAxes: a vertical axis at x = vertical / 2 stitches) and a free-hand path being drawn (the lasso's, in stitches).
+ */
+export interface ChartOverlay {
+  axes?: { vertical?: number; horizontal?: number };
+  path?: readonly CellPoint[];
 }
 
 /**

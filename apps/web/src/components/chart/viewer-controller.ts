@@ -286,7 +286,7 @@ export class ViewerController implements GestureHost {
     const view = this.view();
     if (!view) return;
     const area = this.area();
-    const { chart, revision, mode, layers, highlight, selection, guide, done, crosshair } = this.inputs;
+    const { chart, revision, mode, layers, highlight, selection, guide, overlay, done, crosshair } = this.inputs;
     // A new chart, a resize or a call from outside may have left a view the chart no longer allows.
     const clamped = clampView(view, chart, area);
     this.current = clamped;
@@ -299,6 +299,7 @@ export class ViewerController implements GestureHost {
       selection,
       hover: this.hovered,
       guide,
+      overlay,
       done,
       crosshair,
       view: clamped,

@@ -1,4 +1,4 @@
-import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartSelection, ChartTool, InitialChartView, ViewerChart } from './types';
+import type { CellPoint, ChartDone, ChartGuide, ChartLayers, ChartMode, ChartOverlay, ChartSelection, ChartTool, InitialChartView, ViewerChart } from './types';
 
 /** What the owner sets; any change redraws. */
 export interface ViewerInputs {
@@ -9,6 +9,8 @@ export interface ViewerInputs {
   highlight: number | undefined;
   selection: ChartSelection | undefined;
   guide: ChartGuide | undefined;
+  /** Mirror axes and a lasso path; a new object for every change. */
+  overlay?: ChartOverlay | undefined;
   tool: ChartTool | undefined;
   initialView: InitialChartView | undefined;
   /** Stitches marked done (stitching). */
@@ -29,6 +31,7 @@ export function drawnInputsDiffer(before: ViewerInputs, inputs: ViewerInputs): b
     before.crosshair?.x !== inputs.crosshair?.x ||
     before.crosshair?.y !== inputs.crosshair?.y ||
     !sameGuide(before.guide, inputs.guide) ||
+    before.overlay !== inputs.overlay ||
     before.done?.style !== inputs.done?.style
   );
 }
@@ -42,5 +45,5 @@ function sameGuide(a: ChartGuide | undefined, b: ChartGuide | undefined): boolea
 }
 
 function sameSelection(a: ChartSelection | undefined, b: ChartSelection | undefined): boolean {
-  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
+  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.mask === b.mask);
 }

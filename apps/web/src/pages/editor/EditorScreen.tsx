@@ -1,31 +1,39 @@
 import {
   chartFromPattern,
   activeLegend,
+  centredAxes,
+  flipChart,
   markUse,
   PATTERN_LIMITS,
   patternFromChart,
+  rotateChart,
   threadCounts,
-  type ChartClipboard,
+  withMirrorImages,
   type ChartPoint,
   type ChartRect,
   type EditableChart,
   type EditResult,
+  type LatticePoint,
+  type MirrorAxes,
   type Pattern,
 } from '@stitchwise/core';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { ChartStage, useChartStage } from '../../components/chart/ChartStage';
-import type { ChartGuide, ChartLayers } from '../../components/chart/types';
+import type { ChartGuide, ChartLayers, ChartOverlay } from '../../components/chart/types';
 import { Downloads } from '../../components/Downloads';
 import { BELOW_LG, useMediaQuery } from '../../lib/use-media-query';
 import { EditorTools } from './EditorTools';
 import { Palette } from './Palette';
 import { CloseSheetButton, ThreadSheet } from './ThreadSheet';
 import type { TextPreview } from './TextTool';
-import { chartTool, selectionEdits, type ToolName } from './tools';
+import { SelectionBar } from './SelectionBar';
+import { ChartTurns, MirrorOptions, SelectionOptions, type MirrorChoice } from './ToolOptions';
+import { axesTool, chartTool, SELECTING_TOOLS, type SelectionMode, type ToolName } from './tools';
 import { useAfterFrame } from './use-after-frame';
 import { useChartEditor, type ChartEditor } from './use-chart-editor';
 import { useEditorKeys } from './use-editor-keys';
+import { useSelection } from './use-selection';
 
 // The Text tool brings the alphabets with it: loaded when it is first chosen.
 const TextTool = lazy(() => import('./TextTool'));
@@ -39,6 +47,19 @@ const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
   backstitch: 'backstitch',
   knot: 'knots',
 };
+
+/** The tools that draw: with mirror drawing on, each draws its mirror images in the same step. */
+const DRAWING_TOOLS: readonly ToolName[] = ['pencil', 'half', 'quarter', 'three-quarter', 'backstitch', 'knot', 'eraser', 'fill'];
+
+/** The mirror axes for a choice: through the chart's centre, or through the point placed. */
+function mirrorAxes(chart: EditableChart, mirror: MirrorChoice, at: LatticePoint | undefined): MirrorAxes | undefined {
+  if (mirror === 'off') return undefined;
+  const centred = centredAxes(chart, mirror);
+  return {
+    ...(centred.vertical !== undefined && { vertical: at?.x ?? centred.vertical }),
+    ...(centred.horizontal !== undefined && { horizontal: at?.y ?? centred.horizontal }),
+  };
+}
 
 export interface EditorScreenProps {
   name: string;
@@ -62,8 +83,14 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const view = useChartStage();
   // The next segment of the backstitch being drawn; set from its first point on, so also "a line is going".
   const [guide, setGuide] = useState<ChartGuide | undefined>();
-  const [selection, setSelection] = useState<ChartRect | undefined>();
-  const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
+  const [selectionMode, setSelectionMode] = useState<SelectionMode>('replace');
+  const [wandEverywhere, setWandEverywhere] = useState(false);
+  // The lasso's path while it is drawn.
+  const [lassoPath, setLassoPath] = useState<readonly ChartPoint[] | undefined>();
+  const [mirror, setMirror] = useState<MirrorChoice>('off');
+  // Where the user put the mirror axes (undefined: through the chart's centre), and whether the next tap puts them.
+  const [mirrorAt, setMirrorAt] = useState<LatticePoint | undefined>();
+  const [placingAxes, setPlacingAxes] = useState(false);
   // The Text tool's floating text: where its top-left stitch is (undefined: centred), and the chart with it in.
   const [textAt, setTextAt] = useState<ChartPoint | undefined>();
   const [textPreview, setTextPreview] = useState<TextPreview | undefined>();
@@ -98,16 +125,35 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const stableEdit = useCallback((operation: (chart: EditableChart) => EditResult) => editRef.current(operation), []);
   const current = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
   const { read, apply, applyPart, endDrag, cancelDrag } = editor;
-  const viewerTool = useMemo(
-    () =>
-      chartTool(tool, {
-        editor: { read, apply, applyPart, endDrag, cancelDrag },
+  const { selection, setSelection, current: currentSelection, clipboard, actions: selectionActions } = useSelection(read, edit, current);
+  const axes = mirrorAxes(chart, mirror, mirrorAt);
+  const axesKey = axes && `${axes.vertical} ${axes.horizontal}`;
+  const overlay = useMemo<ChartOverlay | undefined>(
+    () => (axes || lassoPath ? { axes, path: lassoPath } : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the axes by value: a new object each render
+    [axesKey, lassoPath],
+  );
+  const viewerTool = useMemo(() => {
+    if (placingAxes)
+      return axesTool(read, (point) => {
+        setMirrorAt(point);
+        setPlacingAxes(false);
+      });
+    // Mirror drawing: every drawing tool's edit, and each step of a drag, with its mirror images (one undo step).
+    const mirrored = (operation: (chart: EditableChart) => EditResult) =>
+      axes && DRAWING_TOOLS.includes(tool) ? (chart: EditableChart) => withMirrorImages(chart, operation(chart), axes) : operation;
+    return chartTool(tool, {
+        editor: { read, apply: (operation) => apply(mirrored(operation)), applyPart: (operation) => applyPart(mirrored(operation)), endDrag, cancelDrag },
         thread: current,
         onThread: (picked) => {
           setThread(picked);
           setTool('pencil');
         },
+        selection: currentSelection,
         onSelection: setSelection,
+        selectionMode,
+        wandTouching: !wandEverywhere,
+        onPath: setLassoPath,
         onRefused: refuse,
         onGuide: setGuide,
         onMoveText: (dx, dy) => {
@@ -115,28 +161,22 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
           const start = textDragStart.current;
           if (start) setTextAt({ x: start.x + dx, y: start.y + dy });
         },
-      }),
-    [tool, current, read, apply, applyPart, endDrag, cancelDrag],
-  );
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the axes by value (axesKey)
+  }, [tool, current, read, apply, applyPart, endDrag, cancelDrag, placingAxes, axesKey, selectionMode, wandEverywhere, currentSelection, setSelection]);
   // Another tool (or thread) ends the backstitch line the old one was drawing.
   useEffect(() => () => viewerTool?.end?.(), [viewerTool]);
   const endLine = guide ? () => viewerTool?.end?.() : undefined;
   /** Chooses a tool, showing the layer it draws on if it was hidden. */
   const chooseTool = (name: ToolName) => {
     setTool(name);
+    setPlacingAxes(false);
     // The text's box takes the selection's place on the chart: a selection left behind would be erased unseen by Delete.
     if (name === 'text') setSelection(undefined);
     const layer = LAYER_OF_TOOL[name];
     if (layer) view.setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
   };
-  const selectionActions = {
-    fill: () => selection && current !== undefined && edit(selectionEdits.fill(selection, current)),
-    erase: () => selection && edit(selectionEdits.erase(selection)),
-    copy: () => selection && setClipboard(selectionEdits.copy(chart, selection)),
-    paste: () => selection && clipboard && edit(selectionEdits.paste(clipboard, selection)),
-    flip: (direction: 'horizontal' | 'vertical') => selection && edit(selectionEdits.flip(selection, direction)),
-  };
-  useEditorKeys({ editor, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: () => setSelection(undefined), endLine });
+  useEditorKeys({ editor, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: selectionActions.clear, endLine });
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -215,40 +255,35 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
         </Suspense>
       )}
 
-      {selection && (
-        <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-2 rounded-lg bg-violet-50 p-2 text-sm">
-          <span>
-            Selection {selection.width} × {selection.height}
-          </span>
-          <button type="button" className="btn-ghost" disabled={current === undefined} onClick={selectionActions.fill}>
-            Fill
-          </button>
-          <button type="button" className="btn-ghost" onClick={selectionActions.erase}>
-            Erase
-          </button>
-          <button type="button" className="btn-ghost" onClick={selectionActions.copy}>
-            Copy
-          </button>
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={!clipboard}
-            title="Pastes with its top-left corner at the selection's"
-            onClick={selectionActions.paste}
-          >
-            Paste
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => selectionActions.flip('horizontal')}>
-            Flip ↔
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => selectionActions.flip('vertical')}>
-            Flip ↕
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => setSelection(undefined)}>
-            Clear
-          </button>
-        </div>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        {DRAWING_TOOLS.includes(tool) && (
+          <MirrorOptions
+            mirror={mirror}
+            onMirror={(choice) => {
+              setMirror(choice);
+              if (choice === 'off') setPlacingAxes(false);
+            }}
+            placing={placingAxes}
+            onPlace={setPlacingAxes}
+            placed={mirrorAt !== undefined}
+            onCentre={() => setMirrorAt(undefined)}
+          />
+        )}
+        {SELECTING_TOOLS.includes(tool) && (
+          <SelectionOptions mode={selectionMode} onMode={setSelectionMode} wand={tool === 'wand'} wandEverywhere={wandEverywhere} onWandEverywhere={setWandEverywhere} />
+        )}
+        <ChartTurns
+          onRotate={(turns) => {
+            // The selection would stand for other stitches on the turned chart.
+            if (edit((chart) => rotateChart(chart, turns))) setSelection(undefined);
+          }}
+          onFlip={(direction) => {
+            if (edit((chart) => flipChart(chart, direction))) setSelection(undefined);
+          }}
+        />
+      </div>
+
+      {selection && <SelectionBar selection={selection} actions={selectionActions} clipboard={clipboard} hasThread={current !== undefined} />}
 
       {/* At 1280 px the chart keeps over 60 % of the window beside a narrow palette; from 1536 px the palette is roomier. */}
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem] 2xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -258,6 +293,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
           state={view}
           layerToggles
           guide={guide}
+          overlay={overlay}
           highlight={highlight}
           tool={viewerTool}
           selection={textPreview?.box ?? selection}

@@ -17,6 +17,8 @@ const TOOL_ICONS: Record<ToolName, IconName> = {
   fill: 'fill',
   eyedropper: 'eyedropper',
   select: 'select',
+  wand: 'wand',
+  lasso: 'lasso',
   text: 'text',
   pan: 'move',
 };

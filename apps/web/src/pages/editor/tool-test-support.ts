@@ -2,27 +2,36 @@
  * Test support for the tools' tests (not used by the app): a real editor on a chart written as text, the
  * tools as the editor screen makes them, what they report, and pointer positions as the viewer gives them.
  */
-import type { ChartRect } from '@stitchwise/core';
+import type { ChartSelection } from '@stitchwise/core';
 import { act, renderHook } from '@testing-library/react';
 import type { CellPoint, ChartGuide } from '../../components/chart/types';
 import { chartOf, rowsOf } from './editor-test-charts';
-import { chartTool, type EditorTool, type ToolName } from './tools';
+import { chartTool, type EditorTool, type SelectionMode, type ToolName } from './tools';
 import { useChartEditor } from './use-chart-editor';
 
 export const CODES = ['310', '321', '798'];
-// The tools never read the pointer event itself.
+// The tools read only the pointer event's Shift and Alt keys.
 const EVENT = new Event('pointermove') as PointerEvent;
 
 /** The viewer's arguments for a pointer at chart position (x, y), in stitches: the stitch it is in, the event, the position. */
-export const pointerAt = (x: number, y: number): [CellPoint, PointerEvent, CellPoint] => [{ x: Math.floor(x), y: Math.floor(y) }, EVENT, { x, y }];
+export const pointerAt = (x: number, y: number, keys: { shiftKey?: boolean; altKey?: boolean } = {}): [CellPoint, PointerEvent, CellPoint] => [
+  { x: Math.floor(x), y: Math.floor(y) },
+  keys.shiftKey || keys.altKey ? (Object.assign(new Event('pointerdown'), keys) as PointerEvent) : EVENT,
+  { x, y },
+];
 /** The same for the middle of stitch (x, y). */
 export const cellAt = (x: number, y: number) => pointerAt(x + 0.5, y + 0.5);
 
-/** A real editor on a chart, and the tools as the editor screen makes them (drawing with `thread`; null: none chosen), with what they report. */
-export function toolsOn(rows: readonly string[], thread: number | null = 1) {
+/**
+ * A real editor on a chart, and the tools as the editor screen makes them (drawing with `thread`; null: none chosen;
+ * selecting as `options` say), with what they report. The selection is kept as the screen keeps it.
+ */
+export function toolsOn(rows: readonly string[], thread: number | null = 1, options: { selectionMode?: SelectionMode; wandTouching?: boolean } = {}) {
   const editor = renderHook(() => useChartEditor(chartOf(rows, CODES))).result;
   const picked: number[] = [];
-  const selections: (ChartRect | undefined)[] = [];
+  let selection: ChartSelection | undefined;
+  const selections: (ChartSelection | undefined)[] = [];
+  const paths: (readonly CellPoint[] | undefined)[] = [];
   const refusals: string[] = [];
   const guides: (ChartGuide | undefined)[] = [];
   const textMoves: [number, number][] = [];
@@ -31,7 +40,14 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1) {
       editor: editor.current,
       thread: thread ?? undefined,
       onThread: (index) => picked.push(index),
-      onSelection: (rect) => selections.push(rect),
+      selection: () => selection,
+      onSelection: (next) => {
+        selection = typeof next === 'function' ? next(selection) : next;
+        selections.push(selection);
+      },
+      selectionMode: options.selectionMode ?? 'replace',
+      wandTouching: options.wandTouching ?? true,
+      onPath: (path) => paths.push(path),
       onRefused: (message) => refusals.push(message),
       onGuide: (guide) => guides.push(guide),
       onMoveText: (dx, dy) => textMoves.push([dx, dy]),
@@ -39,7 +55,7 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1) {
     if (!made) throw new Error(`${name} has no pointer tool`);
     return made;
   };
-  return { editor, tool, picked, selections, refusals, guides, textMoves, rows: () => rowsOf(editor.current.chart), marks: () => editor.current.chart.marks };
+  return { editor, tool, picked, selections, paths, refusals, guides, textMoves, rows: () => rowsOf(editor.current.chart), marks: () => editor.current.chart.marks };
 }
 
 /** Pointer down at the first chart position, moves through the rest, up at the last, each in its own event. */

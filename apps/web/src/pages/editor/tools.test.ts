@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import '../../test/harness';
 import { chartOf } from './editor-test-charts';
 import { cellAt, CODES, drag, dragAt, toolsOn } from './tool-test-support';
-import { chartTool, selectionEdits } from './tools';
+import { chartTool } from './tools';
+import { selectionEdits } from './use-selection';
 import { useChartEditor } from './use-chart-editor';
 
 /** The painted cells form one piece, neighbours including diagonals: a line with no gaps. */
@@ -239,7 +240,11 @@ describe('move', () => {
       editor: editor.current,
       thread: 0,
       onThread: () => undefined,
+      selection: () => undefined,
       onSelection: () => undefined,
+      selectionMode: 'replace' as const,
+      wandTouching: true,
+      onPath: () => undefined,
       onRefused: () => undefined,
       onGuide: () => undefined,
       onMoveText: () => undefined,

@@ -1,21 +1,43 @@
 import {
   clipRect,
-  copyRect,
+  combineSelections,
   fill,
-  fillRect,
-  flipRect,
-  paste,
+  lassoSelection,
+  nearestLatticePoint,
   stroke,
-  type ChartClipboard,
+  wandSelection,
   type ChartPoint,
   type ChartRect,
+  type ChartSelection,
   type EditableChart,
+  type LatticePoint,
 } from '@stitchwise/core';
+import type { Dispatch, SetStateAction } from 'react';
 import type { ChartGuide, ChartTool } from '../../components/chart/types';
 import { backstitchTool, knotTool, markEraseAt, partTool } from './mark-tools';
 import type { ChartEditor } from './use-chart-editor';
 
-export type ToolName = 'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'text' | 'pan';
+export type ToolName =
+  | 'pencil'
+  | 'half'
+  | 'quarter'
+  | 'three-quarter'
+  | 'backstitch'
+  | 'knot'
+  | 'eraser'
+  | 'fill'
+  | 'eyedropper'
+  | 'select'
+  | 'wand'
+  | 'lasso'
+  | 'text'
+  | 'pan';
+
+/** The tools that select stitches. */
+export const SELECTING_TOOLS: readonly ToolName[] = ['select', 'wand', 'lasso'];
+
+/** What a new selection does to the one there is: Shift adds, Alt subtracts, whatever the bar says. */
+export type SelectionMode = 'replace' | 'add' | 'subtract';
 
 /** The editor's tools in toolbar order, with their keyboard shortcut and how to use them (the tooltip's line under the name). */
 export const TOOLS: readonly { name: ToolName; label: string; key: string; hint: string }[] = [
@@ -33,7 +55,9 @@ export const TOOLS: readonly { name: ToolName; label: string; key: string; hint:
   { name: 'eraser', label: 'Eraser', key: 'e', hint: 'Remove stitches, part stitches, and the backstitch or knot clicked' },
   { name: 'fill', label: 'Fill', key: 'f', hint: 'Fill a region of one thread (or of empty fabric) with the current thread' },
   { name: 'eyedropper', label: 'Eyedropper', key: 'i', hint: 'Take the thread of a stitch as the current thread' },
-  { name: 'select', label: 'Select', key: 's', hint: 'Select a rectangle to fill, erase, copy, paste or flip' },
+  { name: 'select', label: 'Select', key: 's', hint: 'Select a rectangle to fill, erase, copy, paste, flip or turn (Shift adds, Alt subtracts)' },
+  { name: 'wand', label: 'Magic wand', key: 'w', hint: 'Select the stitches of the thread you tap that touch it, or all of them (Shift adds, Alt subtracts)' },
+  { name: 'lasso', label: 'Lasso', key: 'o', hint: 'Draw round the stitches to select (Shift adds, Alt subtracts)' },
   { name: 'text', label: 'Text', key: 'x', hint: 'Type names and dates in a stitch alphabet; drag on the chart to move the text, then place it' },
   { name: 'pan', label: 'Move', key: 'h', hint: 'Drag to move around the chart (space+drag works with any tool)' },
 ];
@@ -44,7 +68,15 @@ export interface ToolContext {
   /** The thread the pencil and fill use. */
   thread: number | undefined;
   onThread: (thread: number) => void;
-  onSelection: (selection: ChartRect | undefined) => void;
+  /** The selection there is, and what changes it (a value or an update of the one there is). */
+  selection: () => ChartSelection | undefined;
+  onSelection: Dispatch<SetStateAction<ChartSelection | undefined>>;
+  /** How the selecting tools combine a new selection with the one there is, when no key says otherwise. */
+  selectionMode: SelectionMode;
+  /** The magic wand takes only the stitches touching the one tapped (else every stitch of its thread). */
+  wandTouching: boolean;
+  /** The lasso's path being drawn, in stitches; undefined once it ends. */
+  onPath: (path: readonly ChartPoint[] | undefined) => void;
   /** A refused edit, to tell the user. */
   onRefused: (message: string) => void;
   /** The backstitch being drawn: its next segment, to show; undefined once the line ends. */
@@ -139,13 +171,15 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
       };
     case 'select': {
       let anchor: ChartPoint | undefined;
+      let combine: (picked: ChartSelection | undefined) => ChartSelection | undefined = (picked) => picked;
       const select = (from: ChartPoint, to: ChartPoint): void => {
         const rect = rectBetween(editor.read(), from, to);
-        context.onSelection(rect.width > 0 && rect.height > 0 ? rect : undefined); // nothing of the chart: no selection
+        context.onSelection(combine(rect.width > 0 && rect.height > 0 ? rect : undefined)); // nothing of the chart: no selection
       };
       return {
-        onDown(cell) {
+        onDown(cell, event) {
           anchor = cell;
+          combine = combining(context, event);
           select(cell, cell);
         },
         onMove(cell) {
@@ -153,6 +187,47 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
         },
         onUp() {
           anchor = undefined;
+        },
+      };
+    }
+    case 'wand':
+      return {
+        onDown(cell, event) {
+          const picked = wandSelection(editor.read(), cell.x, cell.y, { contiguous: context.wandTouching });
+          if (!picked) onRefused('Tap a stitch to select its thread.');
+          else context.onSelection(combining(context, event)(picked));
+        },
+        onMove() {},
+        onUp() {},
+        cursor: 'cell',
+      };
+    case 'lasso': {
+      let path: ChartPoint[] | undefined;
+      let combine: (picked: ChartSelection | undefined) => ChartSelection | undefined = (picked) => picked;
+      return {
+        onDown(_cell, event, at) {
+          path = [at];
+          combine = combining(context, event);
+          context.onPath(path);
+        },
+        onMove(_cell, _event, at) {
+          const last = path?.[path.length - 1];
+          // A point every quarter stitch is smooth enough, and keeps a long loop short.
+          if (!path || !last || Math.hypot(at.x - last.x, at.y - last.y) < 0.25) return;
+          path = [...path, at];
+          context.onPath(path);
+        },
+        onUp() {
+          if (!path) return;
+          const drawn = path;
+          path = undefined;
+          context.onPath(undefined);
+          const picked = lassoSelection(editor.read(), drawn);
+          if (picked || drawn.length > 2) context.onSelection(combine(picked));
+        },
+        onCancel() {
+          path = undefined;
+          context.onPath(undefined);
         },
       };
     }
@@ -191,11 +266,21 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
   }
 }
 
-/** Edits of a selected rectangle, each one undo step. */
-export const selectionEdits = {
-  fill: (rect: ChartRect, thread: number) => (chart: EditableChart) => fillRect(chart, rect, thread),
-  erase: (rect: ChartRect) => (chart: EditableChart) => fillRect(chart, rect, -1),
-  flip: (rect: ChartRect, direction: 'horizontal' | 'vertical') => (chart: EditableChart) => flipRect(chart, rect, direction),
-  paste: (clipboard: ChartClipboard, at: ChartPoint) => (chart: EditableChart) => paste(chart, clipboard, at.x, at.y),
-  copy: (chart: EditableChart, rect: ChartRect): ChartClipboard => copyRect(chart, rect),
-};
+/** How a selection made now combines with the one there is: Shift adds, Alt subtracts, otherwise as the bar says. */
+function combining(context: ToolContext, event: PointerEvent): (picked: ChartSelection | undefined) => ChartSelection | undefined {
+  const mode: SelectionMode = event.shiftKey ? 'add' : event.altKey ? 'subtract' : context.selectionMode;
+  // The selection as the gesture began: a drag's rectangle is combined with that, not with its own last frame.
+  const base = mode === 'replace' ? undefined : context.selection();
+  return (picked) => combineSelections(base, picked, mode);
+}
+
+/** Placing the mirror axes: a tap puts them through the nearest corner, edge middle or centre of a stitch. */
+export function axesTool(chart: () => EditableChart, onPlace: (point: LatticePoint) => void): EditorTool {
+  return {
+    onDown(_cell, _event, at) {
+      onPlace(nearestLatticePoint(chart(), at.x, at.y));
+    },
+    onMove() {},
+    onUp() {},
+  };
+}

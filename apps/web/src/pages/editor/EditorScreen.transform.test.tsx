@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../test/harness';
+import { openEditor, toolButton } from './editor-screen-test-support';
+import { patternOf } from './editor-test-charts';
+import { paletteCount, paletteFollows } from './palette-test-host';
+
+// Black 4 stitches (current when the editor opens), Red 6, on a chart 8 × 4.
+const PATTERN = patternOf(['0000....', '111111..', '........', '........'], ['310', '321']);
+
+describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
+  it('draws the mirror images of a stroke with four-way mirror drawing, as one undo step', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    const mirror = screen.getByRole('group', { name: 'Mirror' });
+    await user.click(within(mirror).getByRole('button', { name: 'Four-way' }));
+    expect(within(mirror).getByRole('button', { name: 'Four-way' })).toHaveAttribute('aria-pressed', 'true');
+    // Two stitches on row 3; their images on row 0 (two of them black already), and at columns 6–7 of rows 0 and 3.
+    drag([0, 3], [1, 3]);
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(4 + 2 + 2 + 2);
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Pencil (Ctrl+Z)');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(4);
+  });
+
+  it('places the axes where the chart is tapped, and draws mirrored about them', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(within(screen.getByRole('group', { name: 'Mirror' })).getByRole('button', { name: 'Left | right' }));
+    await user.click(screen.getByRole('button', { name: 'Place axes' }));
+    drag([2, 2]); // the axis through the middle of column 2, the nearest lattice point to the tap
+    expect(screen.getByRole('button', { name: 'Centre axes' })).toBeEnabled();
+    drag([0, 2]); // its image is column 4
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(6);
+  });
+
+  it('selects the touching stitches of a thread with the magic wand, turns them, and erases them', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(toolButton('Magic wand'));
+    drag([1, 0]);
+    const bar = () => screen.getByRole('group', { name: 'Selection' });
+    expect(bar()).toHaveTextContent('4 × 1');
+    // A quarter turn about its middle stands the row up in column 1, over one Red stitch.
+    await user.click(within(bar()).getByRole('button', { name: 'Rotate ↻' }));
+    expect(bar()).toHaveTextContent('1 × 4');
+    await paletteFollows();
+    expect(paletteCount('321')).toBe(5);
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Rotate 90° clockwise (Ctrl+Z)');
+    await user.click(within(bar()).getByRole('button', { name: 'Erase' }));
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(0);
+  });
+
+  it('turns the whole chart a quarter, swapping its size, as one undo step', async () => {
+    const { user } = await openEditor(PATTERN);
+    await user.click(screen.getByText('Turn or flip the whole chart'));
+    await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' }));
+    expect(screen.getByRole('application', { name: /4 × 8 stitches/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('application', { name: /8 × 4 stitches/ })).toBeInTheDocument();
+  });
+});

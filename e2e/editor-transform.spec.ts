@@ -1,0 +1,138 @@
+import { expect, type Page, type Response } from '@playwright/test';
+import {
+  chartFromPattern,
+  fillRect,
+  lassoSelection,
+  parsePatternDocument,
+  rotateSelection,
+  wandSelection,
+  type EditableChart,
+  type PatternDocument,
+} from '@stitchwise/core';
+import { test } from './csp-guard.js';
+import { cellPoint, chooseThread, generatePattern, signUp } from './editor-page.js';
+
+/**
+ * Issue #34 in the editor, in Chromium against the real server: a heart drawn with four-way mirror drawing is
+ * symmetric in the saved chart; the magic wand with Erase, and the lasso with Rotate, each undone and redone,
+ * give exactly the chart the core's own operations give.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const isSave = (response: Response) => response.request().method() === 'PUT' && /\/pattern$/.test(new URL(response.url()).pathname);
+
+/** A signed-in user's new project open in the editor; the chart it opened with. */
+async function openNewProject(page: Page, name: string): Promise<EditableChart> {
+  await signUp(page);
+  await generatePattern(page, name, { signedIn: true });
+  await page.getByRole('link', { name: 'Open the project' }).click();
+  await expect(page).toHaveURL(/\/stitch\/projects\/[^/]+$/);
+  const read = page.waitForResponse((response) => response.request().method() === 'GET' && /\/pattern$/.test(new URL(response.url()).pathname) && response.ok());
+  await page.getByRole('link', { name: 'Edit chart' }).click();
+  const document = (await (await read).json()) as PatternDocument;
+  await expect(page.locator('[data-view]')).toHaveAttribute('data-view', /^[\d.]+ [-\d.]+ [-\d.]+$/);
+  return chartFromPattern(parsePatternDocument(JSON.stringify(document)));
+}
+
+/** Saves, and returns the chart as the server stored it (the document the save sent, read back by the core). */
+async function save(page: Page): Promise<EditableChart> {
+  const saved = page.waitForResponse(isSave);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /);
+  return chartFromPattern(parsePatternDocument(response.request().postData()!));
+}
+
+/** Cells by thread code ('' for none), row by row: what two charts with other thread numbering share. */
+function codes(chart: EditableChart): string[][] {
+  return Array.from({ length: chart.height }, (_, y) =>
+    Array.from({ length: chart.width }, (_, x) => {
+      const index = chart.cells[y * chart.width + x]!;
+      return index < 0 ? '' : chart.threads[index]!.code;
+    }),
+  );
+}
+
+/** A chart position (in stitches, x 10 the left edge of column 10) as a page point. */
+const chartPoint = (page: Page, x: number, y: number) => cellPoint(page, { x: x - 0.5, y: y - 0.5 });
+
+test('a heart drawn with four-way mirror drawing is symmetric in the saved chart', async ({ page }) => {
+  const opened = await openNewProject(page, 'Mirror heart');
+  const code = opened.threads[0]!.code;
+  await chooseThread(page, code);
+  // A clean slate: the whole chart selected and erased.
+  await page.keyboard.press('s');
+  const [first, last] = [await cellPoint(page, { x: 0, y: 0 }), await cellPoint(page, { x: 49, y: 49 })];
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  await page.mouse.move(last.x, last.y, { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: 'Erase' }).click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  await page.getByRole('group', { name: 'Mirror' }).getByRole('button', { name: 'Four-way' }).click();
+  // Half of a heart's outline in the top-left quarter, drawn in one drag; the mirror draws the other three.
+  const outline: [number, number][] = [[24, 8], [20, 4], [14, 4], [9, 9], [9, 15], [14, 21], [20, 25], [24, 27]];
+  const points = await Promise.all(outline.map(([x, y]) => cellPoint(page, { x, y })));
+  await page.mouse.move(points[0]!.x, points[0]!.y);
+  await page.mouse.down();
+  for (const point of points.slice(1)) await page.mouse.move(point.x, point.y, { steps: 6 });
+  await page.mouse.up();
+  await page.screenshot({ path: 'e2e-results/screenshots/mirror-heart-1280.png' });
+
+  const heart = codes(await save(page));
+  const stitched = heart.flat().filter((cell) => cell !== '').length;
+  expect(stitched, 'the outline and its three mirror images').toBeGreaterThan(4 * 20);
+  for (let y = 0; y < 50; y++) {
+    for (let x = 0; x < 50; x++) {
+      expect(heart[y]![49 - x], `left-right at (${x}, ${y})`).toBe(heart[y]![x]);
+      expect(heart[49 - y]![x], `top-bottom at (${x}, ${y})`).toBe(heart[y]![x]);
+    }
+  }
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toHaveAttribute('title', 'Undo Pencil (Ctrl+Z)');
+});
+
+test('the magic wand with Erase, then the lasso with Rotate, each undone and redone, as the core makes them', async ({ page }) => {
+  const opened = await openNewProject(page, 'Wand and lasso');
+
+  // The wand on the stitch in the middle: the stitches of its thread that touch it.
+  await page.keyboard.press('w');
+  const middle = { x: 25, y: 25 };
+  const picked = wandSelection(opened, middle.x, middle.y, { contiguous: true })!;
+  const tap = await cellPoint(page, middle);
+  await page.mouse.click(tap.x, tap.y);
+  const bar = page.getByRole('group', { name: 'Selection' });
+  await expect(bar).toContainText(`${picked.width} × ${picked.height}`);
+  await bar.getByRole('button', { name: 'Erase' }).click();
+  const wandErased = fillRect(opened, picked, -1).chart;
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  const redo = page.getByRole('button', { name: 'Redo', exact: true });
+  await expect(undo).toHaveAttribute('title', 'Undo Erase selection (Ctrl+Z)');
+  expect(codes(await save(page))).toEqual(codes(wandErased));
+  await undo.click();
+  expect(codes(await save(page))).toEqual(codes(opened));
+  await redo.click();
+  expect(codes(await save(page))).toEqual(codes(wandErased));
+
+  // The lasso round a 12 × 10 block by its corners, then turned a quarter clockwise.
+  await page.keyboard.press('o');
+  const loop: [number, number][] = [[5, 30], [17, 30], [17, 40], [5, 40]];
+  const corners = await Promise.all(loop.map(([x, y]) => chartPoint(page, x, y)));
+  await page.mouse.move(corners[0]!.x, corners[0]!.y);
+  await page.mouse.down();
+  for (const corner of corners.slice(1)) await page.mouse.move(corner.x, corner.y, { steps: 8 });
+  await page.mouse.up();
+  const lassoed = lassoSelection(wandErased, loop.map(([x, y]) => ({ x, y })))!;
+  await expect(bar).toContainText(`${lassoed.width} × ${lassoed.height}`);
+  await bar.getByRole('button', { name: 'Rotate ↻' }).click();
+  const turned = rotateSelection(wandErased, lassoed, 1).chart;
+  await expect(undo).toHaveAttribute('title', 'Undo Rotate 90° clockwise (Ctrl+Z)');
+  await page.screenshot({ path: 'e2e-results/screenshots/lasso-rotate-1280.png' });
+  expect(codes(await save(page))).toEqual(codes(turned));
+  await undo.click();
+  expect(codes(await save(page))).toEqual(codes(wandErased));
+  await redo.click();
+  expect(codes(await save(page))).toEqual(codes(turned));
+});
