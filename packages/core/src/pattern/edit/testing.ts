@@ -83,7 +83,7 @@ export function undoAndRedo(result: EditResult): { undone: ChartSnapshot; redone
  * Runs an operation and gathers what every operation owes, for one `expect(found).toEqual(owed)`: the input
  * chart left alone, a change made, and undo and redo giving the charts before and after it exactly.
  */
-export function reversal(chart: EditableChart, operation: (chart: EditableChart) => EditResult): { result: EditResult; found: unknown; owed: unknown } {
+export function reversal<R extends EditResult>(chart: EditableChart, operation: (chart: EditableChart) => R): { result: R; found: unknown; owed: unknown } {
   const before = snapshot(chart);
   const result = operation(chart);
   return {
