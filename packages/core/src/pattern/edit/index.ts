@@ -43,6 +43,7 @@ export {
 } from './selection.js';
 export { combineSelections, isSelected, selectedCellCount } from './region.js';
 export { lassoSelection, selectionOutline, wandSelection, type OutlineSegment } from './select-tools.js';
+export { flipChart, rotateChart } from './chart-turn.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
 export { letteringClipboard, placeLettering } from './lettering.js';
