@@ -28,7 +28,22 @@ export {
 } from './edit.js';
 export { fill, stroke, type ChartPoint } from './draw.js';
 export { growChart } from './grow.js';
-export { clipRect, copyRect, fillRect, flipRect, paste, type ChartClipboard, type ChartRect } from './selection.js';
+export {
+  clipRect,
+  copyRect,
+  fillRect,
+  flipRect,
+  paste,
+  recolourSelection,
+  rotateSelection,
+  type ChartClipboard,
+  type ChartRect,
+  type ChartSelection,
+  type SelectionEditResult,
+} from './selection.js';
+export { combineSelections, isSelected, selectedCellCount } from './region.js';
+export { lassoSelection, selectionOutline, wandSelection, type OutlineSegment } from './select-tools.js';
+export { flipChart, rotateChart } from './chart-turn.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
 export { letteringClipboard, placeLettering } from './lettering.js';

@@ -7,6 +7,7 @@ import { symbolFor } from '../symbols.js';
 import { backstitchKey, knotKey, NO_MARKS, partKey, type Backstitch, type ChartMarks, type FrenchKnot, type PartStitch } from '../stitches.js';
 import { chartThreadOf, type ChartThread, type EditableChart } from './chart.js';
 import { applyEdit, type EditResult } from './edit.js';
+import { isSelected, type ChartSelection } from './region.js';
 
 /**
  * A chart from rows of text: a digit or letter (0–9, then a–z) is that thread of `codes` (DMC codes, or a
@@ -82,7 +83,7 @@ export function undoAndRedo(result: EditResult): { undone: ChartSnapshot; redone
  * Runs an operation and gathers what every operation owes, for one `expect(found).toEqual(owed)`: the input
  * chart left alone, a change made, and undo and redo giving the charts before and after it exactly.
  */
-export function reversal(chart: EditableChart, operation: (chart: EditableChart) => EditResult): { result: EditResult; found: unknown; owed: unknown } {
+export function reversal<R extends EditResult>(chart: EditableChart, operation: (chart: EditableChart) => R): { result: R; found: unknown; owed: unknown } {
   const before = snapshot(chart);
   const result = operation(chart);
   return {
@@ -90,4 +91,15 @@ export function reversal(chart: EditableChart, operation: (chart: EditableChart)
     found: { input: snapshot(chart), changed: result.changed, ...undoAndRedo(result) },
     owed: { input: before, changed: true, undone: before, redone: snapshot(result.chart) },
   };
+}
+
+/** A selection drawn as rows ('#' selected), its box's top-left cell at (x, y). */
+export function drawn(x: number, y: number, rows: readonly string[]): ChartSelection {
+  const width = rows[0]!.length;
+  return { x, y, width, height: rows.length, mask: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+}
+
+/** The cells of a selection within width × height cells, as rows. */
+export function rowsOfSelection(selection: ChartSelection | undefined, width: number, height: number): string[] {
+  return Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => (selection && isSelected(selection, x, y) ? '#' : '.')).join(''));
 }
