@@ -10,7 +10,7 @@ import {
   type EditableChart,
   type EditResult,
 } from '@stitchwise/core';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /** Edits of the selected stitches (a rectangle, or the wand's or lasso's shape), each one undo step. */
 export const selectionEdits = {
@@ -34,6 +34,8 @@ export function useSelection(read: () => EditableChart, edit: (operation: (chart
   const [clipboard, setClipboard] = useState<ChartClipboard | undefined>();
   const latest = useRef(selection);
   latest.current = selection;
+  // The same function throughout: the tools made with it live through a drag and a backstitch line.
+  const current = useCallback(() => latest.current, []);
   const moving = (operation: (chart: EditableChart) => EditResult & { selection: ChartSelection }) => {
     let moved: ChartSelection | undefined;
     const done = edit((chart) => {
@@ -53,5 +55,5 @@ export function useSelection(read: () => EditableChart, edit: (operation: (chart
     rotate: (turns: 1 | 2 | 3) => selection && moving(selectionEdits.rotate(selection, turns)),
     clear: () => setSelection(undefined),
   };
-  return { selection, setSelection, current: () => latest.current, clipboard, actions };
+  return { selection, setSelection, current, clipboard, actions };
 }
