@@ -14,20 +14,33 @@ import {
 /**
  * A chart's marks by place, to take away and put many one at a time. A mark put replaces the one in its place, as
  * the tools do: a part stitch also takes the part stitches it overlaps in its cell, and the older one when its cell
- * would hold more than MAX_PARTS_PER_CELL. Marks keep their order; a mark put comes last.
+ * would hold more than MAX_PARTS_PER_CELL. Marks keep their order; a mark put comes last. A kind of mark is only
+ * indexed when one of that kind is taken away or put, so a pencil stroke on a chart with much backstitch costs nothing.
  */
 export class MarkPlaces {
-  private readonly parts = new Map<string, PartStitch>();
-  private readonly lines = new Map<string, Backstitch>();
-  private readonly knots = new Map<string, FrenchKnot>();
+  private partMap: Map<string, PartStitch> | undefined;
+  private lineMap: Map<string, Backstitch> | undefined;
+  private knotMap: Map<string, FrenchKnot> | undefined;
   /** When each part stitch was put, to tell the older of two. */
   private readonly putAt = new Map<string, number>();
   private clock = 0;
 
-  constructor(marks: ChartMarks) {
-    for (const part of marks.parts) this.setPart(part);
-    for (const line of marks.backstitches) this.lines.set(backstitchKey(line), line);
-    for (const knot of marks.knots) this.knots.set(knotKey(knot), knot);
+  constructor(private readonly source: ChartMarks) {}
+
+  private get parts(): Map<string, PartStitch> {
+    if (!this.partMap) {
+      this.partMap = new Map();
+      for (const part of this.source.parts) this.setPart(part);
+    }
+    return this.partMap;
+  }
+
+  private get lines(): Map<string, Backstitch> {
+    return (this.lineMap ??= new Map(this.source.backstitches.map((line) => [backstitchKey(line), line])));
+  }
+
+  private get knots(): Map<string, FrenchKnot> {
+    return (this.knotMap ??= new Map(this.source.knots.map((knot) => [knotKey(knot), knot])));
   }
 
   removePart(place: Pick<PartStitch, 'x' | 'y' | 'kind'>): void {
@@ -56,12 +69,6 @@ export class MarkPlaces {
     this.setPart(part);
   }
 
-  private setPart(part: PartStitch): void {
-    const key = partKey(part);
-    this.parts.set(key, part);
-    this.putAt.set(key, this.clock++);
-  }
-
   putLine(line: Backstitch): void {
     const key = backstitchKey(line);
     this.lines.delete(key);
@@ -74,7 +81,20 @@ export class MarkPlaces {
     this.knots.set(key, knot);
   }
 
+  /** The marks now: the very lists of the marks given for a kind never taken away or put. */
   marks(): ChartMarks {
-    return { parts: [...this.parts.values()], backstitches: [...this.lines.values()], knots: [...this.knots.values()] };
+    const { partMap, lineMap, knotMap, source } = this;
+    if (!partMap && !lineMap && !knotMap) return source;
+    return {
+      parts: partMap ? [...partMap.values()] : source.parts,
+      backstitches: lineMap ? [...lineMap.values()] : source.backstitches,
+      knots: knotMap ? [...knotMap.values()] : source.knots,
+    };
+  }
+
+  private setPart(part: PartStitch): void {
+    const key = partKey(part);
+    (this.partMap ??= new Map()).set(key, part);
+    this.putAt.set(key, this.clock++);
   }
 }

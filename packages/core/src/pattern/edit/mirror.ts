@@ -129,8 +129,8 @@ export function withMirrorImages(before: EditableChart, result: EditResult, axes
 /** Refuses, as adding a line or a knot does, marks past what a chart of its size may hold, when the edit adds some of that kind. */
 function requireWithinLimits(chart: EditableChart, marks: ChartMarks, added: ChartMarks): void {
   const limits = markLimits(chart.width, chart.height);
-  const length = marks.backstitches.reduce((sum, line) => sum + backstitchLength(line), 0);
-  if (added.backstitches.length > 0 && (marks.backstitches.length > limits.backstitches || length > limits.backstitchLength))
+  const length = () => marks.backstitches.reduce((sum, line) => sum + backstitchLength(line), 0);
+  if (added.backstitches.length > 0 && (marks.backstitches.length > limits.backstitches || length() > limits.backstitchLength))
     throw new ChartEditError(`This chart already has all the backstitch a chart of ${chart.width} × ${chart.height} stitches can hold.`);
   if (added.knots.length > 0 && marks.knots.length > limits.knots)
     throw new ChartEditError(`A chart of ${chart.width} × ${chart.height} stitches holds at most ${limits.knots.toLocaleString('en')} French knots.`);
