@@ -44,6 +44,7 @@ export {
 export { combineSelections, isSelected, selectedCellCount } from './region.js';
 export { lassoSelection, selectionOutline, wandSelection, type OutlineSegment } from './select-tools.js';
 export { flipChart, rotateChart } from './chart-turn.js';
+export { centredAxes, withMirrorImages, type MirrorAxes } from './mirror.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
 export { letteringClipboard, placeLettering } from './lettering.js';

@@ -108,6 +108,8 @@ describe('selectionOutline', () => {
       { x1: 2, y1: 1, x2: 2, y2: 3 },
       { x1: 5, y1: 1, x2: 5, y2: 3 },
     ]);
+    expect(selectionOutline(drawn(2, 1, ['###', '###']))).toEqual(selectionOutline({ x: 2, y: 1, width: 3, height: 2 }));
     expect(selectionOutline(drawn(0, 0, ['###', '#.#', '###']))).toHaveLength(8);
+    expect(selectionOutline({ x: 0, y: 0, width: 0, height: 3 })).toEqual([]);
   });
 });

@@ -70,8 +70,17 @@ export interface OutlineSegment {
  */
 export function selectionOutline(selection: ChartSelection): OutlineSegment[] {
   const area = normalised(selection);
-  const segments: OutlineSegment[] = [];
   const { x, y, width, height } = area;
+  if (width === 0 || height === 0) return [];
+  if (!area.mask) {
+    return [
+      { x1: x, y1: y, x2: x + width, y2: y },
+      { x1: x, y1: y + height, x2: x + width, y2: y + height },
+      { x1: x, y1: y, x2: x, y2: y + height },
+      { x1: x + width, y1: y, x2: x + width, y2: y + height },
+    ];
+  }
+  const segments: OutlineSegment[] = [];
   // An edge between cells `before` and `after`: part of the outline when one is selected and the other not.
   const runs = (
     lines: number,
