@@ -6,8 +6,8 @@ import { openEditor, toolButton } from './editor-screen-test-support';
 import { patternOf } from './editor-test-charts';
 import { paletteCount, paletteFollows } from './palette-test-host';
 
-// Black 4 stitches (current when the editor opens), Red 6, on a chart 8 × 4.
-const PATTERN = patternOf(['0000....', '111111..', '........', '........'], ['310', '321']);
+// Black 7 stitches (the most, so the current thread when the editor opens), Red 6, on a chart 8 × 7.
+const PATTERN = patternOf(['0000000.', '111111..', '........', '........', '........', '........', '........'], ['310', '321']);
 
 describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
   it('draws the mirror images of a stroke with four-way mirror drawing, as one undo step', async () => {
@@ -15,14 +15,16 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     const mirror = screen.getByRole('group', { name: 'Mirror' });
     await user.click(within(mirror).getByRole('button', { name: 'Four-way' }));
     expect(within(mirror).getByRole('button', { name: 'Four-way' })).toHaveAttribute('aria-pressed', 'true');
-    // Two stitches on row 3; their images on row 0 (two of them black already), and at columns 6–7 of rows 0 and 3.
-    drag([0, 3], [1, 3]);
+    // Two stitches on row 5 of 7; their images at columns 6–7 of row 5, and on row 1 (over two Red) at both ends.
+    drag([0, 5], [1, 5]);
     await paletteFollows();
-    expect(paletteCount('310')).toBe(4 + 2 + 2 + 2);
+    expect(paletteCount('310')).toBe(7 + 4 * 2);
+    expect(paletteCount('321')).toBe(4);
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Pencil (Ctrl+Z)');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await paletteFollows();
-    expect(paletteCount('310')).toBe(4);
+    expect(paletteCount('310')).toBe(7);
+    expect(paletteCount('321')).toBe(6);
   });
 
   it('places the axes where the chart is tapped, and draws mirrored about them', async () => {
@@ -33,7 +35,7 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     expect(screen.getByRole('button', { name: 'Centre axes' })).toBeEnabled();
     drag([0, 2]); // its image is column 4
     await paletteFollows();
-    expect(paletteCount('310')).toBe(6);
+    expect(paletteCount('310')).toBe(9);
   });
 
   it('selects the touching stitches of a thread with the magic wand, turns them, and erases them', async () => {
@@ -41,10 +43,10 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     await user.click(toolButton('Magic wand'));
     drag([1, 0]);
     const bar = () => screen.getByRole('group', { name: 'Selection' });
-    expect(bar()).toHaveTextContent('4 × 1');
-    // A quarter turn about its middle stands the row up in column 1, over one Red stitch.
+    expect(bar()).toHaveTextContent('7 × 1');
+    // A quarter turn about its middle stands the row up in column 3 (moved down into the chart), over one Red stitch.
     await user.click(within(bar()).getByRole('button', { name: 'Rotate ↻' }));
-    expect(bar()).toHaveTextContent('1 × 4');
+    expect(bar()).toHaveTextContent('1 × 7');
     await paletteFollows();
     expect(paletteCount('321')).toBe(5);
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo Rotate 90° clockwise (Ctrl+Z)');
@@ -57,8 +59,8 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     const { user } = await openEditor(PATTERN);
     await user.click(screen.getByText('Turn or flip the whole chart'));
     await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' }));
-    expect(screen.getByRole('application', { name: /4 × 8 stitches/ })).toBeInTheDocument();
+    expect(screen.getByRole('application', { name: /7 × 8 stitches/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(screen.getByRole('application', { name: /8 × 4 stitches/ })).toBeInTheDocument();
+    expect(screen.getByRole('application', { name: /8 × 7 stitches/ })).toBeInTheDocument();
   });
 });
