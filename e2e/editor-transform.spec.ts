@@ -28,7 +28,9 @@ async function openNewProject(page: Page, name: string): Promise<EditableChart> 
   await generatePattern(page, name, { signedIn: true });
   await page.getByRole('link', { name: 'Open the project' }).click();
   await expect(page).toHaveURL(/\/stitch\/projects\/[^/]+$/);
-  const read = page.waitForResponse((response) => response.request().method() === 'GET' && /\/pattern$/.test(new URL(response.url()).pathname) && response.ok());
+  const read = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && /\/pattern$/.test(new URL(response.url()).pathname) && response.ok(),
+  );
   await page.getByRole('link', { name: 'Edit chart' }).click();
   const document = (await (await read).json()) as PatternDocument;
   await expect(page.locator('[data-view]')).toHaveAttribute('data-view', /^[\d.]+ [-\d.]+ [-\d.]+$/);
@@ -74,7 +76,16 @@ test('a heart drawn with four-way mirror drawing is symmetric in the saved chart
   await page.keyboard.press('p');
   await page.getByRole('group', { name: 'Mirror' }).getByRole('button', { name: 'Four-way' }).click();
   // Half of a heart's outline in the top-left quarter, drawn in one drag; the mirror draws the other three.
-  const outline: [number, number][] = [[24, 8], [20, 4], [14, 4], [9, 9], [9, 15], [14, 21], [20, 25], [24, 27]];
+  const outline: [number, number][] = [
+    [24, 8],
+    [20, 4],
+    [14, 4],
+    [9, 9],
+    [9, 15],
+    [14, 21],
+    [20, 25],
+    [24, 27],
+  ];
   const points = await Promise.all(outline.map(([x, y]) => cellPoint(page, { x, y })));
   await page.mouse.move(points[0]!.x, points[0]!.y);
   await page.mouse.down();
@@ -118,13 +129,21 @@ test('the magic wand with Erase, then the lasso with Rotate, each undone and red
 
   // The lasso round a 12 × 10 block by its corners, then turned a quarter clockwise.
   await page.keyboard.press('o');
-  const loop: [number, number][] = [[5, 30], [17, 30], [17, 40], [5, 40]];
+  const loop: [number, number][] = [
+    [5, 30],
+    [17, 30],
+    [17, 40],
+    [5, 40],
+  ];
   const corners = await Promise.all(loop.map(([x, y]) => chartPoint(page, x, y)));
   await page.mouse.move(corners[0]!.x, corners[0]!.y);
   await page.mouse.down();
   for (const corner of corners.slice(1)) await page.mouse.move(corner.x, corner.y, { steps: 8 });
   await page.mouse.up();
-  const lassoed = lassoSelection(wandErased, loop.map(([x, y]) => ({ x, y })))!;
+  const lassoed = lassoSelection(
+    wandErased,
+    loop.map(([x, y]) => ({ x, y })),
+  )!;
   await expect(bar).toContainText(`${lassoed.width} × ${lassoed.height}`);
   await bar.getByRole('button', { name: 'Rotate ↻' }).click();
   const turned = rotateSelection(wandErased, lassoed, 1).chart;

@@ -59,7 +59,19 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
     const { etag, document } = await readPattern(alice, projectId);
     const blank: EditableChart = { ...chartOf(document), cells: new Int16Array(document.width * document.height).fill(-1) };
     const axes = centredAxes(blank, 'both');
-    const drawn = withMirrorImages(blank, stroke(blank, [{ x: 10, y: 3 }, { x: 4, y: 6 }, { x: 10, y: 14 }], 0), axes).chart;
+    const drawn = withMirrorImages(
+      blank,
+      stroke(
+        blank,
+        [
+          { x: 10, y: 3 },
+          { x: 4, y: 6 },
+          { x: 10, y: 14 },
+        ],
+        0,
+      ),
+      axes,
+    ).chart;
     const response = await saved(alice, projectId, documentOf(drawn), etag);
     expect(response.stitches).toBeGreaterThan(4 * 10);
     const current = chartOf((await readPattern(alice, projectId)).document);

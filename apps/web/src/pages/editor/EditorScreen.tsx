@@ -52,7 +52,7 @@ const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
 const DRAWING_TOOLS: readonly ToolName[] = ['pencil', 'half', 'quarter', 'three-quarter', 'backstitch', 'knot', 'eraser', 'fill'];
 
 /** The mirror axes for a choice: through the chart's centre, or through the point placed. */
-function mirrorAxes(chart: EditableChart, mirror: MirrorChoice, at: LatticePoint | undefined): MirrorAxes | undefined {
+function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, at: LatticePoint | undefined): MirrorAxes | undefined {
   if (mirror === 'off') return undefined;
   const centred = centredAxes(chart, mirror);
   return {
@@ -126,13 +126,9 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const current = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
   const { read, apply, applyPart, endDrag, cancelDrag } = editor;
   const { selection, setSelection, current: currentSelection, clipboard, actions: selectionActions } = useSelection(read, edit, current);
-  const axes = mirrorAxes(chart, mirror, mirrorAt);
-  const axesKey = axes && `${axes.vertical} ${axes.horizontal}`;
-  const overlay = useMemo<ChartOverlay | undefined>(
-    () => (axes || lassoPath ? { axes, path: lassoPath } : undefined),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the axes by value: a new object each render
-    [axesKey, lassoPath],
-  );
+  const { width, height } = chart;
+  const axes = useMemo(() => mirrorAxes({ width, height }, mirror, mirrorAt), [width, height, mirror, mirrorAt]);
+  const overlay = useMemo<ChartOverlay | undefined>(() => (axes || lassoPath ? { axes, path: lassoPath } : undefined), [axes, lassoPath]);
   const viewerTool = useMemo(() => {
     if (placingAxes)
       return axesTool(read, (point) => {
@@ -143,27 +139,26 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
     const mirrored = (operation: (chart: EditableChart) => EditResult) =>
       axes && DRAWING_TOOLS.includes(tool) ? (chart: EditableChart) => withMirrorImages(chart, operation(chart), axes) : operation;
     return chartTool(tool, {
-        editor: { read, apply: (operation) => apply(mirrored(operation)), applyPart: (operation) => applyPart(mirrored(operation)), endDrag, cancelDrag },
-        thread: current,
-        onThread: (picked) => {
-          setThread(picked);
-          setTool('pencil');
-        },
-        selection: currentSelection,
-        onSelection: setSelection,
-        selectionMode,
-        wandTouching: !wandEverywhere,
-        onPath: setLassoPath,
-        onRefused: refuse,
-        onGuide: setGuide,
-        onMoveText: (dx, dy) => {
-          if (dx === 0 && dy === 0) textDragStart.current = textBox.current;
-          const start = textDragStart.current;
-          if (start) setTextAt({ x: start.x + dx, y: start.y + dy });
-        },
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the axes by value (axesKey)
-  }, [tool, current, read, apply, applyPart, endDrag, cancelDrag, placingAxes, axesKey, selectionMode, wandEverywhere, currentSelection, setSelection]);
+      editor: { read, apply: (operation) => apply(mirrored(operation)), applyPart: (operation) => applyPart(mirrored(operation)), endDrag, cancelDrag },
+      thread: current,
+      onThread: (picked) => {
+        setThread(picked);
+        setTool('pencil');
+      },
+      selection: currentSelection,
+      onSelection: setSelection,
+      selectionMode,
+      wandTouching: !wandEverywhere,
+      onPath: setLassoPath,
+      onRefused: refuse,
+      onGuide: setGuide,
+      onMoveText: (dx, dy) => {
+        if (dx === 0 && dy === 0) textDragStart.current = textBox.current;
+        const start = textDragStart.current;
+        if (start) setTextAt({ x: start.x + dx, y: start.y + dy });
+      },
+    });
+  }, [tool, current, read, apply, applyPart, endDrag, cancelDrag, placingAxes, axes, selectionMode, wandEverywhere, currentSelection, setSelection]);
   // Another tool (or thread) ends the backstitch line the old one was drawing.
   useEffect(() => () => viewerTool?.end?.(), [viewerTool]);
   const endLine = guide ? () => viewerTool?.end?.() : undefined;
@@ -270,7 +265,13 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
           />
         )}
         {SELECTING_TOOLS.includes(tool) && (
-          <SelectionOptions mode={selectionMode} onMode={setSelectionMode} wand={tool === 'wand'} wandEverywhere={wandEverywhere} onWandEverywhere={setWandEverywhere} />
+          <SelectionOptions
+            mode={selectionMode}
+            onMode={setSelectionMode}
+            wand={tool === 'wand'}
+            wandEverywhere={wandEverywhere}
+            onWandEverywhere={setWandEverywhere}
+          />
         )}
         <ChartTurns
           onRotate={(turns) => {

@@ -19,11 +19,19 @@ export function SelectionBar({
   const size = `${selection.width} × ${selection.height}`;
   return (
     <div role="group" aria-label="Selection" className="flex flex-wrap items-center gap-x-1 gap-y-1 rounded-lg bg-violet-50 p-2 text-sm">
-      <span className="mr-1">{selection.mask ? `Selection of ${selectedCellCount(selection).toLocaleString('en')} stitches, ${size}` : `Selection ${size}`}</span>
+      <span className="mr-1">
+        {selection.mask ? `Selection of ${selectedCellCount(selection).toLocaleString('en')} stitches, ${size}` : `Selection ${size}`}
+      </span>
       <button type="button" className={BUTTON} disabled={!hasThread} title="Every selected place gets the current thread" onClick={actions.fill}>
         Fill
       </button>
-      <button type="button" className={BUTTON} disabled={!hasThread} title="The selected stitches take the current thread; empty places stay empty" onClick={actions.recolour}>
+      <button
+        type="button"
+        className={BUTTON}
+        disabled={!hasThread}
+        title="The selected stitches take the current thread; empty places stay empty"
+        onClick={actions.recolour}
+      >
         Recolour
       </button>
       <button type="button" className={BUTTON} onClick={actions.erase}>

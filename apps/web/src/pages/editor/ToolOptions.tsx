@@ -20,12 +20,29 @@ const CHOICE = 'min-h-8 rounded-md border px-2 py-1 text-sm disabled:cursor-not-
 const chosen = (on: boolean) => (on ? 'border-violet-600 bg-violet-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50');
 
 /** A row of pressed/unpressed buttons choosing one value. */
-function Choices<T extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: T; label: string; title: string }[]; value: T; onChange: (value: T) => void }) {
+function Choices<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string; title: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1">
       <span className="mr-1 font-medium text-slate-700">{label}</span>
       {options.map((option) => (
-        <button key={option.value} type="button" aria-pressed={value === option.value} title={option.title} className={`${CHOICE} ${chosen(value === option.value)}`} onClick={() => onChange(option.value)}>
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          title={option.title}
+          className={`${CHOICE} ${chosen(value === option.value)}`}
+          onClick={() => onChange(option.value)}
+        >
           {option.label}
         </button>
       ))}

@@ -55,7 +55,18 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1, opti
     if (!made) throw new Error(`${name} has no pointer tool`);
     return made;
   };
-  return { editor, tool, picked, selections, paths, refusals, guides, textMoves, rows: () => rowsOf(editor.current.chart), marks: () => editor.current.chart.marks };
+  return {
+    editor,
+    tool,
+    picked,
+    selections,
+    paths,
+    refusals,
+    guides,
+    textMoves,
+    rows: () => rowsOf(editor.current.chart),
+    marks: () => editor.current.chart.marks,
+  };
 }
 
 /** Pointer down at the first chart position, moves through the rest, up at the last, each in its own event. */

@@ -18,20 +18,7 @@ import { backstitchTool, knotTool, markEraseAt, partTool } from './mark-tools';
 import type { ChartEditor } from './use-chart-editor';
 
 export type ToolName =
-  | 'pencil'
-  | 'half'
-  | 'quarter'
-  | 'three-quarter'
-  | 'backstitch'
-  | 'knot'
-  | 'eraser'
-  | 'fill'
-  | 'eyedropper'
-  | 'select'
-  | 'wand'
-  | 'lasso'
-  | 'text'
-  | 'pan';
+  'pencil' | 'half' | 'quarter' | 'three-quarter' | 'backstitch' | 'knot' | 'eraser' | 'fill' | 'eyedropper' | 'select' | 'wand' | 'lasso' | 'text' | 'pan';
 
 /** The tools that select stitches. */
 export const SELECTING_TOOLS: readonly ToolName[] = ['select', 'wand', 'lasso'];
