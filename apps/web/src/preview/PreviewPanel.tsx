@@ -52,7 +52,7 @@ export function PreviewPanel({ picture, settings, signedIn, ownedThreads, create
         </h2>
         <button
           type="button"
-          className={`btn-ghost min-h-8 min-w-8 py-1 text-xs ${before ? 'bg-violet-100 text-violet-800' : ''}`}
+          className={`btn-ghost min-h-8 min-w-8 py-1 text-xs disabled:cursor-not-allowed disabled:opacity-50 ${before ? 'bg-violet-100 text-violet-800' : ''}`}
           aria-pressed={before}
           disabled={!adjusted}
           title={adjusted ? undefined : 'The photo has no adjustments'}

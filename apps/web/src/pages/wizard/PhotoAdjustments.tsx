@@ -44,11 +44,13 @@ export function PhotoAdjustments({ settings, update }: { settings: WizardSetting
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="flex min-h-8 items-center gap-2 text-sm">
+          {/* 24 px on screen where pages are shown at 75 %: open to visitors, it must be a full-size target itself
+              (axe counts no label), also when scrolled beside the top bar's menu button. */}
           <input
             type="checkbox"
             checked={settings.autoLevels}
             onChange={(event) => update({ autoLevels: event.target.checked })}
-            className="h-4 w-4 shrink-0 accent-violet-600"
+            className="h-8 w-8 shrink-0 accent-violet-600 min-[1090px]:h-4 min-[1090px]:w-4"
           />
           <span>
             Auto levels
