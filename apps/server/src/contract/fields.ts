@@ -24,6 +24,20 @@ export function integerFieldOr(name: string, min: number, max: number, fallback:
   return integerField(name, min, max).default(fallback).meta({ default: fallback });
 }
 
+/** A decimal number from a form field (`1.25`, `2`, `.5`), from `min` to `max`, with a message that names the field and its range. */
+export function decimalField(name: string, min: number, max: number) {
+  const message = `${name} must be a number from ${min} to ${max}`;
+  // Plain decimals only: an empty field, `1e0` or `0x1` is an error, not a number.
+  const parse = (value: unknown): unknown =>
+    typeof value === 'string' ? (/^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+  return z.preprocess(parse, z.number({ error: message }).min(min, { error: message }).max(max, { error: message }));
+}
+
+/** A decimal field that may be left out, its default shown in the OpenAPI document. */
+export function decimalFieldOr(name: string, min: number, max: number, fallback: number) {
+  return decimalField(name, min, max).default(fallback).meta({ default: fallback });
+}
+
 /** The problem message for a refused text, naming the field first, as clients read it back from `errors[]`. */
 export function disallowedCharacterMessage(name: string, { codePoint, kind }: DisallowedCharacter): string {
   switch (kind) {

@@ -1,8 +1,10 @@
 import {
+  ADJUSTMENT_RANGES,
   BLENDING_CHOICES,
   CHART_SYMBOLS,
   DITHERING_LEVELS,
   FABRICS,
+  NEUTRAL_ADJUSTMENTS,
   PART_KINDS,
   PATTERN_LIMITS,
   type LegendEntry as CoreLegendEntry,
@@ -10,7 +12,7 @@ import {
 } from '@stitchwise/core';
 import { z } from 'zod';
 import { multipartForm } from './multipart-form.js';
-import { brandField, flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
+import { brandField, decimalFieldOr, flagField, imageFileField, imageUrlField, integerFieldOr, rgbSchema, sizeSchema, textField } from './fields.js';
 import { printQueryFields } from './print.js';
 import { brandIdSchema } from './thread-brands.js';
 import { problemSchema } from './problem.js';
@@ -172,6 +174,29 @@ export const blendingSchema = z.enum(BLENDING_CHOICES, { error: 'blends must be 
     'Blends of two of the chosen threads (one strand of each) where they serve the picture better: off (default) or on. `colors` still counts the threads to buy; blends are made of those, and the legend holds at most 50 entries.',
 });
 
+/** A whole-number adjustment of the photo, within its range (the core's ADJUSTMENT_RANGES), neutral when left out. */
+const adjustmentField = (name: 'brightness' | 'contrast' | 'saturation' | 'sharpen', what: string) => {
+  const { min, max } = ADJUSTMENT_RANGES[name];
+  return integerFieldOr(name, min, max, NEUTRAL_ADJUSTMENTS[name]).meta({
+    description: `${what}: a whole number from ${min} to ${max} (default ${NEUTRAL_ADJUSTMENTS[name]}).`,
+  });
+};
+
+/**
+ * The photo's adjustments before charting (the core's adjust.ts, the same in the wizard's preview), open to
+ * visitors too; left out, each is neutral and the chart is the one made without them.
+ */
+export const photoAdjustmentFields = {
+  brightness: adjustmentField('brightness', 'Brightness of the photo before charting'),
+  contrast: adjustmentField('contrast', 'Contrast of the photo before charting'),
+  saturation: adjustmentField('saturation', 'Saturation of the photo before charting (-100 charts in greys)'),
+  gamma: decimalFieldOr('gamma', ADJUSTMENT_RANGES.gamma.min, ADJUSTMENT_RANGES.gamma.max, NEUTRAL_ADJUSTMENTS.gamma).meta({
+    description: `Gamma of the photo before charting: a number from ${ADJUSTMENT_RANGES.gamma.min} to ${ADJUSTMENT_RANGES.gamma.max} (default 1); above 1 brightens the mid-tones.`,
+  }),
+  sharpen: adjustmentField('sharpen', 'Sharpening of the photo at stitch scale before charting'),
+  auto_levels: flagField('auto_levels').meta({ description: "Stretch the photo's tonal range first, ignoring the extreme 0.5 % at each end (default false)." }),
+};
+
 /** Generation settings as form fields; signed-in users get 20 colours by default, visitors 10. */
 export function generateForm({ signedIn }: { signedIn: boolean }) {
   const nameRequired = 'Please enter a project name before continuing.';
@@ -215,6 +240,7 @@ export function generateForm({ signedIn }: { signedIn: boolean }) {
       default: 'dmc',
       description: 'The thread maker the chart is stitched in: dmc (default), anchor or madeira. Every thread of the legend is of that brand.',
     }),
+    ...photoAdjustmentFields,
     project_name: signedIn
       ? textField('project_name', { error: nameRequired }).trim().min(1, { error: nameRequired }).max(100, { error: nameTooLong })
       : textField('project_name').trim().max(100, { error: nameTooLong }).optional().meta({ description: 'Ignored without an account.' }),

@@ -24,6 +24,13 @@ export const projectParametersSchema = z
     only_owned_threads: z.boolean().optional(),
     left_out_threads: z.array(z.string()).readonly().optional(),
     brand: brandIdSchema.optional().meta({ description: 'The thread brand the chart was generated or converted in (DMC when not said).' }),
+    // The photo's adjustments (neutral when not said: a project from before them).
+    brightness: z.number().optional(),
+    contrast: z.number().optional(),
+    saturation: z.number().optional(),
+    gamma: z.number().optional(),
+    sharpen: z.number().optional(),
+    auto_levels: z.boolean().optional(),
   })
   .meta({ id: 'ProjectParameters' });
 

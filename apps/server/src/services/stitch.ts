@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { BRANDS, readWrittenThread, THREAD_BRANDS, threadKey, toGenerationFields, type GenerationSettings, type ThreadBrand } from '@stitchwise/core';
+import {
+  adjustmentsOf,
+  BRANDS,
+  readWrittenThread,
+  THREAD_BRANDS,
+  threadKey,
+  toGenerationFields,
+  type GenerationSettings,
+  type ThreadBrand,
+} from '@stitchwise/core';
 import type { ClientKey } from '../auth/client-key.js';
 import { MessageChannel } from 'node:worker_threads';
 import { ANONYMOUS_LIMITS, type GenerationStage, type StitchPlan } from '../contract/patterns.js';
@@ -95,7 +104,7 @@ export class StitchService {
     const stages = new MessageChannel();
     stages.port1.on('message', (stage: PatternTaskStage) => onStage?.(stage));
     const { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, blends, brand } = settings;
-    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, blends, brand, threadKeys };
+    const options = { maxSide, colors, useKmeans, mergeThreads, cleanConfetti, dithering, blends, ...adjustmentsOf(settings), brand, threadKeys };
     const result = await runImageWork(
       () =>
         this.pool.run<PatternTaskResult>(

@@ -1262,6 +1262,12 @@ export interface components {
             readonly left_out_threads?: string[];
             /** @description The thread brand the chart was generated or converted in (DMC when not said). */
             brand?: components["schemas"]["ThreadBrandId"];
+            brightness?: number;
+            contrast?: number;
+            saturation?: number;
+            gamma?: number;
+            sharpen?: number;
+            auto_levels?: boolean;
         };
         ProjectMetadata: {
             total_stitches?: number;
@@ -3564,6 +3570,21 @@ export interface operations {
                      * @enum {string}
                      */
                     brand?: "dmc" | "anchor" | "madeira";
+                    /** @description Brightness of the photo before charting: a whole number from -100 to 100 (default 0). */
+                    brightness?: number;
+                    /** @description Contrast of the photo before charting: a whole number from -100 to 100 (default 0). */
+                    contrast?: number;
+                    /** @description Saturation of the photo before charting (-100 charts in greys): a whole number from -100 to 100 (default 0). */
+                    saturation?: number;
+                    /** @description Gamma of the photo before charting: a number from 0.5 to 2 (default 1); above 1 brightens the mid-tones. */
+                    gamma?: number;
+                    /** @description Sharpening of the photo at stitch scale before charting: a whole number from 0 to 100 (default 0). */
+                    sharpen?: number;
+                    /**
+                     * @description Stretch the photo's tonal range first, ignoring the extreme 0.5 % at each end (default false).
+                     * @enum {string}
+                     */
+                    auto_levels?: "true" | "false";
                     project_name: string;
                 };
             };
@@ -3725,6 +3746,21 @@ export interface operations {
                      * @enum {string}
                      */
                     brand?: "dmc" | "anchor" | "madeira";
+                    /** @description Brightness of the photo before charting: a whole number from -100 to 100 (default 0). */
+                    brightness?: number;
+                    /** @description Contrast of the photo before charting: a whole number from -100 to 100 (default 0). */
+                    contrast?: number;
+                    /** @description Saturation of the photo before charting (-100 charts in greys): a whole number from -100 to 100 (default 0). */
+                    saturation?: number;
+                    /** @description Gamma of the photo before charting: a number from 0.5 to 2 (default 1); above 1 brightens the mid-tones. */
+                    gamma?: number;
+                    /** @description Sharpening of the photo at stitch scale before charting: a whole number from 0 to 100 (default 0). */
+                    sharpen?: number;
+                    /**
+                     * @description Stretch the photo's tonal range first, ignoring the extreme 0.5 % at each end (default false).
+                     * @enum {string}
+                     */
+                    auto_levels?: "true" | "false";
                     /** @description Ignored without an account. */
                     project_name?: string;
                 };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { blendOf, findThread, legendEntryOf, namedThread } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,45 @@ describe('Stitch Pattern Wizard', () => {
     await generateAs(user, 'Roses');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.form).toMatchObject({ dithering: 'soft', colors: '10' });
+  });
+
+  it("sends the photo's adjustments, a visitor's too, each under its API name", async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    renderScreen(<Wizard />, {
+      answers: { 'POST /api/stitch/generate/anonymous': keeping(sent, { status: 200, data: PLAN }) },
+    });
+    await toSettings(user);
+    fireEvent.change(screen.getByLabelText(/^Brightness/), { target: { value: '-15' } });
+    fireEvent.change(screen.getByLabelText(/^Contrast/), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText(/^Saturation/), { target: { value: '-100' } });
+    fireEvent.change(screen.getByLabelText(/^Gamma/), { target: { value: '0.75' } });
+    fireEvent.change(screen.getByLabelText(/^Sharpen/), { target: { value: '40' } });
+    await user.click(screen.getByRole('checkbox', { name: /Auto levels/ }));
+    await generateAs(user, 'Roses');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({
+      brightness: '-15',
+      contrast: '30',
+      saturation: '-100',
+      gamma: '0.75',
+      sharpen: '40',
+      auto_levels: 'true',
+      colors: '10',
+    });
+  });
+
+  it('sends neutral adjustments when none were made', async () => {
+    const user = userEvent.setup();
+    const sent: SentRequest[] = [];
+    renderScreen(<Wizard />, {
+      auth: { signedIn: true },
+      answers: { ...CREDITS, 'POST /api/stitch/generate': keeping(sent, { status: 200, data: { ...PLAN, project_id: 'p1' } }) },
+    });
+    await toSettings(user);
+    await generateAs(user, 'Roses');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.form).toMatchObject({ brightness: '0', contrast: '0', saturation: '0', gamma: '1', sharpen: '0', auto_levels: 'false' });
   });
 
   it('sends Blends when switched on, and a result with a blend shows it in the legend: both threads, 1 + 1 strands', async () => {

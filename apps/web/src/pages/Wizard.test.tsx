@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CREDITS } from '../test/fixtures';
@@ -46,7 +46,11 @@ describe('Stitch Pattern Wizard', () => {
     expect(screen.getByLabelText(/^Stitch size/)).toBeDisabled();
     for (const size of ['150', '300', '500']) expect(screen.getByRole('radio', { name: size })).toBeDisabled();
     for (const size of ['30', '50', '100']) expect(screen.getByRole('radio', { name: size })).toBeEnabled();
-    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+    const autoLevels = screen.getByRole('checkbox', { name: /Auto levels/ });
+    for (const box of screen.getAllByRole('checkbox')) if (box !== autoLevels) expect(box).toBeDisabled();
+    // The photo's adjustments are a visitor's too.
+    expect(autoLevels).toBeEnabled();
+    for (const slider of within(screen.getByRole('group', { name: 'Adjust the photo' })).getAllByRole('slider')) expect(slider).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Use only threads I own' })).toHaveAccessibleDescription('Sign in to make patterns from the threads you own.');
   });
 
@@ -103,6 +107,12 @@ describe('Stitch Pattern Wizard', () => {
         return_symbols_overlay: true,
         dithering: 'strong',
         blends: 'on',
+        brightness: 12,
+        contrast: -30,
+        saturation: 45,
+        gamma: 1.35,
+        sharpen: 70,
+        auto_levels: true,
       },
       outputs: { input_image_url: 'http://localhost/files/original.png', stitch_plan_url: null, pattern_url: null },
     };
@@ -121,6 +131,14 @@ describe('Stitch Pattern Wizard', () => {
     expect(screen.getByRole('checkbox', { name: /k-means/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Strong' })).toBeChecked();
     expect(screen.getByRole('switch', { name: /^Blends/ })).toBeChecked();
+    // The photo's adjustments it was made with.
+    expect(screen.getByLabelText(/^Brightness/)).toHaveValue('12');
+    expect(screen.getByLabelText(/^Contrast/)).toHaveValue('-30');
+    expect(screen.getByLabelText(/^Saturation/)).toHaveValue('45');
+    expect(screen.getByLabelText(/^Gamma/)).toHaveValue('1.35');
+    expect(screen.getByLabelText(/^Sharpen/)).toHaveValue('70');
+    expect(screen.getByRole('checkbox', { name: /Auto levels/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeEnabled();
     expect(await screen.findByRole('img', { name: 'The picture to stitch' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NEUTRAL_ADJUSTMENTS } from '@stitchwise/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Wizard } from '../pages/Wizard';
 import { renderScreen, type Answer } from '../test/harness';
@@ -117,6 +118,7 @@ describe('the live preview in the wizard', () => {
       dithering: 'off',
       blends: 'off',
       brand: 'dmc',
+      ...NEUTRAL_ADJUSTMENTS,
     });
     expect(screen.getByTestId('preview-updating')).toHaveTextContent('Updating…');
 
@@ -177,6 +179,7 @@ describe('the live preview in the wizard', () => {
       dithering: 'off',
       blends: 'off',
       brand: 'dmc',
+      ...NEUTRAL_ADJUSTMENTS,
       threadKeys: ['dmc:310', 'dmc:321', 'dmc:699', 'dmc:3865'], // the chart's brand's only
     });
     worker().answer(patternReply(worker().jobs[1]!.id, ['310', '321'], 22));
@@ -212,6 +215,7 @@ describe('the live preview in the wizard', () => {
       dithering: 'off',
       blends: 'off',
       brand: 'dmc',
+      ...NEUTRAL_ADJUSTMENTS,
     });
     worker().answer(patternReply(worker().jobs[0]!.id, ['310'], 11));
     await user.click(screen.getByRole('radio', { name: '50' }));
@@ -219,6 +223,62 @@ describe('the live preview in the wizard', () => {
     worker().answer(patternReply(worker().jobs[1]!.id, ['310'], 22));
     await user.click(screen.getByRole('radio', { name: 'Soft' })); // dithering is a visitor's choice too
     expect(worker().jobs[2]!.settings).toMatchObject({ maxSide: 50, colors: 10, dithering: 'soft' });
+  });
+
+  it("follows the photo's adjustments (a visitor's too), shows the photo before them while 'Show before' is pressed, and Reset undoes them", async () => {
+    const user = userEvent.setup();
+    renderScreen(<Wizard />);
+    await toSettings(user);
+    worker().answer(patternReply(worker().jobs[0]!.id, ['310', '666'], 11));
+    const reset = screen.getByRole('button', { name: 'Reset' });
+    const before = screen.getByRole('button', { name: 'Show before' });
+    expect(reset).toBeDisabled(); // nothing to reset, nothing to compare
+    expect(before).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'Adjust the photo' })).getAllByRole('slider')).toHaveLength(5);
+
+    const saturation = screen.getByLabelText(/^Saturation/);
+    expect(saturation).toBeEnabled();
+    fireEvent.change(saturation, { target: { value: '-100' } });
+    expect(saturation).toHaveAccessibleName('Saturation-100');
+    expect(worker().jobs[1]!.settings).toMatchObject({ ...NEUTRAL_ADJUSTMENTS, saturation: -100, colors: 10 });
+    worker().answer(patternReply(worker().jobs[1]!.id, ['414'], 22));
+    expect(painted).toEqual([11, 22]);
+    expect(reset).toBeEnabled();
+
+    // Before: the preview of the photo as it is, until pressed again.
+    expect(before).toHaveAttribute('aria-pressed', 'false');
+    await user.click(before);
+    expect(before).toHaveAttribute('aria-pressed', 'true');
+    expect(worker().jobs[2]!.settings).toMatchObject(NEUTRAL_ADJUSTMENTS);
+    worker().answer(patternReply(worker().jobs[2]!.id, ['310', '666'], 33));
+    expect(painted).toEqual([11, 22, 33]);
+    expect(screen.getByRole('heading', { name: /before the photo's adjustments/ })).toBeInTheDocument();
+    await user.click(before);
+    expect(before).toHaveAttribute('aria-pressed', 'false');
+    expect(worker().jobs[3]!.settings).toMatchObject({ saturation: -100 });
+    worker().answer(patternReply(worker().jobs[3]!.id, ['414'], 44));
+
+    // Each slider shows its value; moving one while 'Show before' is pressed shows the change.
+    await user.click(before);
+    worker().answer(patternReply(worker().jobs[4]!.id, ['310'], 55));
+    fireEvent.change(screen.getByLabelText(/^Gamma/), { target: { value: '1.5' } });
+    expect(screen.getByLabelText(/^Gamma/)).toHaveAccessibleName('Gamma1.50');
+    expect(before).toHaveAttribute('aria-pressed', 'false');
+    expect(worker().jobs[5]!.settings).toMatchObject({ saturation: -100, gamma: 1.5 });
+    worker().answer(patternReply(worker().jobs[5]!.id, ['414'], 66));
+    fireEvent.change(screen.getByLabelText(/^Brightness/), { target: { value: '20' } });
+    expect(screen.getByLabelText(/^Brightness/)).toHaveAccessibleName('Brightness+20');
+    worker().answer(patternReply(worker().jobs[6]!.id, ['414'], 77));
+    await user.click(screen.getByRole('checkbox', { name: /Auto levels/ }));
+    expect(worker().jobs[7]!.settings).toMatchObject({ brightness: 20, saturation: -100, gamma: 1.5, autoLevels: true });
+    worker().answer(patternReply(worker().jobs[7]!.id, ['414'], 88));
+
+    await user.click(reset);
+    expect(worker().jobs[8]!.settings).toMatchObject(NEUTRAL_ADJUSTMENTS);
+    expect(screen.getByLabelText(/^Saturation/)).toHaveValue('0');
+    expect(screen.getByRole('checkbox', { name: /Auto levels/ })).not.toBeChecked();
+    expect(reset).toBeDisabled();
+    expect(before).toBeDisabled();
   });
 
   it('with Blends switched on (a visitor may), previews blends: two-colour swatches, "310 + 413", threads and blends counted apart', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { adjustmentsOf, isNeutral, NEUTRAL_ADJUSTMENTS } from '@stitchwise/core';
 import type { ImageSource } from '../api/colors';
 import { FinishedSize } from './FinishedSize';
 import type { WizardSettings } from '../pages/wizard/model';
@@ -22,14 +23,20 @@ interface PreviewPanelProps {
 /**
  * The wizard's live preview: the chart as it will come out, computed in the browser, redrawn on
  * every change of the settings. Its element carries the preview's threads (`data-threads`, DMC
- * codes, most used first) and mean ΔE00 (`data-mean-delta-e`) for tests.
+ * codes, most used first) and mean ΔE00 (`data-mean-delta-e`) for tests. 'Show before' previews the
+ * photo as it is, without its adjustments, until it is pressed again or an adjustment changes.
  */
 export function PreviewPanel({ picture, settings, signedIn, ownedThreads, createWorker }: PreviewPanelProps) {
   // Background removal is for signed-in users only; the form locks it for visitors.
   const sourceState = usePreviewSource(picture, settings.removeBackground && signedIn);
+  // 'Show before' holds for the adjustments it was pressed at: moving a slider shows the change.
+  const adjustments = JSON.stringify(adjustmentsOf(settings));
+  const [beforeOf, setBeforeOf] = useState<string>();
+  const adjusted = !isNeutral(settings);
+  const before = adjusted && beforeOf === adjustments;
   const preview = usePreview(
     sourceState?.status === 'ready' ? sourceState.source : undefined,
-    previewSettingsOf(settings, signedIn, ownedThreads),
+    previewSettingsOf(before ? { ...settings, ...NEUTRAL_ADJUSTMENTS } : settings, signedIn, ownedThreads),
     createWorker,
   );
   const { pattern } = preview;
@@ -39,9 +46,21 @@ export function PreviewPanel({ picture, settings, signedIn, ownedThreads, create
 
   return (
     <section aria-labelledby="preview-title" className="space-y-2">
-      <h2 id="preview-title" className="text-sm font-medium">
-        Preview
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="preview-title" className="text-sm font-medium">
+          Preview{before && <span className="font-normal text-slate-500"> · before the photo&apos;s adjustments</span>}
+        </h2>
+        <button
+          type="button"
+          className={`btn-ghost min-h-8 min-w-8 py-1 text-xs disabled:cursor-not-allowed disabled:opacity-50 ${before ? 'bg-violet-100 text-violet-800' : ''}`}
+          aria-pressed={before}
+          disabled={!adjusted}
+          title={adjusted ? undefined : 'The photo has no adjustments'}
+          onClick={() => setBeforeOf(before ? undefined : adjustments)}
+        >
+          Show before
+        </button>
+      </div>
       <div
         data-testid="chart-preview"
         data-state={message ? 'unavailable' : updating || !pattern ? 'updating' : 'ready'}

@@ -1,6 +1,6 @@
-import { generatePattern, threadKey, threadsOfKeys, type RgbaImage } from '@stitchwise/core';
+import { generatePattern, NEUTRAL_ADJUSTMENTS, rgbToLab, threadKey, threadsOfKeys, type RgbaImage } from '@stitchwise/core';
 import { describe, expect, it } from 'vitest';
-import { GridCache, runPreviewJob, stitchPixels, threadsOf, type Decoder } from './engine';
+import { GridCache, gridKeys, runPreviewJob, stitchPixels, threadsOf, type Decoder } from './engine';
 import type { PreviewSettings } from './protocol';
 
 /** A 160 × 120 picture: four colour bands with a gradient, and a transparent corner. */
@@ -48,6 +48,7 @@ const settings = (changes: Partial<PreviewSettings> = {}): PreviewSettings => ({
   cleanConfetti: true,
   dithering: 'off',
   blends: 'off',
+  ...NEUTRAL_ADJUSTMENTS,
   ...changes,
 });
 
@@ -98,11 +99,12 @@ describe('the preview engine', () => {
     const { decode } = recordingDecoder(image);
     const grids = new GridCache();
     await runPreviewJob({ source, settings: settings() }, grids, decode);
-    const prepared = grids.get(`${source.key}@40`);
+    const key = gridKeys(source.key, settings()).prepared;
+    const prepared = grids.prepared.get(key);
     expect(prepared?.grid).toMatchObject({ width: 40, height: 30 });
     const changed = settings({ colors: 4, mergeThreads: true, cleanConfetti: false, dithering: 'soft' });
     const preview = await runPreviewJob({ source, settings: changed }, grids, decode);
-    expect(grids.get(`${source.key}@40`)).toBe(prepared); // reused, not prepared again
+    expect(grids.prepared.get(key)).toBe(prepared); // reused, not prepared again
     expect(preview.timings.gridMs).toBe(0);
     const expected = generatePattern(image, changed);
     expect(preview.legend).toEqual(
@@ -117,6 +119,27 @@ describe('the preview engine', () => {
     );
     expect(preview.meanDeltaE).toBe(expected.stats.mean_delta_e);
     expect(Array.from(preview.pixels)).toEqual(Array.from(stitchPixels(expected)));
+  });
+
+  it("re-does only the adjustment, preparation and pattern when the photo's adjustments change, never the decoding", async () => {
+    const image = picture();
+    const { calls, decode } = recordingDecoder(image);
+    const grids = new GridCache();
+    const plain = await runPreviewJob({ source, settings: settings() }, grids, decode);
+    const grey = settings({ saturation: -100 });
+    const greyed = await runPreviewJob({ source, settings: grey }, grids, decode);
+    expect(calls).toEqual([40]);
+    expect(greyed.timings.decodeMs).toBe(0);
+    expect(greyed.timings.gridMs).toBeGreaterThan(0);
+    // The core's chart with the same adjustments: greys only.
+    expect(Array.from(greyed.pixels)).toEqual(Array.from(stitchPixels(generatePattern(image, grey))));
+    for (const thread of greyed.legend) for (const { rgb } of thread.threads) expect(Math.hypot(rgbToLab(rgb).a, rgbToLab(rgb).b)).toBeLessThan(3);
+    // Back to neutral (the 'before' of the toggle): its prepared grid is kept, the preview is the first one again.
+    const back = await runPreviewJob({ source, settings: settings() }, grids, decode);
+    expect(back.timings).toMatchObject({ decodeMs: 0, gridMs: 0 });
+    expect(Array.from(back.pixels)).toEqual(Array.from(plain.pixels));
+    // Neutral adjustments prepare the resampled grid itself.
+    expect(grids.prepared.get(gridKeys(source.key, settings()).prepared)!.grid).toBe(grids.grids.get(gridKeys(source.key, settings()).grid));
   });
 
   it('with blends on, previews the blends the core chooses: each names its two threads, its stitches drawn in their mix', async () => {

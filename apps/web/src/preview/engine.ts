@@ -1,4 +1,7 @@
 import {
+  adjustGrid,
+  adjustmentsOf,
+  isNeutral,
   patternFromPrepared,
   prepareGrid,
   resampleToGrid,
@@ -8,57 +11,83 @@ import {
   type Pattern,
   type PreparedGrid,
   type RgbaImage,
+  type StitchGrid,
 } from '@stitchwise/core';
-import type { PreviewJob, PreviewPattern, PreviewThread } from './protocol';
+import type { PreviewJob, PreviewPattern, PreviewSettings, PreviewThread } from './protocol';
 
 /** Reads a picture for a chart of `maxSide` stitches, as the server does (decode.ts in the browser, a stand-in in tests). */
 export type Decoder = (blob: Blob, maxSide: number) => Promise<RgbaImage>;
 
-/**
- * Prepared stitch grids (the grid and the core's work that depends on it alone) by picture and
- * size, least recently used out. A setting that keeps the size (colours, k-means, merging) starts
- * from the cached grid: no decoding, no resampling, no colour histogram or catalogue searches.
- */
-export class GridCache {
-  private readonly grids = new Map<string, PreparedGrid>();
+/** A few values by key, least recently used out. */
+export class LruCache<Value> {
+  private readonly values = new Map<string, Value>();
 
-  constructor(private readonly capacity = 4) {}
+  constructor(private readonly capacity: number) {}
 
-  get(key: string): PreparedGrid | undefined {
-    const prepared = this.grids.get(key);
-    if (prepared) {
-      this.grids.delete(key); // re-inserted as the most recent
-      this.grids.set(key, prepared);
+  get(key: string): Value | undefined {
+    const value = this.values.get(key);
+    if (value !== undefined) {
+      this.values.delete(key); // re-inserted as the most recent
+      this.values.set(key, value);
     }
-    return prepared;
+    return value;
   }
 
-  set(key: string, prepared: PreparedGrid): void {
-    this.grids.delete(key);
-    this.grids.set(key, prepared);
-    while (this.grids.size > this.capacity) this.grids.delete(this.grids.keys().next().value!);
+  set(key: string, value: Value): void {
+    this.values.delete(key);
+    this.values.set(key, value);
+    while (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value!);
   }
 }
 
 /**
+ * The worker's stitch grids, least recently used out: each picture's grid by size, as read and resampled,
+ * and prepared grids (the grid adjusted, and the core's work that depends on it alone) by picture, size and
+ * the photo's adjustments. A setting that keeps the size and the adjustments (colours, k-means, merging)
+ * starts from a prepared grid; a change of the adjustments starts from the resampled grid: no decoding.
+ */
+export class GridCache {
+  readonly grids: LruCache<StitchGrid>;
+  readonly prepared: LruCache<PreparedGrid>;
+
+  constructor(capacity = 4) {
+    this.grids = new LruCache(capacity);
+    this.prepared = new LruCache(capacity);
+  }
+}
+
+/** The cache keys of a picture's grid at the preview's size, and of its grid prepared with the preview's adjustments. */
+export function gridKeys(sourceKey: string, settings: PreviewSettings): { grid: string; prepared: string } {
+  const grid = `${sourceKey}@${settings.maxSide}`;
+  const adjustments = adjustmentsOf(settings);
+  return { grid, prepared: `${grid}@${isNeutral(adjustments) ? 'neutral' : JSON.stringify(adjustments)}` };
+}
+
+/**
  * One preview, the way the server makes the chart: the picture read for the stitch count (the
- * core's readingPlan), resampled to the grid, then the core's pattern from that grid (what
- * `generatePattern` does, in steps, so the grid and its preparation can be kept). The grid's
- * preparation counts in `gridMs`.
+ * core's readingPlan), resampled to the grid, adjusted, then the core's pattern from that grid (what
+ * `generatePattern` does, in steps, so the grids can be kept). Resampling, adjusting and preparing
+ * count in `gridMs`.
  */
 export async function runPreviewJob({ source, settings }: PreviewJob, cache: GridCache, decode: Decoder): Promise<PreviewPattern> {
-  const key = `${source.key}@${settings.maxSide}`;
-  let prepared = cache.get(key);
+  const keys = gridKeys(source.key, settings);
+  let grid = cache.grids.get(keys.grid); // asked for each time, so the grid in use is the last to go
+  let prepared = cache.prepared.get(keys.prepared);
   let decodeMs = 0;
   let gridMs = 0;
   if (!prepared) {
-    const started = performance.now();
-    const image = await decode(source.blob, settings.maxSide);
-    const decoded = performance.now();
-    prepared = prepareGrid(resampleToGrid(image, settings.maxSide));
-    cache.set(key, prepared);
-    decodeMs = decoded - started;
-    gridMs = performance.now() - decoded;
+    let started = performance.now();
+    if (!grid) {
+      const image = await decode(source.blob, settings.maxSide);
+      const decoded = performance.now();
+      decodeMs = decoded - started;
+      started = decoded;
+      grid = resampleToGrid(image, settings.maxSide);
+      cache.grids.set(keys.grid, grid);
+    }
+    prepared = prepareGrid(adjustGrid(grid, settings));
+    cache.prepared.set(keys.prepared, prepared);
+    gridMs = performance.now() - started;
   }
   const started = performance.now();
   const { threadKeys, brand, ...options } = settings;

@@ -12,9 +12,9 @@ export interface PreviewSource {
 }
 
 /**
- * The settings the preview follows: the core's own options, confetti clean-up included, with the threads
- * to choose from as thread keys (`anchor:403`: the user's own, when only those are to be used), else the
- * catalogue of the chart's brand.
+ * The settings the preview follows: the core's own options, confetti clean-up and the photo's adjustments
+ * included, with the threads to choose from as thread keys (`anchor:403`: the user's own, when only those
+ * are to be used), else the catalogue of the chart's brand.
  */
 export type PreviewSettings = Required<Omit<PatternOptions, 'threads'>> & { brand: ThreadBrand; threadKeys?: readonly string[] };
 
@@ -46,7 +46,10 @@ export interface PreviewPattern {
   pixels: Uint8ClampedArray;
   legend: PreviewThread[];
   meanDeltaE: number;
-  /** Where the worker's time went, for the benchmark: decoding and shrinking, the stitch grid and its preparation (each 0 when cached), the pattern. */
+  /**
+   * Where the worker's time went, for the benchmark: decoding and shrinking, the stitch grid (resampled, adjusted
+   * and prepared; 0 when its prepared grid was kept), the pattern.
+   */
   timings: { decodeMs: number; gridMs: number; patternMs: number };
 }
 

@@ -1,3 +1,4 @@
+import { adjustmentsOf } from '@stitchwise/core';
 import { ANONYMOUS_SIZES, defaults, type WizardSettings } from '../pages/wizard/model';
 import type { PreviewSettings } from './protocol';
 
@@ -17,6 +18,7 @@ export function previewSettingsOf(settings: WizardSettings, signedIn: boolean, o
     dithering: settings.dithering, // visitors may dither and blend too
     blends: settings.blends,
     brand: settings.brand,
+    ...adjustmentsOf(settings), // visitors may adjust the photo too
   };
   if (signedIn) return ownedThreads ? { ...chosen, threadKeys: ownedThreads } : chosen;
   return {

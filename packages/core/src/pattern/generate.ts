@@ -2,6 +2,7 @@ import { deltaE2000 } from '../color/ciede2000.js';
 import { rgbToLab } from '../color/spaces.js';
 import type { RgbaImage } from '../analysis/color-histogram.js';
 import { confettiShare, cleanConfetti } from './confetti.js';
+import { adjustGrid, type PhotoAdjustments } from './adjust.js';
 import { resampleToGrid, type StitchGrid } from './grid.js';
 import { buildLegend, MAX_LEGEND_ENTRIES, type Pattern } from './model.js';
 import { NO_MARKS } from './stitches.js';
@@ -15,7 +16,8 @@ import { threadsWithBlends, type Blending } from './blend-selection.js';
 
 export { prepareGrid, type PreparedGrid } from './prepare.js';
 
-export interface PatternOptions {
+/** Adjustments of the photo (see adjust.ts), each neutral when not given. */
+export interface PatternOptions extends Partial<PhotoAdjustments> {
   /** Stitches on the long side. */
   maxSide: number;
   /** Threads at most, 2–50 (and no more than `threads` holds). */
@@ -50,18 +52,21 @@ const BLEND_CLEANUP_PASSES = 4;
 /** Nearest colours with the neighbour rule of dithering and no error passed on (see diffuseError). */
 const BLEND_NEIGHBOURS = { diffused: 0, margin: 2.5 };
 
+/** What charting a grid takes: the grid is charted as it is, its adjustments already made (adjustGrid). */
+export type GridPatternOptions = Omit<PatternOptions, 'maxSide' | keyof PhotoAdjustments>;
+
 /**
- * Image → stitch pattern: resample to the grid in linear light, reduce to `colors` colours, choose
+ * Image → stitch pattern: resample to the grid in linear light, adjust the photo there, reduce to `colors` colours, choose
  * the threads (the palette snapped to distinct threads, or the most used nearest threads, whichever
  * fits the image better), assign every stitch its nearest chosen thread, optionally merge
  * near-identical threads and dither with those left, clean up confetti, and build the legend.
  */
 export function generatePattern(image: RgbaImage, options: PatternOptions): Pattern {
-  const grid = resampleToGrid(image, options.maxSide);
+  const grid = adjustGrid(resampleToGrid(image, options.maxSide), options);
   return patternFromGrid(grid, options);
 }
 
-export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
+export function patternFromGrid(grid: StitchGrid, options: GridPatternOptions): Pattern {
   return patternFromPrepared(prepareGrid(grid), options);
 }
 
@@ -69,7 +74,7 @@ export function patternFromGrid(grid: StitchGrid, options: Omit<PatternOptions, 
  * The pattern of a prepared grid (see prepareGrid): the same as patternFromGrid of its grid, without
  * repeating the work that depends on the grid alone. Leaves `prepared` as it was, so it can be kept.
  */
-export function patternFromPrepared(prepared: PreparedGrid, options: Omit<PatternOptions, 'maxSide'>): Pattern {
+export function patternFromPrepared(prepared: PreparedGrid, options: GridPatternOptions): Pattern {
   const { grid, samples } = prepared;
   const candidates = options.threads ? distinctThreads(options.threads) : DMC_THREADS;
   const colors = Math.min(options.colors, candidates.length);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEUTRAL_ADJUSTMENTS } from './adjust.js';
 import { DEFAULT_GENERATION_SETTINGS, fromGenerationFields, toGenerationFields, type GenerationSettings } from './generation-settings.js';
 
 describe('generation settings under the API’s names', () => {
@@ -16,6 +17,12 @@ describe('generation settings under the API’s names', () => {
     onlyOwnedThreads: true,
     leftOutThreads: ['3865'],
     brand: 'anchor',
+    brightness: -20,
+    contrast: 35,
+    saturation: -100,
+    gamma: 1.25,
+    sharpen: 60,
+    autoLevels: true,
   };
 
   it('names each setting as the specification’s form does', () => {
@@ -33,6 +40,12 @@ describe('generation settings under the API’s names', () => {
       only_owned_threads: true,
       left_out_threads: ['3865'],
       brand: 'anchor',
+      brightness: -20,
+      contrast: 35,
+      saturation: -100,
+      gamma: 1.25,
+      sharpen: 60,
+      auto_levels: true,
     });
   });
 
@@ -40,5 +53,7 @@ describe('generation settings under the API’s names', () => {
     expect(fromGenerationFields(toGenerationFields(chosen))).toEqual(chosen);
     expect(fromGenerationFields({ colors: 8, return_symbols_overlay: true })).toEqual({ ...DEFAULT_GENERATION_SETTINGS, colors: 8, symbols: true });
     expect(fromGenerationFields({}, chosen)).toEqual(chosen);
+    // An older project's parameters, from before the photo adjustments: the photo as it was.
+    expect(fromGenerationFields({ colors: 8 })).toMatchObject(NEUTRAL_ADJUSTMENTS);
   });
 });

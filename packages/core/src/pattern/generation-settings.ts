@@ -1,10 +1,11 @@
 import type { ThreadBrand } from '../threads/brand-names.js';
+import { NEUTRAL_ADJUSTMENTS } from './adjust.js';
 import type { PatternOptions } from './generate.js';
 
 /**
  * Every setting of a chart's generation, in one vocabulary from the wizard's form to the worker: the
- * core's pattern options, how the chart image is drawn, and what is done before (background removal)
- * or chosen from (the user's own threads).
+ * core's pattern options (the photo's adjustments among them), how the chart image is drawn, and what
+ * is done before (background removal) or chosen from (the user's own threads).
  */
 export interface GenerationSettings extends Required<Omit<PatternOptions, 'threads'>> {
   /** Pixels per stitch in the chart image, 6–24. */
@@ -35,6 +36,7 @@ export const DEFAULT_GENERATION_SETTINGS: Readonly<GenerationSettings> = {
   onlyOwnedThreads: false,
   leftOutThreads: [],
   brand: 'dmc',
+  ...NEUTRAL_ADJUSTMENTS,
 };
 
 /**
@@ -55,6 +57,12 @@ export const GENERATION_FIELD_NAMES = {
   onlyOwnedThreads: 'only_owned_threads',
   leftOutThreads: 'left_out_threads',
   brand: 'brand',
+  brightness: 'brightness',
+  contrast: 'contrast',
+  saturation: 'saturation',
+  gamma: 'gamma',
+  sharpen: 'sharpen',
+  autoLevels: 'auto_levels',
 } as const satisfies { [K in keyof GenerationSettings]: string };
 
 type FieldName<K extends keyof GenerationSettings> = (typeof GENERATION_FIELD_NAMES)[K];

@@ -1,4 +1,5 @@
 export * from './grid.js';
+export * from './adjust.js';
 export * from './quantize.js';
 export * from './threads.js';
 export * from './assign.js';

@@ -1,5 +1,6 @@
 import { PreviewPanel } from '../../preview/PreviewPanel';
 import { CropPicture } from './CropPicture';
+import { PhotoAdjustments } from './PhotoAdjustments';
 import { SettingsForm } from './SettingsForm';
 import { ownedThreadsInUse, type OwnedThreads, type Picture, type UpdateSettings, type WizardSettings } from './model';
 
@@ -50,6 +51,7 @@ export function SettingsStep({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">
           {picture && <CropPicture picture={picture} onPicture={onPicture} />}
+          <PhotoAdjustments settings={settings} update={update} />
           <SettingsForm settings={settings} update={update} signedIn={signedIn} owned={owned} />
         </div>
         <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedThreads={ownedThreadsInUse(settings, owned)} />
