@@ -66,25 +66,27 @@ test('a heart drawn with four-way mirror drawing is symmetric in the saved chart
   await chooseThread(page, code);
   // A clean slate: the whole chart selected and erased.
   await page.keyboard.press('s');
-  const [first, last] = [await cellPoint(page, { x: 0, y: 0 }), await cellPoint(page, { x: 49, y: 49 })];
+  const [first, last] = [await cellPoint(page, { x: 0, y: 0 }), await cellPoint(page, { x: opened.width - 1, y: opened.height - 1 })];
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
   await page.mouse.move(last.x, last.y, { steps: 4 });
   await page.mouse.up();
-  await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: 'Erase' }).click();
+  const bar = page.getByRole('group', { name: 'Selection', exact: true });
+  await expect(bar).toContainText(`Selection ${opened.width} × ${opened.height}`);
+  await bar.getByRole('button', { name: 'Erase' }).click();
   await page.keyboard.press('Escape');
   await page.keyboard.press('p');
   await page.getByRole('group', { name: 'Mirror' }).getByRole('button', { name: 'Four-way' }).click();
-  // Half of a heart's outline in the top-left quarter, drawn in one drag; the mirror draws the other three.
+  // Half of a heart's outline in the top-left quarter of the 50 × 33 chart, drawn in one drag; the mirror draws the other three.
   const outline: [number, number][] = [
-    [24, 8],
-    [20, 4],
-    [14, 4],
-    [9, 9],
-    [9, 15],
-    [14, 21],
-    [20, 25],
-    [24, 27],
+    [24, 4],
+    [20, 2],
+    [14, 2],
+    [9, 6],
+    [9, 10],
+    [14, 14],
+    [20, 15],
+    [24, 16],
   ];
   const points = await Promise.all(outline.map(([x, y]) => cellPoint(page, { x, y })));
   await page.mouse.move(points[0]!.x, points[0]!.y);
@@ -96,10 +98,11 @@ test('a heart drawn with four-way mirror drawing is symmetric in the saved chart
   const heart = codes(await save(page));
   const stitched = heart.flat().filter((cell) => cell !== '').length;
   expect(stitched, 'the outline and its three mirror images').toBeGreaterThan(4 * 20);
-  for (let y = 0; y < 50; y++) {
-    for (let x = 0; x < 50; x++) {
-      expect(heart[y]![49 - x], `left-right at (${x}, ${y})`).toBe(heart[y]![x]);
-      expect(heart[49 - y]![x], `top-bottom at (${x}, ${y})`).toBe(heart[y]![x]);
+  const [width, height] = [opened.width, opened.height];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      expect(heart[y]![width - 1 - x], `left-right at (${x}, ${y})`).toBe(heart[y]![x]);
+      expect(heart[height - 1 - y]![x], `top-bottom at (${x}, ${y})`).toBe(heart[y]![x]);
     }
   }
   await expect(page.getByRole('button', { name: 'Undo', exact: true })).toHaveAttribute('title', 'Undo Pencil (Ctrl+Z)');
@@ -110,11 +113,11 @@ test('the magic wand with Erase, then the lasso with Rotate, each undone and red
 
   // The wand on the stitch in the middle: the stitches of its thread that touch it.
   await page.keyboard.press('w');
-  const middle = { x: 25, y: 25 };
+  const middle = { x: 25, y: 16 };
   const picked = wandSelection(opened, middle.x, middle.y, { contiguous: true })!;
   const tap = await cellPoint(page, middle);
   await page.mouse.click(tap.x, tap.y);
-  const bar = page.getByRole('group', { name: 'Selection' });
+  const bar = page.getByRole('group', { name: 'Selection', exact: true });
   await expect(bar).toContainText(`${picked.width} × ${picked.height}`);
   await bar.getByRole('button', { name: 'Erase' }).click();
   const wandErased = fillRect(opened, picked, -1).chart;
@@ -130,10 +133,10 @@ test('the magic wand with Erase, then the lasso with Rotate, each undone and red
   // The lasso round a 12 × 10 block by its corners, then turned a quarter clockwise.
   await page.keyboard.press('o');
   const loop: [number, number][] = [
-    [5, 30],
+    [5, 20],
+    [17, 20],
     [17, 30],
-    [17, 40],
-    [5, 40],
+    [5, 30],
   ];
   const corners = await Promise.all(loop.map(([x, y]) => chartPoint(page, x, y)));
   await page.mouse.move(corners[0]!.x, corners[0]!.y);

@@ -82,7 +82,9 @@ describe('EditorScreen', () => {
     await paletteFollows();
     expect(paletteCount('798')).toBe(2);
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('group', { name: 'Selection' })).toBeNull();
+    // The bar stays while the Select tool is chosen (the chart does not move as the next selection begins), its buttons off.
+    expect(screen.getByRole('group', { name: 'Selection' })).toHaveTextContent('Nothing selected');
+    expect(within(screen.getByRole('group', { name: 'Selection' })).getByRole('button', { name: 'Erase' })).toBeDisabled();
   });
 
   it('says no thread is chosen once the current one is removed, and the pencil asks for one', async () => {

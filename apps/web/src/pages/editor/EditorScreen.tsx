@@ -284,7 +284,9 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
         />
       </div>
 
-      {selection && <SelectionBar selection={selection} actions={selectionActions} clipboard={clipboard} hasThread={current !== undefined} />}
+      {(selection || SELECTING_TOOLS.includes(tool)) && (
+        <SelectionBar selection={selection} actions={selectionActions} clipboard={clipboard} hasThread={current !== undefined} />
+      )}
 
       {/* At 1280 px the chart keeps over 60 % of the window beside a narrow palette; from 1536 px the palette is roomier. */}
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem] 2xl:grid-cols-[minmax(0,1fr)_22rem]">

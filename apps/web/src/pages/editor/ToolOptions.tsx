@@ -101,7 +101,7 @@ export function SelectionOptions({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <Choices label="Selection mode" options={MODES} value={mode} onChange={onMode} />
+      <Choices label="When selecting" options={MODES} value={mode} onChange={onMode} />
       {wand && (
         <label className="flex min-h-8 items-center gap-2">
           <input type="checkbox" className="size-4 accent-violet-600" checked={wandEverywhere} onChange={(event) => onWandEverywhere(event.target.checked)} />
