@@ -74,11 +74,12 @@ export function MirrorOptions({
       {mirror !== 'off' && (
         <>
           <button type="button" aria-pressed={placing} className={`${CHOICE} ${chosen(placing)}`} onClick={() => onPlace(!placing)}>
-            {placing ? 'Tap the chart to place the axes' : 'Place axes'}
+            Place axes
           </button>
           <button type="button" className={`${CHOICE} ${chosen(false)}`} disabled={!placed} onClick={onCentre}>
             Centre axes
           </button>
+          {placing && <span role="status">Tap the chart where the axes should cross.</span>}
         </>
       )}
     </div>
@@ -104,7 +105,12 @@ export function SelectionOptions({
       <Choices label="When selecting" options={MODES} value={mode} onChange={onMode} />
       {wand && (
         <label className="flex min-h-8 items-center gap-2">
-          <input type="checkbox" className="size-4 accent-violet-600" checked={wandEverywhere} onChange={(event) => onWandEverywhere(event.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-8 shrink-0 accent-violet-600 min-[1090px]:size-4"
+            checked={wandEverywhere}
+            onChange={(event) => onWandEverywhere(event.target.checked)}
+          />
           Every stitch of the thread, not only those touching
         </label>
       )}
