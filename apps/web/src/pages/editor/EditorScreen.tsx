@@ -301,8 +301,8 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
           tool={viewerTool}
           selection={textPreview?.box ?? selection}
           label={`Chart of ${name}, ${chart.width} × ${chart.height} stitches, for editing`}
-          // Taller on a phone, where the chart is what the screen is for.
-          viewerClassName="h-[60vh] min-h-80 max-lg:h-[70vh]"
+          // On a laptop the whole chart stays on the first screen under the tool options; taller on a phone, where the chart is what the screen is for.
+          viewerClassName="h-[calc(60vh-3rem)] min-h-80 max-lg:h-[70vh]"
         />
         {paletteBeside && palette()}
         {sheetOpen && <ThreadSheet onClose={closeSheet}>{palette(<CloseSheetButton onClose={closeSheet} />)}</ThreadSheet>}
