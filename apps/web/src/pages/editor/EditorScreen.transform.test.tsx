@@ -64,3 +64,27 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     expect(screen.getByRole('application', { name: /8 × 7 stitches/ })).toBeInTheDocument();
   });
 });
+
+describe('EditorScreen: the selection and undo', () => {
+  it('lets go of the selection when a turn is undone, so Erase cannot take the stitches it no longer stands for', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(toolButton('Magic wand'));
+    drag([1, 0]);
+    const bar = () => screen.queryByRole('group', { name: 'Selection' });
+    await user.click(within(bar()!).getByRole('button', { name: 'Rotate ↻' }));
+    expect(bar()).toHaveTextContent('1 × 7');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    // The Black row is back; a selection left standing up in column 3 would cover one Black and one Red stitch.
+    expect(bar()).toBeNull();
+    await user.keyboard('{Delete}');
+    await paletteFollows();
+    expect([paletteCount('310'), paletteCount('321')]).toEqual([7, 6]);
+    // Redo too: the selection is made again for what is there.
+    drag([1, 0]);
+    await user.click(within(bar()!).getByRole('button', { name: 'Rotate ↻' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    drag([1, 0]);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(bar()).toBeNull();
+  });
+});

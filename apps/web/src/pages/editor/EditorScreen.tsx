@@ -171,7 +171,17 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
     const layer = LAYER_OF_TOOL[name];
     if (layer) view.setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
   };
-  useEditorKeys({ editor, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: selectionActions.clear, endLine });
+  // Undo and redo leave the selection behind: after a flip or a turn is undone (or a chart turn, or a resize) it
+  // would stand for other stitches than the ones it was made round, and the next action would act on those.
+  const undo = () => {
+    if (editor.canUndo) setSelection(undefined);
+    editor.undo();
+  };
+  const redo = () => {
+    if (editor.canRedo) setSelection(undefined);
+    editor.redo();
+  };
+  useEditorKeys({ editor: { undo, redo }, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: selectionActions.clear, endLine });
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -217,7 +227,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
             className="btn-secondary"
             disabled={!editor.canUndo}
             title={editor.undoLabel ? `Undo ${editor.undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'}
-            onClick={editor.undo}
+            onClick={undo}
           >
             Undo
           </button>
@@ -226,7 +236,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
             className="btn-secondary"
             disabled={!editor.canRedo}
             title={editor.redoLabel ? `Redo ${editor.redoLabel} (Shift+Ctrl+Z)` : 'Redo (Shift+Ctrl+Z)'}
-            onClick={editor.redo}
+            onClick={redo}
           >
             Redo
           </button>
