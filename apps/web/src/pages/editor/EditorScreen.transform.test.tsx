@@ -88,3 +88,32 @@ describe('EditorScreen: the selection and undo', () => {
     expect(bar()).toBeNull();
   });
 });
+
+describe('EditorScreen: placed mirror axes and chart turns', () => {
+  it('puts placed axes back through the centre when the chart is turned, so mirror drawing still draws images', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(within(screen.getByRole('group', { name: 'Mirror' })).getByRole('button', { name: 'Left | right' }));
+    await user.click(screen.getByRole('button', { name: 'Place axes' }));
+    drag([6, 2]); // the axis through the middle of column 6 of 8
+    await user.click(screen.getByText('Turn or flip the whole chart'));
+    await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' }));
+    // The chart is 7 wide now: about an axis still at 6.5 stitches, a stitch in column 5 had its image off the chart.
+    expect(screen.getByRole('button', { name: 'Centre axes' })).toBeDisabled();
+    drag([5, 6]); // its image about the centre (3.5) is column 1
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(9);
+  });
+
+  it('draws about the centre while a placed point lies off the chart (an undone turn made it smaller)', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(screen.getByText('Turn or flip the whole chart'));
+    await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' })); // 7 × 8
+    await user.click(within(screen.getByRole('group', { name: 'Mirror' })).getByRole('button', { name: 'Top | bottom' }));
+    await user.click(screen.getByRole('button', { name: 'Place axes' }));
+    drag([3, 7]); // the axis through the middle of row 7 of 8
+    await user.click(screen.getByRole('button', { name: 'Undo' })); // 8 × 7 again: row 7 is off the chart
+    drag([7, 6]); // its image about the centre (3.5) is row 0, where column 7 is empty
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(9);
+  });
+});

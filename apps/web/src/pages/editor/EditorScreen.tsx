@@ -51,10 +51,12 @@ const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
 /** The tools that draw: with mirror drawing on, each draws its mirror images in the same step. */
 const DRAWING_TOOLS: readonly ToolName[] = ['pencil', 'half', 'quarter', 'three-quarter', 'backstitch', 'knot', 'eraser', 'fill'];
 
-/** The mirror axes for a choice: through the chart's centre, or through the point placed. */
-function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, at: LatticePoint | undefined): MirrorAxes | undefined {
+/** The mirror axes for a choice: through the chart's centre, or through the point placed (while it is on the chart). */
+function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, placed: LatticePoint | undefined): MirrorAxes | undefined {
   if (mirror === 'off') return undefined;
   const centred = centredAxes(chart, mirror);
+  // A point placed before the chart was made smaller (an undone grow or turn) may lie off it: no image would be drawn.
+  const at = placed && placed.x <= 2 * chart.width && placed.y <= 2 * chart.height ? placed : undefined;
   return {
     ...(centred.vertical !== undefined && { vertical: at?.x ?? centred.vertical }),
     ...(centred.horizontal !== undefined && { horizontal: at?.y ?? centred.horizontal }),
@@ -285,11 +287,15 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
         )}
         <ChartTurns
           onRotate={(turns) => {
-            // The selection would stand for other stitches on the turned chart.
-            if (edit((chart) => rotateChart(chart, turns))) setSelection(undefined);
+            // The selection and axes placed would stand for other stitches on the turned chart: the axes go back to its centre.
+            if (!edit((chart) => rotateChart(chart, turns))) return;
+            setSelection(undefined);
+            setMirrorAt(undefined);
           }}
           onFlip={(direction) => {
-            if (edit((chart) => flipChart(chart, direction))) setSelection(undefined);
+            if (!edit((chart) => flipChart(chart, direction))) return;
+            setSelection(undefined);
+            setMirrorAt(undefined);
           }}
         />
       </div>
