@@ -108,7 +108,7 @@ export class ChartRenderer {
       if (marks && layers.part) drawParts(context, marks.parts, scene);
       drawGrid(context, range, chart, place, mode);
       if (state.crosshair) drawCrosshair(context, state.crosshair, place);
-      if (state.selection) drawSelection(context, state.selection, place);
+      if (state.selection) drawSelection(context, state.selection, place, range);
       if (state.hover && view.scale >= HOVER_MIN_SCALE) drawHoverCell(context, state.hover, place);
       if (marks && layers.backstitch) drawBackstitches(context, marks.backstitches, backstitchOrder(marks.backstitches), scene);
       if (marks && layers.knots) drawKnots(context, marks.knots, scene);

@@ -69,13 +69,19 @@ export function drawGrid(
   if (range.y1 === chart.height) context.fillRect(left, rows[lastRow]! - Math.floor(heavy / 2), right - left, heavy);
 }
 
-/** A dashed line around the selected stitches: the rectangle's edge, or a shaped selection's outline. */
-export function drawSelection(context: CanvasRenderingContext2D, selection: ChartSelection, place: DevicePlacement): void {
+/**
+ * A dashed line around the selected stitches: the rectangle's edge, or a shaped selection's outline, of which only
+ * the pieces meeting the stitches in view (`range`) are drawn (a wand's selection of a photo's thread may have over
+ * 100,000, and the frame is drawn again at each move of the pointer).
+ */
+export function drawSelection(context: CanvasRenderingContext2D, selection: ChartSelection, place: DevicePlacement, range?: CellRange): void {
   const px = (x: number) => Math.round(place.originX + x * place.scale) + 0.5;
   const py = (y: number) => Math.round(place.originY + y * place.scale) + 0.5;
   context.beginPath();
   if (selection.mask) {
     for (const edge of outlineOf(selection)) {
+      // Each piece runs left to right or top to bottom.
+      if (range && (edge.x2 < range.x0 || edge.x1 > range.x1 || edge.y2 < range.y0 || edge.y1 > range.y1)) continue;
       context.moveTo(px(edge.x1), py(edge.y1));
       context.lineTo(px(edge.x2), py(edge.y2));
     }

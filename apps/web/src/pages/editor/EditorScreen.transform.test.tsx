@@ -64,3 +64,56 @@ describe('EditorScreen: mirror drawing, the magic wand and turning', () => {
     expect(screen.getByRole('application', { name: /8 × 7 stitches/ })).toBeInTheDocument();
   });
 });
+
+describe('EditorScreen: the selection and undo', () => {
+  it('lets go of the selection when a turn is undone, so Erase cannot take the stitches it no longer stands for', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(toolButton('Magic wand'));
+    drag([1, 0]);
+    const bar = () => screen.queryByRole('group', { name: 'Selection' });
+    await user.click(within(bar()!).getByRole('button', { name: 'Rotate ↻' }));
+    expect(bar()).toHaveTextContent('1 × 7');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    // The Black row is back; a selection left standing up in column 3 would cover one Black and one Red stitch.
+    expect(bar()).toBeNull();
+    await user.keyboard('{Delete}');
+    await paletteFollows();
+    expect([paletteCount('310'), paletteCount('321')]).toEqual([7, 6]);
+    // Redo too: the selection is made again for what is there.
+    drag([1, 0]);
+    await user.click(within(bar()!).getByRole('button', { name: 'Rotate ↻' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    drag([1, 0]);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(bar()).toBeNull();
+  });
+});
+
+describe('EditorScreen: placed mirror axes and chart turns', () => {
+  it('puts placed axes back through the centre when the chart is turned, so mirror drawing still draws images', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(within(screen.getByRole('group', { name: 'Mirror' })).getByRole('button', { name: 'Left | right' }));
+    await user.click(screen.getByRole('button', { name: 'Place axes' }));
+    drag([6, 2]); // the axis through the middle of column 6 of 8
+    await user.click(screen.getByText('Turn or flip the whole chart'));
+    await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' }));
+    // The chart is 7 wide now: about an axis still at 6.5 stitches, a stitch in column 5 had its image off the chart.
+    expect(screen.getByRole('button', { name: 'Centre axes' })).toBeDisabled();
+    drag([5, 6]); // its image about the centre (3.5) is column 1
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(9);
+  });
+
+  it('draws about the centre while a placed point lies off the chart (an undone turn made it smaller)', async () => {
+    const { user, drag } = await openEditor(PATTERN);
+    await user.click(screen.getByText('Turn or flip the whole chart'));
+    await user.click(screen.getByRole('button', { name: 'Rotate chart ↻' })); // 7 × 8
+    await user.click(within(screen.getByRole('group', { name: 'Mirror' })).getByRole('button', { name: 'Top | bottom' }));
+    await user.click(screen.getByRole('button', { name: 'Place axes' }));
+    drag([3, 7]); // the axis through the middle of row 7 of 8
+    await user.click(screen.getByRole('button', { name: 'Undo' })); // 8 × 7 again: row 7 is off the chart
+    drag([7, 6]); // its image about the centre (3.5) is row 0, where column 7 is empty
+    await paletteFollows();
+    expect(paletteCount('310')).toBe(9);
+  });
+});

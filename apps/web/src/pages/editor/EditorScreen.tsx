@@ -51,10 +51,12 @@ const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
 /** The tools that draw: with mirror drawing on, each draws its mirror images in the same step. */
 const DRAWING_TOOLS: readonly ToolName[] = ['pencil', 'half', 'quarter', 'three-quarter', 'backstitch', 'knot', 'eraser', 'fill'];
 
-/** The mirror axes for a choice: through the chart's centre, or through the point placed. */
-function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, at: LatticePoint | undefined): MirrorAxes | undefined {
+/** The mirror axes for a choice: through the chart's centre, or through the point placed (while it is on the chart). */
+function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, placed: LatticePoint | undefined): MirrorAxes | undefined {
   if (mirror === 'off') return undefined;
   const centred = centredAxes(chart, mirror);
+  // A point placed before the chart was made smaller (an undone grow or turn) may lie off it: no image would be drawn.
+  const at = placed && placed.x <= 2 * chart.width && placed.y <= 2 * chart.height ? placed : undefined;
   return {
     ...(centred.vertical !== undefined && { vertical: at?.x ?? centred.vertical }),
     ...(centred.horizontal !== undefined && { horizontal: at?.y ?? centred.horizontal }),
@@ -171,7 +173,17 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
     const layer = LAYER_OF_TOOL[name];
     if (layer) view.setLayers((shown) => (shown[layer] ? shown : { ...shown, [layer]: true }));
   };
-  useEditorKeys({ editor, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: selectionActions.clear, endLine });
+  // Undo and redo leave the selection behind: after a flip or a turn is undone (or a chart turn, or a resize) it
+  // would stand for other stitches than the ones it was made round, and the next action would act on those.
+  const undo = () => {
+    if (editor.canUndo) setSelection(undefined);
+    editor.undo();
+  };
+  const redo = () => {
+    if (editor.canRedo) setSelection(undefined);
+    editor.redo();
+  };
+  useEditorKeys({ editor: { undo, redo }, onTool: chooseTool, selection: selection && selectionActions, onClearSelection: selectionActions.clear, endLine });
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -217,7 +229,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
             className="btn-secondary"
             disabled={!editor.canUndo}
             title={editor.undoLabel ? `Undo ${editor.undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'}
-            onClick={editor.undo}
+            onClick={undo}
           >
             Undo
           </button>
@@ -226,7 +238,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
             className="btn-secondary"
             disabled={!editor.canRedo}
             title={editor.redoLabel ? `Redo ${editor.redoLabel} (Shift+Ctrl+Z)` : 'Redo (Shift+Ctrl+Z)'}
-            onClick={editor.redo}
+            onClick={redo}
           >
             Redo
           </button>
@@ -275,11 +287,15 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
         )}
         <ChartTurns
           onRotate={(turns) => {
-            // The selection would stand for other stitches on the turned chart.
-            if (edit((chart) => rotateChart(chart, turns))) setSelection(undefined);
+            // The selection and axes placed would stand for other stitches on the turned chart: the axes go back to its centre.
+            if (!edit((chart) => rotateChart(chart, turns))) return;
+            setSelection(undefined);
+            setMirrorAt(undefined);
           }}
           onFlip={(direction) => {
-            if (edit((chart) => flipChart(chart, direction))) setSelection(undefined);
+            if (!edit((chart) => flipChart(chart, direction))) return;
+            setSelection(undefined);
+            setMirrorAt(undefined);
           }}
         />
       </div>
