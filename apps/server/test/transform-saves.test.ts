@@ -9,7 +9,7 @@ import {
   rotateChart,
   stroke,
   toPatternDocument,
-  withMirrorImages,
+  drawMirrored,
   type EditableChart,
   type PatternDocument,
 } from '@stitchwise/core';
@@ -59,19 +59,12 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
     const { etag, document } = await readPattern(alice, projectId);
     const blank: EditableChart = { ...chartOf(document), cells: new Int16Array(document.width * document.height).fill(-1) };
     const axes = centredAxes(blank, 'both');
-    const drawn = withMirrorImages(
-      blank,
-      stroke(
-        blank,
-        [
-          { x: 10, y: 3 },
-          { x: 4, y: 6 },
-          { x: 10, y: 14 },
-        ],
-        0,
-      ),
-      axes,
-    ).chart;
+    const path = [
+      { x: 10, y: 3 },
+      { x: 4, y: 6 },
+      { x: 10, y: 14 },
+    ];
+    const drawn = drawMirrored(blank, (chart, image) => stroke(chart, path.map(image.cell), 0), axes).chart;
     const response = await saved(alice, projectId, documentOf(drawn), etag);
     expect(response.stitches).toBeGreaterThan(4 * 10);
     const current = chartOf((await readPattern(alice, projectId)).document);

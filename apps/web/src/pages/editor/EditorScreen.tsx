@@ -8,7 +8,6 @@ import {
   patternFromChart,
   rotateChart,
   threadCounts,
-  withMirrorImages,
   type ChartPoint,
   type ChartRect,
   type EditableChart,
@@ -130,19 +129,20 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const { selection, setSelection, current: currentSelection, clipboard, actions: selectionActions } = useSelection(read, edit, current);
   const { width, height } = chart;
   const axes = useMemo(() => mirrorAxes({ width, height }, mirror, mirrorAt), [width, height, mirror, mirrorAt]);
-  const overlay = useMemo<ChartOverlay | undefined>(() => (axes || lassoPath ? { axes, path: lassoPath } : undefined), [axes, lassoPath]);
+  // The axes show while a drawing tool, which draws mirrored, is chosen (its Mirror choice beside the tools).
+  const shownAxes = DRAWING_TOOLS.includes(tool) ? axes : undefined;
+  const overlay = useMemo<ChartOverlay | undefined>(() => (shownAxes || lassoPath ? { axes: shownAxes, path: lassoPath } : undefined), [shownAxes, lassoPath]);
   const viewerTool = useMemo(() => {
     if (placingAxes)
       return axesTool(read, (point) => {
         setMirrorAt(point);
         setPlacingAxes(false);
       });
-    // Mirror drawing: every drawing tool's edit, and each step of a drag, with its mirror images (one undo step).
-    const mirrored = (operation: (chart: EditableChart) => EditResult) =>
-      axes && DRAWING_TOOLS.includes(tool) ? (chart: EditableChart) => withMirrorImages(chart, operation(chart), axes) : operation;
     return chartTool(tool, {
-      editor: { read, apply: (operation) => apply(mirrored(operation)), applyPart: (operation) => applyPart(mirrored(operation)), endDrag, cancelDrag },
+      editor: { read, apply, applyPart, endDrag, cancelDrag },
       thread: current,
+      // Mirror drawing: every drawing tool's step, each of a drag's too, drawn in its mirror images as well.
+      mirror: axes,
       onThread: (picked) => {
         setThread(picked);
         setTool('pencil');

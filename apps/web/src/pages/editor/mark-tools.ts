@@ -9,12 +9,11 @@ import {
   removeKnot,
   type Backstitch,
   type EditableChart,
-  type EditResult,
   type FrenchKnot,
   type LatticePoint,
 } from '@stitchwise/core';
 import type { CellPoint } from '../../components/chart/types';
-import type { EditorTool, ToolContext } from './tools';
+import { drawing, type Drawing, type EditorTool, type ToolContext } from './tools';
 
 /** How near (in stitches) a click must be to a backstitch line or a knot to pick it. */
 const MARK_REACH = 0.25;
@@ -51,12 +50,15 @@ function lineUnder(chart: EditableChart, at: CellPoint): Backstitch | undefined 
   return Math.min(fromEnd(line.x1, line.y1), fromEnd(line.x2, line.y2)) <= END_REACH ? undefined : line;
 }
 
-const eraseLine = (line: Backstitch) => (chart: EditableChart) => removeBackstitch(chart, { x: line.x1, y: line.y1 }, { x: line.x2, y: line.y2 });
+const eraseLine =
+  (line: Backstitch): Drawing =>
+  (chart, image) =>
+    removeBackstitch(chart, image.point({ x: line.x1, y: line.y1 }), image.point({ x: line.x2, y: line.y2 }));
 
-/** The edit taking away the knot or backstitch under a click (knots first: they sit on top), if there is one. */
-export function markEraseAt(chart: EditableChart, at: CellPoint): ((chart: EditableChart) => EditResult) | undefined {
+/** The drawing taking away the knot or backstitch under a click (knots first: they sit on top), if there is one. */
+export function markEraseAt(chart: EditableChart, at: CellPoint): Drawing | undefined {
   const knot = knotNear(chart, at);
-  if (knot) return (current) => removeKnot(current, knot);
+  if (knot) return (current, image) => removeKnot(current, image.point(knot));
   const line = backstitchNear(chart, at.x, at.y, MARK_REACH);
   return line && eraseLine(line);
 }
@@ -72,7 +74,8 @@ function along(from: CellPoint, to: CellPoint): CellPoint[] {
  * one in each cell (quarters: each quarter of a cell) it passes, as one undo step. A drag puts one half or
  * three-quarter per cell, the first: moving on across the cell neither flips it nor adds the other half.
  */
-export function partTool(kind: 'half' | 'quarter' | 'three-quarter', { editor, thread, onRefused }: ToolContext): EditorTool {
+export function partTool(kind: 'half' | 'quarter' | 'three-quarter', context: ToolContext): EditorTool {
+  const { editor, thread, onRefused } = context;
   const report = reporting(onRefused);
   let last: CellPoint | undefined;
   // The cells (quarters: cells and corners) this drag has put a part in.
@@ -84,7 +87,14 @@ export function partTool(kind: 'half' | 'quarter' | 'three-quarter', { editor, t
     const place = kind === 'quarter' ? `${part.x},${part.y},${part.kind}` : `${part.x},${part.y}`;
     if (placed.has(place)) return;
     placed.add(place);
-    report(editor.applyPart((current) => placePart(current, part.x, part.y, part.kind, paint)));
+    report(
+      editor.applyPart(
+        drawing(context, (current, image) => {
+          const cell = image.cell(part);
+          return placePart(current, cell.x, cell.y, image.kind(part.kind), paint);
+        }),
+      ),
+    );
   };
   const reset = () => {
     last = undefined;
@@ -122,7 +132,8 @@ export function partTool(kind: 'half' | 'quarter' | 'three-quarter', { editor, t
  * the line. With no line going, a click on a line erases it. While a line is going, the guide shows the
  * segment the next click would add.
  */
-export function backstitchTool({ editor, thread, onRefused, onGuide }: ToolContext): EditorTool {
+export function backstitchTool(context: ToolContext): EditorTool {
+  const { editor, thread, onRefused, onGuide } = context;
   const report = reporting(onRefused);
   // The line's last point, while one is being drawn; and whether the pointer is down.
   let last: LatticePoint | undefined;
@@ -146,7 +157,7 @@ export function backstitchTool({ editor, thread, onRefused, onGuide }: ToolConte
         return;
       }
       const from = last;
-      report(editor.apply((chart) => addBackstitch(chart, from, point, paint)));
+      report(editor.apply(drawing(context, (chart, image) => addBackstitch(chart, image.point(from), image.point(point), paint))));
     }
     last = point;
     guideEnd = undefined;
@@ -159,7 +170,7 @@ export function backstitchTool({ editor, thread, onRefused, onGuide }: ToolConte
       if (!nearChart(chart, at)) return;
       const line = last ? undefined : lineUnder(chart, at);
       if (line) {
-        report(editor.apply(eraseLine(line)));
+        report(editor.apply(drawing(context, eraseLine(line))));
         return;
       }
       if (thread === undefined) {
@@ -190,19 +201,24 @@ export function backstitchTool({ editor, thread, onRefused, onGuide }: ToolConte
 }
 
 /** French knots: a click puts one on the nearest lattice point; a click on a knot of the current thread takes it away. */
-export function knotTool({ editor, thread, onRefused }: ToolContext): EditorTool {
+export function knotTool(context: ToolContext): EditorTool {
+  const { editor, thread, onRefused } = context;
   const report = reporting(onRefused);
   return {
     onDown(_cell, _event, at) {
       const chart = editor.read();
       if (!nearChart(chart, at)) return;
       const point = nearestLatticePoint(chart, at.x, at.y);
-      const there = chart.marks.knots.find((knot) => samePoint(knot, point));
       if (thread === undefined) {
         onRefused(NO_THREAD);
         return;
       }
-      report(editor.apply((current) => (there?.thread === thread ? removeKnot(current, point) : placeKnot(current, point, thread))));
+      // Taking away or putting is decided once, where clicked, and each mirror image does the same: decided per image,
+      // a knot on an axis (its own image) would be put and taken away again.
+      const there = chart.marks.knots.find((knot) => samePoint(knot, point));
+      const toggle: Drawing = (current, image) =>
+        there?.thread === thread ? removeKnot(current, image.point(point)) : placeKnot(current, image.point(point), thread);
+      report(editor.apply(drawing(context, toggle)));
     },
     onMove() {},
     onUp() {},

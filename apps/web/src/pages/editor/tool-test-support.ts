@@ -2,7 +2,7 @@
  * Test support for the tools' tests (not used by the app): a real editor on a chart written as text, the
  * tools as the editor screen makes them, what they report, and pointer positions as the viewer gives them.
  */
-import type { ChartSelection } from '@stitchwise/core';
+import type { ChartSelection, MirrorAxes } from '@stitchwise/core';
 import { act, renderHook } from '@testing-library/react';
 import type { CellPoint, ChartGuide } from '../../components/chart/types';
 import { chartOf, rowsOf } from './editor-test-charts';
@@ -26,7 +26,11 @@ export const cellAt = (x: number, y: number) => pointerAt(x + 0.5, y + 0.5);
  * A real editor on a chart, and the tools as the editor screen makes them (drawing with `thread`; null: none chosen;
  * selecting as `options` say), with what they report. The selection is kept as the screen keeps it.
  */
-export function toolsOn(rows: readonly string[], thread: number | null = 1, options: { selectionMode?: SelectionMode; wandTouching?: boolean } = {}) {
+export function toolsOn(
+  rows: readonly string[],
+  thread: number | null = 1,
+  options: { selectionMode?: SelectionMode; wandTouching?: boolean; mirror?: MirrorAxes } = {},
+) {
   const editor = renderHook(() => useChartEditor(chartOf(rows, CODES))).result;
   const picked: number[] = [];
   let selection: ChartSelection | undefined;
@@ -39,6 +43,7 @@ export function toolsOn(rows: readonly string[], thread: number | null = 1, opti
     const made = chartTool(name, {
       editor: editor.current,
       thread: thread ?? undefined,
+      mirror: options.mirror,
       onThread: (index) => picked.push(index),
       selection: () => selection,
       onSelection: (next) => {

@@ -239,6 +239,7 @@ describe('move', () => {
     const context = {
       editor: editor.current,
       thread: 0,
+      mirror: undefined,
       onThread: () => undefined,
       selection: () => undefined,
       onSelection: () => undefined,

@@ -1,6 +1,7 @@
 import {
   clipRect,
   combineSelections,
+  drawMirrored,
   fill,
   lassoSelection,
   nearestLatticePoint,
@@ -10,7 +11,10 @@ import {
   type ChartRect,
   type ChartSelection,
   type EditableChart,
+  type EditResult,
   type LatticePoint,
+  type MirrorAxes,
+  type MirrorImage,
 } from '@stitchwise/core';
 import type { Dispatch, SetStateAction } from 'react';
 import type { ChartGuide, ChartTool } from '../../components/chart/types';
@@ -54,6 +58,8 @@ export interface ToolContext {
   editor: Pick<ChartEditor, 'read' | 'apply' | 'applyPart' | 'endDrag' | 'cancelDrag'>;
   /** The thread the pencil and fill use. */
   thread: number | undefined;
+  /** Mirror drawing's axes: the drawing tools draw in their mirror images too, in the same step. */
+  mirror: MirrorAxes | undefined;
   onThread: (thread: number) => void;
   /** The selection there is, and what changes it (a value or an update of the one there is). */
   selection: () => ChartSelection | undefined;
@@ -74,6 +80,15 @@ export interface ToolContext {
    */
   onMoveText: (dx: number, dy: number) => void;
 }
+
+/** What a drawing tool draws, as a function of where: as drawn, or in a mirror image (core `drawMirrored`). */
+export type Drawing = (chart: EditableChart, image: MirrorImage) => EditResult;
+
+/** A drawing tool's step: the drawing, and its mirror images when mirror drawing is on. */
+export const drawing =
+  (context: Pick<ToolContext, 'mirror'>, draw: Drawing) =>
+  (chart: EditableChart): EditResult =>
+    drawMirrored(chart, draw, context.mirror);
 
 /** A viewer tool, and what ends its work in progress (a backstitch line): called on Escape and when another tool is chosen. */
 export type EditorTool = ChartTool & { end?: () => void };
@@ -107,18 +122,18 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
           // A click on a backstitch line or a knot erases that, and the drag nothing more.
           const mark = paint === -1 ? markEraseAt(editor.read(), at) : undefined;
           if (mark) {
-            report(editor.apply(mark));
+            report(editor.apply(drawing(context, mark)));
             return;
           }
           last = cell;
-          report(editor.applyPart((chart) => stroke(chart, [cell], paint)));
+          report(editor.applyPart(drawing(context, (chart, image) => stroke(chart, [image.cell(cell)], paint))));
         },
         onMove(cell) {
           // Moves come per quarter stitch; a full stitch changes only with the cell.
           if (!last || paint === undefined || (cell.x === last.x && cell.y === last.y)) return;
           const from = last;
           last = cell;
-          report(editor.applyPart((chart) => stroke(chart, [from, cell], paint)));
+          report(editor.applyPart(drawing(context, (chart, image) => stroke(chart, [image.cell(from), image.cell(cell)], paint))));
         },
         onUp() {
           last = undefined;
@@ -138,7 +153,12 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
             onRefused('Choose a thread in the palette first.');
             return;
           }
-          if (inside(editor.read(), cell)) report(editor.apply((chart) => fill(chart, cell.x, cell.y, thread)));
+          if (!inside(editor.read(), cell)) return;
+          const filled: Drawing = (chart, image) => {
+            const seed = image.cell(cell);
+            return fill(chart, seed.x, seed.y, thread);
+          };
+          report(editor.apply(drawing(context, filled)));
         },
         onMove() {},
         onUp() {},

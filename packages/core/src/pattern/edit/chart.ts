@@ -42,7 +42,12 @@ export const MAX_CHART_THREADS = MAX_LEGEND_ENTRIES;
 
 /** An edit the chart cannot take, with a sentence a user can read. */
 export class ChartEditError extends Error {
-  override readonly name = 'ChartEditError';
+  override readonly name: string = 'ChartEditError';
+}
+
+/** A stitch or point asked for off the chart: what a mirror image falling off the chart meets (see mirror.ts). */
+export class OffChartError extends ChartEditError {
+  override readonly name = 'OffChartError';
 }
 
 /** "DMC 310", "Anchor 403": how messages and labels name a thread. */

@@ -2,6 +2,7 @@ export {
   activeLegend,
   activeThreads,
   ChartEditError,
+  OffChartError,
   chartFromPattern,
   MAX_CHART_THREADS,
   patternFromChart,
@@ -44,7 +45,7 @@ export {
 export { combineSelections, isSelected, selectedCellCount } from './region.js';
 export { lassoSelection, selectionOutline, wandSelection, type OutlineSegment } from './select-tools.js';
 export { flipChart, rotateChart } from './chart-turn.js';
-export { centredAxes, withMirrorImages, type MirrorAxes } from './mirror.js';
+export { AS_DRAWN, centredAxes, drawMirrored, mirrorImages, type MirrorAxes, type MirrorImage } from './mirror.js';
 export { addBlend, addThread, hasColour, mergeThread, nearestThreadsToRgb, removeThread, replaceThread, setSymbol, type ThreadSuggestion } from './threads.js';
 export { EditHistory, editBytes } from './history.js';
 export { letteringClipboard, placeLettering } from './lettering.js';

@@ -1,6 +1,6 @@
 import { MAX_PARTS_PER_CELL, partQuadrants, backstitchKey, backstitchLength, knotKey, type Backstitch, type PartKind, type PartStitch } from '../stitches.js';
 import { markLimits } from '../mark-checks.js';
-import { ChartEditError, requireActiveThread, type EditableChart } from './chart.js';
+import { ChartEditError, OffChartError, requireActiveThread, type EditableChart } from './chart.js';
 import { finishEdit, type EditResult } from './edit.js';
 
 /** A point of the half-stitch lattice: (2x, 2y) is the top-left corner of stitch (x, y). */
@@ -13,12 +13,12 @@ const isCell = (chart: EditableChart, x: number, y: number): boolean =>
   Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < chart.width && y < chart.height;
 
 function requireCell(chart: EditableChart, x: number, y: number): void {
-  if (!isCell(chart, x, y)) throw new ChartEditError('That place is not a stitch of the chart.');
+  if (!isCell(chart, x, y)) throw new OffChartError('That place is not a stitch of the chart.');
 }
 
 function requireLatticePoint(chart: EditableChart, { x, y }: LatticePoint): void {
   if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x <= 2 * chart.width && y <= 2 * chart.height))
-    throw new ChartEditError('That point is not on the chart.');
+    throw new OffChartError('That point is not on the chart.');
 }
 
 const PART_LABEL: Record<string, string> = { half: 'Half stitch', quarter: 'Quarter stitch', three: 'Three-quarter stitch' };
