@@ -64,7 +64,16 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
       { x: 4, y: 6 },
       { x: 10, y: 14 },
     ];
-    const drawn = drawMirrored(blank, (chart, image) => stroke(chart, path.map(image.cell), 0), axes).chart;
+    const drawn = drawMirrored(
+      blank,
+      (chart, image) =>
+        stroke(
+          chart,
+          path.map((point) => image.cell(point)),
+          0,
+        ),
+      axes,
+    ).chart;
     const response = await saved(alice, projectId, documentOf(drawn), etag);
     expect(response.stitches).toBeGreaterThan(4 * 10);
     const current = chartOf((await readPattern(alice, projectId)).document);
