@@ -1,7 +1,7 @@
 /** Turning and mirroring the whole chart, each one step of undo. */
 import { type EditableChart } from './chart.js';
 import { copyArea } from './clipboard.js';
-import { applyEdit, diffCells, diffMarks, finishEdit, resizeTo, type Edit, type EditResult } from './edit.js';
+import { applyEdit, diffCells, diffMarks, finishEdit, relaid, resizeTo, type Edit, type EditResult } from './edit.js';
 import { requireQuarterTurns, turnSelection } from './selection.js';
 import { turnedClipboard } from './turn.js';
 
@@ -32,12 +32,8 @@ export function rotateChart(chart: EditableChart, quarterTurns: 1 | 2 | 3): Edit
   if (!resize) return finishEdit(chart, label, turned.cells, [], marks);
   // The edit's cells index a grid as large as the larger size each way: a square, max(W, H) a side.
   const side = Math.max(chart.width, chart.height);
-  const onSpan = (cells: Int16Array, width: number, height: number) => {
-    const span = new Int16Array(side * side).fill(-1);
-    for (let y = 0; y < height; y++) span.set(cells.subarray(y * width, (y + 1) * width), y * side);
-    return span;
-  };
-  const edit: Edit = { label, resize, cells: diffCells(onSpan(chart.cells, chart.width, chart.height), onSpan(turned.cells, turned.width, turned.height)) };
+  const span = { width: side, height: side };
+  const edit: Edit = { label, resize, cells: diffCells(relaid(chart.cells, chart, span), relaid(turned.cells, turned, span)) };
   const change = diffMarks(chart.marks, marks);
   if (change) edit.marks = [change];
   return applyEdit(chart, edit);

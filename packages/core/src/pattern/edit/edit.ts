@@ -129,7 +129,7 @@ export function applyEdit(chart: EditableChart, edit: Edit): EditResult {
 }
 
 /** Row-major cells of a grid of size `from` laid into one of size `to`: what both share kept, new cells empty. */
-function relaid(cells: Int16Array, from: ChartSize, to: ChartSize): Int16Array {
+export function relaid(cells: Int16Array, from: ChartSize, to: ChartSize): Int16Array {
   if (sameSize(from, to)) return cells;
   const next = new Int16Array(to.width * to.height).fill(-1);
   const width = Math.min(from.width, to.width);
