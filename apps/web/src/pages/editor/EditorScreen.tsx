@@ -1,7 +1,6 @@
 import {
   chartFromPattern,
   activeLegend,
-  centredAxes,
   flipChart,
   markUse,
   PATTERN_LIMITS,
@@ -12,8 +11,6 @@ import {
   type ChartRect,
   type EditableChart,
   type EditResult,
-  type LatticePoint,
-  type MirrorAxes,
   type Pattern,
 } from '@stitchwise/core';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -27,11 +24,12 @@ import { Palette } from './Palette';
 import { CloseSheetButton, ThreadSheet } from './ThreadSheet';
 import type { TextPreview } from './TextTool';
 import { SelectionBar } from './SelectionBar';
-import { ChartTurns, MirrorOptions, SelectionOptions, type MirrorChoice } from './ToolOptions';
+import { ChartTurns, MirrorOptions, SelectionOptions } from './ToolOptions';
 import { axesTool, chartTool, SELECTING_TOOLS, type SelectionMode, type ToolName } from './tools';
 import { useAfterFrame } from './use-after-frame';
 import { useChartEditor, type ChartEditor } from './use-chart-editor';
 import { useEditorKeys } from './use-editor-keys';
+import { useMirror } from './use-mirror';
 import { useSelection } from './use-selection';
 
 // The Text tool brings the alphabets with it: loaded when it is first chosen.
@@ -49,18 +47,6 @@ const LAYER_OF_TOOL: Partial<Record<ToolName, keyof ChartLayers>> = {
 
 /** The tools that draw: with mirror drawing on, each draws its mirror images in the same step. */
 const DRAWING_TOOLS: readonly ToolName[] = ['pencil', 'half', 'quarter', 'three-quarter', 'backstitch', 'knot', 'eraser', 'fill'];
-
-/** The mirror axes for a choice: through the chart's centre, or through the point placed (while it is on the chart). */
-function mirrorAxes(chart: { width: number; height: number }, mirror: MirrorChoice, placed: LatticePoint | undefined): MirrorAxes | undefined {
-  if (mirror === 'off') return undefined;
-  const centred = centredAxes(chart, mirror);
-  // A point placed before the chart was made smaller (an undone grow or turn) may lie off it: no image would be drawn.
-  const at = placed && placed.x <= 2 * chart.width && placed.y <= 2 * chart.height ? placed : undefined;
-  return {
-    ...(centred.vertical !== undefined && { vertical: at?.x ?? centred.vertical }),
-    ...(centred.horizontal !== undefined && { horizontal: at?.y ?? centred.horizontal }),
-  };
-}
 
 export interface EditorScreenProps {
   name: string;
@@ -88,10 +74,6 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const [wandEverywhere, setWandEverywhere] = useState(false);
   // The lasso's path while it is drawn.
   const [lassoPath, setLassoPath] = useState<readonly ChartPoint[] | undefined>();
-  const [mirror, setMirror] = useState<MirrorChoice>('off');
-  // Where the user put the mirror axes (undefined: through the chart's centre), and whether the next tap puts them.
-  const [mirrorAt, setMirrorAt] = useState<LatticePoint | undefined>();
-  const [placingAxes, setPlacingAxes] = useState(false);
   // The Text tool's floating text: where its top-left stitch is (undefined: centred), and the chart with it in.
   const [textAt, setTextAt] = useState<ChartPoint | undefined>();
   const [textPreview, setTextPreview] = useState<TextPreview | undefined>();
@@ -127,17 +109,13 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
   const current = thread !== undefined && chart.threads[thread] && !chart.threads[thread].removed ? thread : undefined;
   const { read, apply, applyPart, endDrag, cancelDrag } = editor;
   const { selection, setSelection, current: currentSelection, clipboard, actions: selectionActions } = useSelection(read, edit, current);
-  const { width, height } = chart;
-  const axes = useMemo(() => mirrorAxes({ width, height }, mirror, mirrorAt), [width, height, mirror, mirrorAt]);
+  const mirror = useMirror(chart);
+  const { axes, placing: placingAxes, place: placeAxes } = mirror;
   // The axes show while a drawing tool, which draws mirrored, is chosen (its Mirror choice beside the tools).
   const shownAxes = DRAWING_TOOLS.includes(tool) ? axes : undefined;
   const overlay = useMemo<ChartOverlay | undefined>(() => (shownAxes || lassoPath ? { axes: shownAxes, path: lassoPath } : undefined), [shownAxes, lassoPath]);
   const viewerTool = useMemo(() => {
-    if (placingAxes)
-      return axesTool(read, (point) => {
-        setMirrorAt(point);
-        setPlacingAxes(false);
-      });
+    if (placingAxes) return axesTool(read, placeAxes);
     return chartTool(tool, {
       editor: { read, apply, applyPart, endDrag, cancelDrag },
       thread: current,
@@ -160,14 +138,14 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
         if (start) setTextAt({ x: start.x + dx, y: start.y + dy });
       },
     });
-  }, [tool, current, read, apply, applyPart, endDrag, cancelDrag, placingAxes, axes, selectionMode, wandEverywhere, currentSelection, setSelection]);
+  }, [tool, current, read, apply, applyPart, endDrag, cancelDrag, placingAxes, placeAxes, axes, selectionMode, wandEverywhere, currentSelection, setSelection]);
   // Another tool (or thread) ends the backstitch line the old one was drawing.
   useEffect(() => () => viewerTool?.end?.(), [viewerTool]);
   const endLine = guide ? () => viewerTool?.end?.() : undefined;
   /** Chooses a tool, showing the layer it draws on if it was hidden. */
   const chooseTool = (name: ToolName) => {
     setTool(name);
-    setPlacingAxes(false);
+    mirror.stopPlacing();
     // The text's box takes the selection's place on the chart: a selection left behind would be erased unseen by Delete.
     if (name === 'text') setSelection(undefined);
     const layer = LAYER_OF_TOOL[name];
@@ -263,19 +241,7 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        {DRAWING_TOOLS.includes(tool) && (
-          <MirrorOptions
-            mirror={mirror}
-            onMirror={(choice) => {
-              setMirror(choice);
-              if (choice === 'off') setPlacingAxes(false);
-            }}
-            placing={placingAxes}
-            onPlace={setPlacingAxes}
-            placed={mirrorAt !== undefined}
-            onCentre={() => setMirrorAt(undefined)}
-          />
-        )}
+        {DRAWING_TOOLS.includes(tool) && <MirrorOptions {...mirror.options} />}
         {SELECTING_TOOLS.includes(tool) && (
           <SelectionOptions
             mode={selectionMode}
@@ -290,12 +256,12 @@ export function EditorScreen({ name, pattern, back, save, maxSide = PATTERN_LIMI
             // The selection and axes placed would stand for other stitches on the turned chart: the axes go back to its centre.
             if (!edit((chart) => rotateChart(chart, turns))) return;
             setSelection(undefined);
-            setMirrorAt(undefined);
+            mirror.recentre();
           }}
           onFlip={(direction) => {
             if (!edit((chart) => flipChart(chart, direction))) return;
             setSelection(undefined);
-            setMirrorAt(undefined);
+            mirror.recentre();
           }}
         />
       </div>
