@@ -164,6 +164,8 @@ test.describe('the Stitching screen on a laptop', () => {
     await generatePattern(page, 'Desk sampler', { signedIn: true });
     await page.getByRole('link', { name: 'Open the project' }).click();
     await page.getByRole('link', { name: 'Start stitching' }).click();
+    // The project page's own viewer has a view too: wait for the Stitching screen's progress first.
+    await expect(page.getByTestId('overall-progress')).toHaveText(/^0 of [\d,]+ stitches — 0 %$/);
     await chartShown(page);
     const shown = await layout(page);
     expect(shown.chartHeightShare).toBeGreaterThanOrEqual(0.6);
