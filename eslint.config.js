@@ -33,6 +33,13 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }] },
   },
   {
+    // The service worker runs in a ServiceWorkerGlobalScope: checked with the WebWorker library.
+    files: ['apps/web/src/service-worker.ts'],
+    languageOptions: {
+      parserOptions: { project: './apps/web/tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

@@ -24,6 +24,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'retain-on-failure',
+    // The app's service worker answers the page's requests from its caches, out of page.route's reach: tests
+    // of the installed, offline app allow it (e2e/offline.spec.ts); the others see the network as before.
+    serviceWorkers: 'block',
   },
   webServer: [
     {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The web app is served by the API server from dist/ on the same port; `npm run dev -w @stitchwise/web`
 // proxies the server's routes to http://localhost:3000 instead.
@@ -35,8 +36,43 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installed app: its manifest, and the service worker (src/service-worker.ts) with the app shell's files
+ * to precache. Not the HEIC decoder (1.4 MB; photos are only turned into charts online) nor source maps.
+ * The page registers the worker itself and offers its updates (offline/use-app-update.ts).
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'service-worker.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+    globIgnores: ['**/heic.worker-*.js', '**/*.map'],
+  },
+  manifest: {
+    id: '/',
+    name: 'Stitchwise',
+    short_name: 'Stitchwise',
+    description: 'Plan cross-stitch and embroidery: thread matching, colour tools and stitch charts, and your charts beside the hoop.',
+    start_url: '/stitch/projects',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#7c3aed',
+    background_color: '#f8fafc',
+    categories: ['lifestyle', 'productivity'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp, precompress()],
   resolve: {
     alias: [
       { find: '@stitchwise/core', replacement: fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)) },

@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { useAuth } from './auth/auth-context';
 import { AuthSetup } from './auth/AuthSetup';
 import { DeferredToasts } from './components/DeferredToasts';
 import { Layout } from './components/Layout';
 import { PageLoading } from './components/PageLoading';
 import { loadPage } from './lib/load-page';
 import { EDITOR_PATH } from './lib/paths';
+import { UpdatePrompt } from './offline/UpdatePrompt';
 import { Home } from './pages/Home';
 
 // Every page but the home page is its own chunk, fetched on first visit, so `/` loads only the shell
@@ -36,6 +38,7 @@ const ProjectDetail = lazy(() => chunks.projectDetail().then((module) => ({ defa
 const ProjectsList = lazy(() => chunks.projectsList().then((module) => ({ default: module.ProjectsList })));
 const StitchingScreen = lazy(() => chunks.stitching().then((module) => ({ default: module.StitchingScreen })));
 const Wizard = lazy(() => chunks.wizard().then((module) => ({ default: module.Wizard })));
+const OfflineSync = lazy(() => import('./offline/OfflineSync'));
 
 /** The chunk of the page each path opens (as AppRoutes routes them). */
 const CHUNK_OF_PATH: [RegExp, () => Promise<unknown>][] = [
@@ -60,9 +63,18 @@ export function preloadPageOf(pathname: string): void {
   void CHUNK_OF_PATH.find(([path]) => path.test(pathname))?.[1]();
 }
 
-/** Query cache per the spec: 2 retries, stale after 5 minutes. */
+/**
+ * Query cache per the spec: 2 retries, stale after 5 minutes. Reads run offline too (`offlineFirst`): the
+ * service worker answers them from what it kept. Writes are tried at once ('always'), so offline they fail
+ * and the screen says so, instead of waiting unseen.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 2, staleTime: 5 * 60 * 1000 }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 2, staleTime: 5 * 60 * 1000, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'always' },
+    },
+  });
 }
 
 export function AppRoutes() {
@@ -109,8 +121,21 @@ export function App({ queryClient = createQueryClient() }: { queryClient?: Query
     <QueryClientProvider client={queryClient}>
       <AuthSetup>
         <AppRoutes />
+        <SignedInOfflineSync />
       </AuthSetup>
       <DeferredToasts />
+      <UpdatePrompt />
     </QueryClientProvider>
+  );
+}
+
+/** The offline housekeeping of a signed-in user (offline/OfflineSync.tsx), in a chunk loaded only for them. */
+function SignedInOfflineSync() {
+  const auth = useAuth();
+  if (!auth.user) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineSync />
+    </Suspense>
   );
 }

@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api, statusOf, unwrap } from './client';
 import { queryKeys } from './query-keys';
 
+/** What the projects list asks for: the first 100, newest first. */
+export const PROJECTS_LIST_QUERY = { limit: 100 } as const;
+
 /** The signed-in user's projects (the first 100, newest first). */
 export function useProjects({ enabled }: { enabled: boolean }) {
-  const filters = { limit: 100 };
+  const filters = PROJECTS_LIST_QUERY;
   return useQuery({
     queryKey: queryKeys.projects.list(filters),
     enabled,

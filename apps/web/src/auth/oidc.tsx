@@ -1,7 +1,8 @@
-import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
-import type { ReactNode } from 'react';
+import { ErrorResponse, UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { AuthProvider, useAuth as useOidcAuth } from 'react-oidc-context';
 import type { AppConfig } from '../api/schemas';
+import { useOnline } from '../lib/connection';
 import { AuthContext } from './auth-context';
 
 // The sign-in library's part of the app, in a chunk of its own: loaded for a signed-in user, the callback and
@@ -42,6 +43,23 @@ export function OidcProvider({ config, children }: { config: AppConfig; children
   );
 }
 
+/**
+ * Offline, a session whose access token has expired stays signed in (its kept projects open from the service
+ * worker's copies, and marks and edits are kept on the device); when the network returns it is renewed with
+ * its refresh token, and a refused renewal signs out as it would online.
+ */
 function Bridge({ children }: { children: ReactNode }) {
-  return <AuthContext value={useOidcAuth()}>{children}</AuthContext>;
+  const auth = useOidcAuth();
+  const online = useOnline();
+  const expired = !!auth.user?.expired;
+  useEffect(() => {
+    if (online && expired && !auth.isLoading && !auth.activeNavigator)
+      void auth.signinSilent().catch((error: unknown) => {
+        // The provider refused the refresh token: signed out. A network that failed again is tried when it returns.
+        if (error instanceof ErrorResponse) void auth.removeUser();
+      });
+  }, [online, expired, auth]);
+  const keptOffline = !online && expired;
+  const value = useMemo(() => (keptOffline ? { ...auth, isAuthenticated: true } : auth), [auth, keptOffline]);
+  return <AuthContext value={value}>{children}</AuthContext>;
 }

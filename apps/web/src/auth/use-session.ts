@@ -1,3 +1,5 @@
+import { useOnline } from '../lib/connection';
+import { forgetOfflineData } from '../offline/kept-projects';
 import { useAuth } from './auth-context';
 import { markClaimWanted } from '../pages/wizard/claim-storage';
 import { useStartSignIn } from './start-sign-in';
@@ -11,7 +13,9 @@ export function useSession() {
     markClaimWanted(window.location.search);
     return startSignIn(intent);
   };
-  const signedIn = auth.isAuthenticated && !!auth.user && !auth.user.expired;
+  // Offline, an expired session stays signed in until the network can renew it (auth/oidc.tsx).
+  const online = useOnline();
+  const signedIn = auth.isAuthenticated && !!auth.user && (!auth.user.expired || !online);
   return {
     isLoading: auth.isLoading,
     signedIn,
@@ -24,6 +28,7 @@ export function useSession() {
     signOut: async () => {
       const { endServerSession } = await import('../api/session'); // the API client is not in the first download
       await endServerSession();
+      await forgetOfflineData();
       await auth.removeUser();
       window.location.assign(window.location.origin);
     },

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
 import { EDITOR_PATH } from '../lib/paths';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { ConnectionStatus } from '../offline/ConnectionStatus';
 import { Icon } from './Icon';
 import { PageLoading } from './PageLoading';
 import { Spinner } from './Spinner';
@@ -115,6 +116,7 @@ export function Layout() {
             <p className="hidden text-lg font-semibold lg:block">Dashboard</p>
           </div>
           <div className="flex items-center gap-2">
+            <ConnectionStatus />
             {session.isLoading ? (
               <Spinner label="Checking sign-in" />
             ) : session.signedIn ? null : (

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { failureMessage } from '../../api/client';
 import { useDeleteProject, useDuplicateProject } from '../../api/project-actions';
 import type { Project } from '../../api/schemas';
+import { KeepOffline } from '../../offline/KeepOffline';
 import { Dialog } from '../editor/Dialog';
 
 /** Where the wizard starts again from a project's photo and settings (it reads `from`). */
@@ -13,7 +14,8 @@ export function regenerateHref(projectId: string): string {
 
 /**
  * What can be done with a project, at the top of its page: edit the chart, make it again with new
- * settings (only from a photo: an imported chart has none), duplicate it, delete it (after asking).
+ * settings (only from a photo: an imported chart has none), duplicate it, delete it (after asking), and
+ * keep it available offline on this device.
  */
 export function ProjectActions({ project }: { project: Project }) {
   const navigate = useNavigate();
@@ -60,6 +62,7 @@ export function ProjectActions({ project }: { project: Project }) {
       <button type="button" className="btn-secondary text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
         Delete
       </button>
+      <KeepOffline projectId={project.id} />
       {confirming && (
         <Dialog
           title="Delete this project?"

@@ -1,0 +1,78 @@
+import { encodeProgress } from '@stitchwise/core';
+import { useEffect } from 'react';
+import { statusOf } from '../api/client';
+import { progressTransport } from '../api/progress';
+import { browserStorage, forgetKept, readKept } from '../lib/progress-store';
+import { publishOutboxStatus as publish } from './outbox-status';
+
+/**
+ * Marks kept on this device for any project, sent when the app starts online or the connection returns,
+ * whichever screen is open: marks made offline, in an app closed and opened again since, reach the server
+ * without their project being opened. Each is the PUT the sync engine would send (its bits and the server
+ * bits it was made over), so sending it twice changes nothing; a version that went is forgotten only if no
+ * newer marks were kept over it meanwhile. What the server refuses stays kept for the project's own screen
+ * to explain.
+ */
+/** The projects with kept marks in storage (keys `stitchwise.progress.{project}.v{version}`). */
+function projectsWithKeptMarks(storage: Storage): string[] {
+  const projects = new Set<string>();
+  for (let i = 0; i < storage.length; i++) {
+    const project = /^stitchwise\.progress\.(.+)\.v\d+$/.exec(storage.key(i) ?? '')?.[1];
+    if (project) projects.add(project);
+  }
+  return [...projects];
+}
+
+let sending: Promise<void> | undefined;
+/** Kept marks the server refused (a project gone, a version it no longer has): not sent again this visit. */
+const refused = new Set<string>();
+const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && ![401, 408, 429].includes(status);
+
+/** Sends every kept version's marks once; a second call while it runs joins it. */
+export function sendKeptMarks(): Promise<void> {
+  sending ??= (async () => {
+    const storage = browserStorage();
+    if (!storage) return;
+    let tried = 0;
+    let sent = 0;
+    for (const project of projectsWithKeptMarks(storage)) {
+      for (const marks of readKept(storage, project)) {
+        if (refused.has(marks.text)) continue;
+        if (tried++ === 0) publish('syncing');
+        try {
+          await progressTransport(project).put(
+            { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base) },
+            { keepalive: false },
+          );
+          forgetKept(storage, project, marks.version, marks.text);
+          sent++;
+        } catch (error) {
+          // Offline again or failed: kept for the next try. Refused: kept for the project's own screen to explain.
+          if (isRefusal(statusOf(error))) refused.add(marks.text);
+        }
+      }
+    }
+    if (tried > 0) publish(sent > 0 ? 'saved' : 'idle');
+  })().finally(() => (sending = undefined));
+  return sending;
+}
+
+/** How often kept marks are tried again while online: a send can fail as the connection comes back. */
+const RETRY_MS = 15_000;
+
+/** While signed in with a token: sends kept marks now, each time the connection returns, and every 15 s while online. */
+export function useSendKeptMarks(token: string | undefined): void {
+  useEffect(() => {
+    if (!token) return;
+    const send = () => {
+      if (navigator.onLine) void sendKeptMarks();
+    };
+    send();
+    window.addEventListener('online', send);
+    const timer = setInterval(send, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', send);
+      clearInterval(timer);
+    };
+  }, [token]);
+}

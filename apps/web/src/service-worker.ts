@@ -1,0 +1,123 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type RouteHandlerCallback, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { exportedProject, isKeptRead, KEPT_CACHE, OFFLINE_PROBLEM, RECENT_CACHE, RECENT_MAX_AGE_SECONDS } from './offline/offline-caches';
+import { copyProjectReads, projectApiReads, projectOfPath } from './offline/project-reads';
+
+/**
+ * Stitchwise's service worker (built by vite-plugin-pwa's injectManifest from this file).
+ *
+ * - The app shell (scripts, styles, index.html, icons) is precached at install, so the app opens without a
+ *   network; every client-side address is answered with index.html, never /api, /oidc or /files.
+ * - Reads of the API and stored files go to the network first; each answer is kept in the recent cache
+ *   (30 days after it was last seen) and, for a project kept available offline, refreshes its kept copy.
+ *   Offline, the kept copy answers, then for a PDF the last one downloaded of that project, then a problem
+ *   saying so. Writes, sign-in (/oidc) and tokens never pass through a cache, but a write to a project that
+ *   succeeds refreshes the copies kept of it (a progress PUT's answer is the progress to read), so a chart
+ *   opened offline later shows the last edit and every mark sent.
+ * - A new version waits until the page asks for it ('Update available — reload'); its outdated precaches
+ *   are then removed.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open page at once, so the project it shows is kept; an update waits (below).
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/(api|oidc|files)(\/|$)/] }));
+
+/** A fresh answer of a kept project's read replaces its kept copy; offline, a missing copy is looked for further. */
+const keptCopies: WorkboxPlugin = {
+  cacheDidUpdate: async ({ request, newResponse }) => {
+    const kept = await caches.open(KEPT_CACHE);
+    if (await kept.match(request, { ignoreVary: true })) await kept.put(request, newResponse.clone());
+  },
+  handlerDidError: async ({ request }) => offlineAnswer(request),
+};
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && isKeptRead(url, request.method, request.headers.get('range')),
+  new NetworkFirst({
+    cacheName: RECENT_CACHE,
+    // One copy per address: an answer that varies by Origin or encoding is still the one to show offline.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxAgeSeconds: RECENT_MAX_AGE_SECONDS, maxEntries: 5000, purgeOnQuotaError: true }),
+      keptCopies,
+    ],
+  }),
+);
+
+/** Offline, with no recent copy: the kept copy, the project's last PDF, or a problem the app shows. */
+async function offlineAnswer(request: Request): Promise<Response> {
+  const kept = await (await caches.open(KEPT_CACHE)).match(request, { ignoreVary: true });
+  if (kept) return kept;
+  const project = exportedProject(new URL(request.url));
+  if (project) {
+    const pdf = await lastPdfOf(project);
+    if (pdf) return pdf;
+  }
+  return new Response(JSON.stringify({ ...OFFLINE_PROBLEM, instance: new URL(request.url).pathname }), {
+    status: OFFLINE_PROBLEM.status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+/** Any PDF of the project either cache holds, the newest by its Date header: the one the stitcher last downloaded. */
+async function lastPdfOf(project: string): Promise<Response | undefined> {
+  let newest: { response: Response; date: number } | undefined;
+  for (const name of [RECENT_CACHE, KEPT_CACHE]) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (exportedProject(new URL(request.url)) !== project) continue;
+      const response = await cache.match(request, { ignoreVary: true });
+      const date = Date.parse(response?.headers.get('date') ?? '') || 0;
+      if (response && (!newest || date > newest.date)) newest = { response, date };
+    }
+  }
+  return newest?.response;
+}
+
+/** A write to a project goes to the server as it is; once it succeeds, the copies kept of the project follow it. */
+const projectWrite: RouteHandlerCallback = async ({ request, url, event }) => {
+  const authorization = request.headers.get('authorization');
+  const response = await fetch(request);
+  const project = projectOfPath(url.pathname);
+  if (response.ok && project) event.waitUntil(followWrite(project, url, request.method, authorization, response.clone()));
+  return response;
+};
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(({ url, sameOrigin }) => sameOrigin && !!projectOfPath(url.pathname), projectWrite, method);
+}
+
+/** Brings each cache holding the project up to date with a write: gone, new progress, or read again. */
+async function followWrite(project: string, url: URL, method: string, authorization: string | null, answer: Response): Promise<void> {
+  const [details, , progress] = projectApiReads(project).map((path) => new URL(path, self.location.origin).href);
+  const get = (address: string) => fetch(address, { headers: authorization ? { Authorization: authorization } : {} });
+  for (const name of [RECENT_CACHE, KEPT_CACHE]) {
+    const cache = await caches.open(name);
+    if (!(await cache.match(details!, { ignoreVary: true }))) continue;
+    if (method === 'DELETE' && url.pathname === new URL(details!).pathname) {
+      for (const request of await cache.keys()) if (projectOfPath(new URL(request.url).pathname) === project) await cache.delete(request);
+    } else if (url.href === progress) {
+      await cache.put(progress, answer.clone());
+      continue; // marks do not change the project's other reads, and come often
+    } else {
+      await copyProjectReads(project, self.location.origin, get, (address, response) => cache.put(address, response));
+    }
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname !== '/api/stitch/projects') continue;
+      const list = await get(request.url).catch(() => undefined);
+      if (list?.ok) await cache.put(request, list);
+    }
+  }
+}
