@@ -78,11 +78,15 @@ export function detailOf(error: unknown): string | undefined {
   return error instanceof ApiError && typeof error.problem?.detail === 'string' ? error.problem.detail : undefined;
 }
 
+/** What a call that needs the server says without a network. */
+export const OFFLINE_MESSAGE = 'You are offline. This needs a connection to the Stitchwise server; please try again when you are back online.';
+
 /**
- * What to tell the user when a call failed: for too many requests (429), the server's sentence
- * saying how long to wait; otherwise the screen's own message.
+ * What to tell the user when a call failed: offline, that it needs a connection; for too many requests
+ * (429), the server's sentence saying how long to wait; otherwise the screen's own message.
  */
 export function failureMessage(error: unknown, otherwise: string): string {
+  if (statusOf(error) === undefined && typeof navigator !== 'undefined' && !navigator.onLine) return OFFLINE_MESSAGE;
   return (statusOf(error) === 429 ? detailOf(error) : undefined) ?? otherwise;
 }
 

@@ -11,6 +11,7 @@ import { brandName, matchesInBrand, threadLabel, useColourToolsBrand, type Threa
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
 import { PixelPicker } from './matcher/PixelPicker';
+import { NeedsConnection } from '../offline/ConnectionStatus';
 
 export function ColorMatcher() {
   const [source, setSource] = useState<ImageSource>();
@@ -51,6 +52,7 @@ export function ColorMatcher() {
         <h1 className="text-2xl font-bold">Color Matcher</h1>
         <p className="text-slate-600">Click any point of an image to find the closest {brandName(brand)} threads.</p>
       </header>
+      <NeedsConnection task="Matching a colour" />
 
       {!source && (
         <section className="card grid gap-6 md:grid-cols-2">

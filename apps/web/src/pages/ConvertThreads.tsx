@@ -9,6 +9,7 @@ import { CodeSearch } from './convert/CodeSearch';
 import { MAX_CODES, readCodes } from './convert/code-list';
 import { ConversionCard } from './convert/ConversionCard';
 import { conversionCsv, conversionRows } from './convert/conversions';
+import { NeedsConnection } from '../offline/ConnectionStatus';
 
 /** 'Convert threads': the nearest threads of every other brand to codes of one brand, by colour (ΔE00). */
 export function ConvertThreads() {
@@ -44,6 +45,7 @@ export function ConvertThreads() {
         <h1 className="text-2xl font-bold">Convert Threads</h1>
         <p className="text-slate-600">Find the threads of other brands nearest in colour to the ones a chart or your stash names.</p>
       </header>
+      <NeedsConnection task="Converting threads" />
 
       <section className="card space-y-4" aria-labelledby="convert-what">
         <h2 id="convert-what" className="font-semibold">

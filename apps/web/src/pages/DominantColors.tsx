@@ -10,6 +10,7 @@ import { cmykText, rgbText } from '../lib/color';
 import { brandName, matchesInBrand, threadLabel, useColourToolsBrand } from '../lib/thread-brands';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useObjectUrl } from '../lib/use-object-url';
+import { NeedsConnection } from '../offline/ConnectionStatus';
 
 export const COLOR_COUNTS = [3, 4, 5, 6, 8, 10, 12];
 
@@ -43,6 +44,7 @@ export function DominantColors() {
         <h1 className="text-2xl font-bold">Dominant Color Analysis</h1>
         <p className="text-slate-600">Find the main colours of an image and the {brandName(brand)} threads closest to them.</p>
       </header>
+      <NeedsConnection task="Finding an image’s colours" />
 
       <section className="card space-y-4">
         {file ? (

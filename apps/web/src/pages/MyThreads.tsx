@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { AddThreads } from './threads/AddThreads';
 import { OwnedThreadRow } from './threads/OwnedThreadRow';
 import { unsavedValue, useAutosave, type SaveStatus } from './threads/use-autosave';
+import { NeedsConnection } from '../offline/ConnectionStatus';
 
 /** A thread list is a few KB; anything much larger is not one. */
 const MAX_CSV_BYTES = 1024 * 1024;
@@ -49,6 +50,7 @@ export function MyThreads() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">My Threads</h1>
+      <NeedsConnection task="Changing your threads" />
       {body}
     </div>
   );

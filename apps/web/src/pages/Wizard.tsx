@@ -18,6 +18,7 @@ import { ResultStep } from './wizard/ResultStep';
 import { SettingsStep } from './wizard/SettingsStep';
 import { keepClaim } from './wizard/claim-storage';
 import { useStartingPicture } from './wizard/starting-picture';
+import { NeedsConnection } from '../offline/ConnectionStatus';
 
 /**
  * The pattern wizard: holds the state and the API calls; each step is drawn by its own component in ./wizard.
@@ -151,6 +152,7 @@ export function Wizard() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold">Stitch Pattern Wizard</h1>
+        <NeedsConnection task="Making a chart" />
         <ol className="mt-4 flex flex-wrap gap-2" aria-label="Steps">
           {STEPS.map((label, index) => {
             const look = `flex min-h-8 items-center gap-2 rounded-full px-3 py-1 text-sm ${index === step ? 'bg-violet-600 text-white' : index < step ? 'bg-violet-100 text-violet-800 hover:bg-violet-200' : 'bg-slate-100 text-slate-700'}`;
