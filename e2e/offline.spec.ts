@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
@@ -188,5 +188,48 @@ test.describe('offline on a phone', () => {
       for (const cell of [mine1, mine2, mine3, theirs]) expect(isDone(done, pattern.width, cell), `${cell.x},${cell.y} done`).toBe(true);
       await expect(page.getByTestId('connection-status')).toHaveText('Saved');
     });
+  });
+});
+
+test.describe('a new version', () => {
+  const worker = 'apps/web/dist/service-worker.js';
+  let original: string | undefined;
+  test.afterEach(() => {
+    if (original !== undefined) writeFileSync(worker, original);
+  });
+
+  test('is offered with “Update available — reload”, not swapped in unasked; reloading moves to it and drops what it no longer has', async ({ page }) => {
+    await page.goto('/about');
+    await workerInCharge(page);
+    const precached = () =>
+      page.evaluate(async () => {
+        const names = (await caches.keys()).filter((name) => name.includes('precache'));
+        const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
+        return urls.flat();
+      });
+    await expect.poll(precached).toContain('/robots.txt');
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // The next deployment: a worker that no longer precaches robots.txt.
+    original = readFileSync(worker, 'utf8');
+    const entry = /\{"revision":"[0-9a-f]+","url":"robots\.txt"\},/;
+    expect(original).toMatch(entry);
+    writeFileSync(worker, `${original.replace(entry, '')}\n// the next version\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+
+    const offer = page.getByRole('button', { name: 'Update available — reload' });
+    await expect(offer).toBeVisible();
+    // Waiting, not in charge: the page still runs under the worker it opened with.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => !!registration?.waiting))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+
+    await Promise.all([page.waitForEvent('load'), offer.click()]);
+    await expect(offer).toHaveCount(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => !registration?.waiting))).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    await expect.poll(precached).not.toContain('/robots.txt');
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
   });
 });
