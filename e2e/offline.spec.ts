@@ -139,12 +139,35 @@ test.describe('offline on a phone', () => {
     const row = Math.floor(pattern.height / 2);
     const [mine1, mine2, mine3, theirs] = [...stitchedCells(pattern, 4, row)] as [Cell, Cell, Cell, Cell];
 
+    await test.step('no sign-in address, access token or refresh token is in any cache', async () => {
+      const found = await page.evaluate(async () => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+        const { access_token, refresh_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string; refresh_token?: string };
+        const secrets = [access_token, refresh_token].filter((secret): secret is string => !!secret);
+        const entries: { url: string; secret: boolean }[] = [];
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) {
+            const body = await (await cache.match(request))!.text();
+            entries.push({ url: new URL(request.url).pathname, secret: secrets.some((secret) => body.includes(secret)) });
+          }
+        }
+        return { entries, secrets: secrets.length };
+      });
+      expect(found.secrets).toBeGreaterThan(0);
+      expect(found.entries.length).toBeGreaterThan(10);
+      expect(found.entries.filter((entry) => entry.url.startsWith('/oidc') || entry.secret)).toEqual([]);
+    });
+
     await test.step('offline, a reload opens the project and its Stitching mode from the kept copies', async () => {
       // Opened once online, so kept: wait for the copies of a first visit (the worker came after the page).
       await expect
         .poll(() =>
           page.evaluate(
-            async (id) => !!(await caches.match(`/api/stitch/projects/${id}`)) && !!(await caches.match(`/api/stitch/projects/${id}/progress`)),
+            async (id) =>
+              !!(await caches.match(`/api/stitch/projects/${id}`)) &&
+              !!(await caches.match(`/api/stitch/projects/${id}/progress`)) &&
+              !!(await (await caches.match('/api/stitch/projects?limit=100'))?.text())?.includes(id),
             projectId,
           ),
         )
@@ -189,6 +212,35 @@ test.describe('offline on a phone', () => {
       await expect(page.getByTestId('connection-status')).toHaveText('Saved');
     });
   });
+});
+
+test('a project kept available offline opens without a network after its 30 days, and its PDF downloads', async ({ page, context }) => {
+  await signUpAs(page, `kept-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
+  await generatePattern(page, 'Church hall sampler', { signedIn: true });
+  await page.getByRole('link', { name: 'Open the project' }).click();
+  await workerInCharge(page);
+  const keep = page.getByRole('switch', { name: 'Keep available offline' });
+  await expect(keep).toHaveAttribute('aria-checked', 'false');
+  await keep.click();
+  await expect(keep).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Its chart, progress and PDF stay on this device, however long ago it was opened.')).toBeVisible();
+
+  // Thirty days on, what was only opened is gone from the recent copies; the kept copy stays.
+  await page.evaluate(() => caches.delete('stitchwise-recent'));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Church hall sampler' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Keep available offline' })).toHaveAttribute('aria-checked', 'true');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF chart' }).first().click();
+  const file = await (await download).path();
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  await test.step('Stitching mode opens from the kept copy too', async () => {
+    await openStitching(page);
+    await expect(page.getByTestId('overall-progress')).toHaveText(/^0 of /);
+  });
+  await context.setOffline(false);
 });
 
 test.describe('a new version', () => {

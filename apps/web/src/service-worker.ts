@@ -4,7 +4,16 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { exportedProject, isKeptRead, KEPT_CACHE, OFFLINE_PROBLEM, RECENT_CACHE, RECENT_MAX_AGE_SECONDS } from './offline/offline-caches';
+import {
+  APP_CACHE,
+  CONFIG_PATH,
+  exportedProject,
+  isKeptRead,
+  KEPT_CACHE,
+  OFFLINE_PROBLEM,
+  RECENT_CACHE,
+  RECENT_MAX_AGE_SECONDS,
+} from './offline/offline-caches';
 import { copyProjectReads, projectApiReads, projectOfPath } from './offline/project-reads';
 
 /**
@@ -12,6 +21,7 @@ import { copyProjectReads, projectApiReads, projectOfPath } from './offline/proj
  *
  * - The app shell (scripts, styles, index.html, icons) is precached at install, so the app opens without a
  *   network; every client-side address is answered with index.html, never /api, /oidc or /files.
+ * - The app's settings (/api/config) go to the network first and are kept whatever their age.
  * - Reads of the API and stored files go to the network first; each answer is kept in the recent cache
  *   (30 days after it was last seen) and, for a project kept available offline, refreshes its kept copy.
  *   Offline, the kept copy answers, then for a PDF the last one downloaded of that project, then a problem
@@ -42,6 +52,12 @@ const keptCopies: WorkboxPlugin = {
   },
   handlerDidError: async ({ request }) => offlineAnswer(request),
 };
+
+// The app's settings: the last ones seen, however long ago, so the app starts offline after any absence.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_PATH,
+  new NetworkFirst({ cacheName: APP_CACHE, matchOptions: { ignoreVary: true }, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
 
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && isKeptRead(url, request.method, request.headers.get('range')),

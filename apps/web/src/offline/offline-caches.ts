@@ -1,6 +1,10 @@
 // Names and rules the service worker (service-worker.ts) and the page share; plain constants and pure
 // functions, so they compile for both (DOM and WebWorker).
 
+/** The server's settings for the app (/api/config), without which it does not start: kept whatever their age. */
+export const APP_CACHE = 'stitchwise-app';
+/** The address of those settings. */
+export const CONFIG_PATH = '/api/config';
 /** Answers of the API and stored files, as last seen: projects opened in the last 30 days. */
 export const RECENT_CACHE = 'stitchwise-recent';
 /** The answers of projects kept available offline, whatever their age ('Keep available offline'). */
