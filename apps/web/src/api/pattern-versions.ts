@@ -59,6 +59,8 @@ export function useCurrentPattern(projectId: string | undefined, { enabled }: { 
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // Asked even while the browser is offline (a service worker may have it kept); tried again once online.
+    networkMode: 'offlineFirst',
     retry: retryable,
     queryFn: async ({ signal }): Promise<CurrentPattern> => {
       const result = await api.GET('/api/stitch/projects/{id}/pattern', {
@@ -82,6 +84,9 @@ export function useCurrentPattern(projectId: string | undefined, { enabled }: { 
 export function useSavePattern(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Sent when asked, online or not: the editor decides when (offline it keeps the edit to save later), and
+    // an unanswered save fails rather than waiting, paused, with the ETag it was given.
+    networkMode: 'always',
     mutationFn: async ({ document, etag }: { document: PatternDocument; etag: string }): Promise<{ saved: SavedPattern; etag: string }> => {
       const result = await api.PUT('/api/stitch/projects/{id}/pattern', {
         params: { path: { id: projectId }, header: { 'if-match': etag } },

@@ -13,6 +13,13 @@ export interface Draft {
   scope: string;
   /** The version of the project's chart that was edited (from its ETag); absent for a visitor's result. */
   version?: number;
+  /** That version's ETag (a project's chart): what a save of the draft sends as `If-Match`. */
+  etag?: string;
+  /**
+   * Save was asked for but could not reach the server (offline): the editor saves the draft over `etag`
+   * by itself once the connection is back, this session or the next time it opens.
+   */
+  waiting?: boolean;
   document: PatternDocument;
   /** When the draft was written, in ms since 1970. */
   savedAt: number;

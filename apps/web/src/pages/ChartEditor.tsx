@@ -1,5 +1,5 @@
 import type { Pattern } from '@stitchwise/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client';
 import { usePatternDocument } from '../api/pattern-document';
@@ -22,6 +22,9 @@ export function ProjectChartEditor() {
   const project = useProject(projectId, { enabled: session.signedIn });
   // The chart through the API, with the ETag a save sends back; read in parallel with the project.
   const current = useCurrentPattern(projectId, { enabled: session.signedIn });
+  // "Load the newer chart" opens a fresh editor also when the chart read is the version already open (an
+  // edit kept offline on an older version was put over it, and its save was refused).
+  const [loads, setLoads] = useState(0);
   useDocumentTitle(project.data ? `Edit chart: ${project.data.name}` : 'Edit chart');
 
   if (!session.signedIn) return <Problem message="Authentication required. Please log in." />;
@@ -37,7 +40,7 @@ export function ProjectChartEditor() {
   return (
     <EditorScreen
       // A newer chart loaded after a refused save opens a fresh editor on it.
-      key={`${id} ${etag}`}
+      key={`${id} ${etag} ${loads}`}
       name={name}
       pattern={pattern}
       back={
@@ -55,6 +58,8 @@ export function ProjectChartEditor() {
           onLoadNewer={async () => {
             const reloaded = await current.refetch();
             if (reloaded.isError) throw new Error('The newer chart could not be loaded. Please try again.');
+            // The same version again: its key would not change, and the editor would stay as it is.
+            if (reloaded.data?.etag === etag) setLoads((count) => count + 1);
           }}
         />
       )}

@@ -7,6 +7,7 @@ import type { SavedPattern } from '../../api/pattern-versions';
 import type { Answer, SentRequest } from '../../test/harness';
 import { patternOf } from './editor-test-charts';
 import { paletteCodes } from './palette-test-host';
+import { OFFLINE_WAITING } from './ProjectSaving';
 import { editorShown, openProjectEditor, PATTERN, PROJECT, removeThreadInEditor, withoutThread } from './saving-test-support';
 
 afterEach(() => vi.restoreAllMocks());
@@ -81,7 +82,7 @@ describe('saving a project from the editor', () => {
     expect(leavingIsStopped()).toBe(true);
   });
 
-  it('says the edit was not saved when the server cannot be reached, and keeps it', async () => {
+  it('says the edit waits on this device when the server cannot be reached, and keeps it (offline-saving.test.tsx has the rest)', async () => {
     const user = userEvent.setup();
     openProjectEditor({
       'PUT /api/stitch/projects/p1/pattern': () => {
@@ -91,7 +92,7 @@ describe('saving a project from the editor', () => {
     await editorShown();
     await removeThreadInEditor(user, '798');
     await user.click(saveButton());
-    expect(await screen.findByText('Not saved: the server could not be reached. Your edit is still here; try again.')).toBeInTheDocument();
+    expect(await screen.findByText(OFFLINE_WAITING)).toBeInTheDocument();
     expect(saveButton()).toBeEnabled();
     expect(paletteCodes()).not.toContain('798');
   });

@@ -1,15 +1,13 @@
 import { documentOfChart, type Pattern } from '@stitchwise/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, detailOf } from '../../api/client';
 import { patternDocumentFile, useImportChart } from '../../api/imports';
-import { useSavePattern, VersionConflict, versionOfEtag } from '../../api/pattern-versions';
-import { projectScope } from '../../lib/drafts';
 import { ConflictDialog } from './ConflictDialog';
 import { DraftOfferDialog, DraftStatus } from './DraftOffer';
 import type { ChartEditor } from './use-chart-editor';
-import { useDraftKeeper } from './use-draft-keeper';
+import { useProjectSave, type ProjectSave } from './use-project-save';
 import { VersionsPanel } from './VersionsPanel';
 import { timeOfDay } from './when';
 
@@ -24,63 +22,33 @@ export interface ProjectSavingProps {
   onLoadNewer: () => Promise<void>;
 }
 
-type SaveStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'failed'; message: string };
-
 const NOT_SAVED_OFFLINE = 'Not saved: the server could not be reached. Your edit is still here; try again.';
-
-/** Why a save failed, in a sentence: the server's own where it sent one. */
-function saveFailure(error: unknown): string {
-  if (!(error instanceof ApiError)) return NOT_SAVED_OFFLINE;
-  return `Not saved: ${detailOf(error) ?? `the server answered ${error.status}. Please try again.`}`;
-}
+/** The edit is kept in this browser (a draft marked waiting) and saved by itself once the server can be reached. */
+export const OFFLINE_WAITING = 'Offline — changes kept on this device. They will be saved when you are back online.';
+export const OFFLINE = 'Offline — changes kept on this device';
 
 /**
- * Saving the owner's project from the editor: the Save button (and Ctrl/Cmd+S) sends the edited chart
- * with the ETag of the version it was opened as; a refusal because it was saved elsewhere meanwhile
- * opens the conflict dialog. Unsaved edits are kept in the browser meanwhile, and the Versions panel
- * opens earlier versions.
+ * Saving the owner's project from the editor (`useProjectSave`): the Save button (and Ctrl/Cmd+S) sends
+ * the edited chart with the ETag of the version it was made on; a refusal because it was saved elsewhere
+ * meanwhile opens the conflict dialog; offline, the edit waits on this device and is saved by itself once
+ * back online. Unsaved edits are kept in the browser meanwhile, and the Versions panel opens earlier versions.
  */
-export function ProjectSaving({ editor, projectId, name, pattern, etag: openedEtag, onLoadNewer }: ProjectSavingProps) {
+export function ProjectSaving({ editor, projectId, name, pattern, etag, onLoadNewer }: ProjectSavingProps) {
   const navigate = useNavigate();
-  const save = useSavePattern(projectId);
   const importChart = useImportChart();
-  // The version the edit is on: the one opened, then each one saved.
-  const [etag, setEtag] = useState(openedEtag);
-  const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
-  const [conflict, setConflict] = useState(false);
-  const drafts = useDraftKeeper({ editor, scope: projectScope(projectId), etag, openedVersion: versionOfEtag(openedEtag), loaded: pattern });
-  const saving = status.state === 'saving';
-
-  const saveNow = async () => {
-    if (!editor.unsaved || saving) return;
-    setStatus({ state: 'saving' });
-    const chart = editor.read();
-    try {
-      const result = await save.mutateAsync({ document: documentOfChart(chart), etag });
-      setEtag(result.etag);
-      // Edits made while the save was on its way are still unsaved.
-      if (editor.read() === chart) editor.markSaved();
-      drafts.forget(etag);
-      setStatus({ state: 'saved', at: result.saved.saved_at });
-    } catch (error) {
-      if (error instanceof VersionConflict) {
-        setStatus({ state: 'idle' });
-        setConflict(true);
-      } else setStatus({ state: 'failed', message: saveFailure(error) });
-    }
-  };
-  const latestSave = useRef(saveNow);
-  latestSave.current = saveNow;
+  const saving = useProjectSave({ editor, projectId, pattern, etag });
+  const { drafts, saveNow } = saving;
+  const busy = saving.status.state === 'saving';
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault(); // never the browser's "save page"
-      void latestSave.current();
+      void saveNow();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [saveNow]);
 
   const loadNewer = async () => {
     drafts.stop();
@@ -110,17 +78,26 @@ export function ProjectSaving({ editor, projectId, name, pattern, etag: openedEt
   return (
     <span className="flex flex-wrap items-center gap-2">
       <VersionsPanel editor={editor} projectId={projectId} />
-      <button type="button" className="btn-primary" disabled={!editor.unsaved || saving} title="Save (Ctrl+S)" onClick={() => void saveNow()}>
+      <button type="button" className="btn-primary" disabled={!editor.unsaved || busy} title="Save (Ctrl+S)" onClick={() => void saveNow()}>
         Save
       </button>
       <span role="status" className="max-w-72 text-xs text-slate-600" data-testid="save-status">
-        {status.state === 'saving' && 'Saving...'}
-        {status.state === 'saved' && !editor.unsaved && `Saved at ${timeOfDay(status.at)}`}
-        {status.state === 'failed' && <span className="text-red-700">{status.message}</span>}
+        <SaveStatusLine saving={saving} unsaved={editor.unsaved} />
       </span>
-      <DraftStatus keeper={drafts} unsaved={editor.unsaved} />
+      {/* Offline, the status line says where the edit is. */}
+      {saving.online && !saving.waiting && <DraftStatus keeper={drafts} unsaved={editor.unsaved} />}
       <DraftOfferDialog keeper={drafts} />
-      {conflict && <ConflictDialog name={name} onCancel={() => setConflict(false)} onLoadNewer={loadNewer} onSaveAsNew={saveAsNew} />}
+      {saving.conflict && <ConflictDialog name={name} onCancel={saving.closeConflict} onLoadNewer={loadNewer} onSaveAsNew={saveAsNew} />}
     </span>
   );
+}
+
+/** Saving… or Syncing…; offline (and whether the edit waits to be saved); saved; or why not. */
+function SaveStatusLine({ saving: { status, online, waiting }, unsaved }: { saving: ProjectSave; unsaved: boolean }) {
+  if (status.state === 'saving') return status.sync ? 'Syncing…' : 'Saving…';
+  if (waiting && unsaved) return OFFLINE_WAITING;
+  if (!online) return unsaved ? OFFLINE : 'Offline';
+  if (status.state === 'saved' && !unsaved) return `Saved at ${timeOfDay(status.at)}`;
+  if (status.state === 'failed') return <span className="text-red-700">{status.message}</span>;
+  return null;
 }

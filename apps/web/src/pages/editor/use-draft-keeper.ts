@@ -24,8 +24,12 @@ export interface DraftKeeper {
   later: () => void;
   /** When the current edit was last kept in the browser, if it was. */
   keptAt: number | undefined;
-  /** Deletes the draft of one version (`etag`; none for a visitor's chart): the edit of it was saved. */
+  /** Deletes the draft of one version (`etag`; none for a visitor's chart): the edit of it was saved (so no longer waiting). */
   forget: (etag?: string) => void;
+  /** The edit is waiting to be saved: save was asked for while offline (kept with the draft, see Draft.waiting). */
+  waiting: boolean;
+  /** Marks the edit as waiting to be saved, or no longer; the draft is written again at once. */
+  setWaiting: (waiting: boolean) => void;
   /** Deletes the current draft and keeps no more until `resume`: the edit is given up or kept elsewhere. */
   stop: () => void;
   resume: () => void;
@@ -41,23 +45,65 @@ interface DraftKeeperOptions {
   openedVersion?: number;
   /** The chart as the editor opened it: a draft that is the same chart is not offered. */
   loaded: Pattern;
+  /**
+   * Told of a draft left waiting to be saved (Draft.waiting), with the ETag of the version it was made on:
+   * such a draft is not offered but put into the editor at once, to be saved over that version; without
+   * this, it is offered like any other.
+   */
+  onWaiting?: (etag: string) => void;
 }
+
+const UNREADABLE = 'The unsaved edit kept in this browser could not be read.';
 
 /**
  * Keeps the editor's unsaved edit in the browser (lib/drafts), debounced and when the page is hidden or
- * closed, and when the editor opens offers the draft left by an earlier visit. Writing starts only once
- * the offer is answered, so the draft on offer is never overwritten unseen.
+ * closed, and when the editor opens offers the draft left by an earlier visit (one left waiting to be
+ * saved is put back at once instead, see `onWaiting`). Writing starts only once the offer is answered, so
+ * the draft on offer is never overwritten unseen.
  */
-export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: DraftKeeperOptions): DraftKeeper {
+export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded, onWaiting }: DraftKeeperOptions): DraftKeeper {
   const key = draftKey(scope, etag);
   const [offer, setOffer] = useState<DraftOffer | undefined>();
   const [checked, setChecked] = useState(false);
   const [keptAt, setKeptAt] = useState<number | undefined>();
-  const latest = useRef({ editor, key, version: etag === undefined ? undefined : versionOfEtag(etag) });
-  latest.current = { editor, key, version: etag === undefined ? undefined : versionOfEtag(etag) };
+  const [waiting, setWaitingState] = useState(false);
+  const latest = useRef({ editor, key, etag, waiting, onWaiting });
+  latest.current = { editor, key, etag, waiting, onWaiting };
   // The chart last written under `written.key` (so an unchanged edit is not written again), and whether writing is stopped.
-  const written = useRef<{ key: string; chart: EditableChart } | undefined>(undefined);
+  const written = useRef<{ key: string; chart: EditableChart; waiting: boolean } | undefined>(undefined);
   const stopped = useRef(false);
+
+  /** The draft of `chart` as of now: under this version, and waiting to be saved or not. */
+  const draftOf = useCallback(
+    (chart: EditableChart): Draft => {
+      const { key: currentKey, etag: currentEtag, waiting: waitingNow } = latest.current;
+      const version = currentEtag === undefined ? undefined : versionOfEtag(currentEtag);
+      return {
+        key: currentKey,
+        scope,
+        ...(version === undefined ? {} : { version }),
+        ...(currentEtag === undefined ? {} : { etag: currentEtag }),
+        ...(waitingNow ? { waiting: true } : {}),
+        document: documentOfChart(chart),
+        savedAt: Date.now(),
+      };
+    },
+    [scope],
+  );
+
+  /** Puts a draft's chart into the editor as one step to undo; why not, if it could not. */
+  const putInEditor = useCallback(
+    (draft: Draft): string | undefined => {
+      let pattern: Pattern;
+      try {
+        pattern = parsePatternDocument(JSON.stringify(draft.document));
+      } catch {
+        return UNREADABLE;
+      }
+      return editor.apply(replaceChart(pattern, 'Restore unsaved edit'));
+    },
+    [editor],
+  );
 
   useEffect(() => {
     let live = true;
@@ -70,6 +116,16 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
           return;
         }
         const changedSince = draft.version !== undefined && openedVersion !== undefined && draft.version < openedVersion;
+        const resume = latest.current.onWaiting;
+        // Save was asked for this edit: it is put back as it was left and saved, not offered (see ARCHITECTURE.md).
+        if (draft.waiting && draft.etag !== undefined && resume && putInEditor(draft) === undefined) {
+          written.current = { key: draft.key, chart: editor.read(), waiting: true };
+          latest.current.waiting = true;
+          setWaitingState(true);
+          setKeptAt(draft.savedAt);
+          resume(draft.etag);
+          return;
+        }
         setOffer({ draft, changedSince });
       })
       .catch(() => undefined) // no IndexedDB (a private window, an old browser): the editor works without drafts
@@ -83,12 +139,13 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
   /** Writes the unsaved edit now (or deletes the draft once there is nothing unsaved). */
   const flush = useCallback(() => {
     if (stopped.current) return;
-    const { editor: current, key: currentKey, version } = latest.current;
+    const { editor: current, key: currentKey, waiting: waitingNow } = latest.current;
     const chart = current.read();
     if (current.unsaved) {
-      if (written.current?.key === currentKey && written.current.chart === chart) return;
-      written.current = { key: currentKey, chart };
-      writeDraft({ key: currentKey, scope, version, document: documentOfChart(chart), savedAt: Date.now() })
+      const last = written.current;
+      if (last?.key === currentKey && last.chart === chart && last.waiting === waitingNow) return;
+      written.current = { key: currentKey, chart, waiting: waitingNow };
+      writeDraft(draftOf(chart))
         .then(() => setKeptAt(Date.now()))
         .catch(() => undefined);
     } else if (written.current) {
@@ -97,9 +154,13 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
       setKeptAt(undefined);
       void deleteDraft(currentKey).catch(() => undefined);
     }
-  }, [scope]);
+  }, [draftOf]);
 
   const writing = checked && !offer;
+  // Marked waiting (or no longer): written at once, so a page closed now still finds it waiting.
+  useEffect(() => {
+    if (writing) flush();
+  }, [writing, waiting, flush]);
   useEffect(() => {
     if (!writing) return;
     const timer = setTimeout(flush, DRAFT_DELAY_MS);
@@ -120,29 +181,26 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
 
   const restore = useCallback(() => {
     if (!offer) return;
-    let pattern: Pattern;
-    try {
-      pattern = parsePatternDocument(JSON.stringify(offer.draft.document));
-    } catch {
-      toast.error('The unsaved edit kept in this browser could not be read.');
+    const refusal = putInEditor(offer.draft);
+    if (refusal === UNREADABLE) {
+      toast.error(refusal);
       setOffer(undefined);
       return;
     }
-    const refusal = editor.apply(replaceChart(pattern, 'Restore unsaved edit'));
     if (refusal) {
       toast.warn(refusal);
       return;
     }
     setOffer(undefined);
     // Kept under this version at once, then the old version's draft goes: the edit is never only in memory.
-    const { key: currentKey, version } = latest.current;
+    const { key: currentKey, waiting: waitingNow } = latest.current;
     const chart = editor.read();
-    written.current = { key: currentKey, chart };
-    void writeDraft({ key: currentKey, scope, version, document: documentOfChart(chart), savedAt: Date.now() })
+    written.current = { key: currentKey, chart, waiting: waitingNow };
+    void writeDraft(draftOf(chart))
       .then(() => (offer.draft.key === currentKey ? undefined : deleteDraft(offer.draft.key)))
       .then(() => setKeptAt(Date.now()))
       .catch(() => undefined);
-  }, [editor, offer, scope]);
+  }, [editor, offer, putInEditor, draftOf]);
 
   const discard = useCallback(() => {
     if (!offer) return;
@@ -156,6 +214,8 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
     (editedEtag?: string) => {
       const forgotten = draftKey(scope, editedEtag);
       if (written.current?.key === forgotten) written.current = undefined;
+      latest.current.waiting = false;
+      setWaitingState(false);
       setKeptAt(undefined);
       void deleteDraft(forgotten).catch(() => undefined);
     },
@@ -169,5 +229,10 @@ export function useDraftKeeper({ editor, scope, etag, openedVersion, loaded }: D
     stopped.current = false;
   }, []);
 
-  return { offer, restore, discard, later, keptAt, forget, stop, resume };
+  const setWaiting = useCallback((next: boolean) => {
+    latest.current.waiting = next;
+    setWaitingState(next);
+  }, []);
+
+  return { offer, restore, discard, later, keptAt, forget, stop, resume, waiting, setWaiting };
 }
