@@ -6,6 +6,7 @@ import type { PatternDocument } from '@stitchwise/core';
 import type { Cell } from './chart-model.js';
 import { test } from './csp-guard.js';
 import { cellPoint, generatePattern } from './editor-page.js';
+import { serverRead, signInAs, signUpAs, workerInCharge } from './offline-page.js';
 
 /**
  * The installed app without a network (issue #35): the manifest and service worker make it installable; a
@@ -14,43 +15,6 @@ import { cellPoint, generatePattern } from './editor-page.js';
  * device's marks made meanwhile.
  */
 test.use({ serviceWorkers: 'allow' });
-
-const PASSWORD = 'a long and happy password 42';
-
-async function signUpAs(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Start Free Now' }).click();
-  await page.getByLabel('Name').fill('Olive Offline');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('user-name')).toHaveText('Olive Offline');
-}
-
-async function signInAs(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('user-name')).toHaveText('Olive Offline');
-}
-
-/** Waits until the service worker is active and controls the page. */
-async function workerInCharge(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
-
-/** The server's progress of the project, read past every cache with the signed-in user's token. */
-async function serverProgress(page: Page, projectId: string): Promise<{ done_count: number; done: string }> {
-  return page.evaluate(async (id) => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-    const token = (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
-    const response = await fetch(`/api/stitch/projects/${id}/progress`, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
-    return (await response.json()) as { done_count: number; done: string };
-  }, projectId);
-}
 
 /** Whether a cell is marked done in the server's base64 bits (row by row, least significant bit first). */
 function isDone(done: string, width: number, { x, y }: Cell): boolean {
@@ -206,8 +170,10 @@ test.describe('offline on a phone', () => {
 
     await test.step('back online, the kept marks are sent from the projects list, and both devices’ marks are on the server', async () => {
       await context.setOffline(false);
-      await expect.poll(async () => (await serverProgress(page, projectId)).done_count).toBe(4);
-      const { done } = await serverProgress(page, projectId);
+      await expect
+        .poll(async () => (await serverRead<{ done_count: number; done: string }>(page, `/api/stitch/projects/${projectId}/progress`)).done_count)
+        .toBe(4);
+      const { done } = await serverRead<{ done_count: number; done: string }>(page, `/api/stitch/projects/${projectId}/progress`);
       for (const cell of [mine1, mine2, mine3, theirs]) expect(isDone(done, pattern.width, cell), `${cell.x},${cell.y} done`).toBe(true);
       await expect(page.getByTestId('connection-status')).toHaveText('Saved');
     });

@@ -1,6 +1,7 @@
 import { documentOfChart, type Pattern } from '@stitchwise/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { detailOf, statusOf } from '../../api/client';
+import { publishOutboxStatus } from '../../offline/outbox-status';
 import { useSavePattern, VersionConflict, versionOfEtag } from '../../api/pattern-versions';
 import { isOnline, useOnline } from '../../lib/connection';
 import { projectScope } from '../../lib/drafts';
@@ -85,6 +86,8 @@ export function useProjectSave({
     }
     sending.current = true;
     setStatus({ state: 'saving', sync });
+    // An edit kept offline going out: the header's indicator says Syncing… and then Saved, as for marks.
+    if (sync) publishOutboxStatus('syncing');
     const chart = editor.read();
     const base = etagNow.current;
     try {
@@ -94,7 +97,9 @@ export function useProjectSave({
       if (editor.read() === chart) editor.markSaved();
       drafts.forget(base);
       setStatus({ state: 'saved', at: result.saved.saved_at });
+      if (sync) publishOutboxStatus('saved');
     } catch (error) {
+      if (sync) publishOutboxStatus('idle');
       // No answer at all: the connection is gone, whatever the browser says; the edit waits for it.
       const unanswered = statusOf(error) === undefined;
       drafts.setWaiting(unanswered);
