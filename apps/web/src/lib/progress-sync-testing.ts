@@ -42,7 +42,16 @@ export class FakeServer {
   }
 
   progress(): ServerProgress {
-    return { version: this.version, width: this.width, height: this.height, done: encodeProgress(this.bits), done_count: 0, total: 200, updated_at: null };
+    return {
+      version: this.version,
+      width: this.width,
+      height: this.height,
+      done: encodeProgress(this.bits),
+      done_count: 0,
+      total: 200,
+      updated_at: null,
+      daily: {},
+    };
   }
 
   /** Marks made elsewhere (another device). */
