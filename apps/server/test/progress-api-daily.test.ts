@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ChartConversion } from '../src/contract/chart-conversion.js';
 import type { Problem } from '../src/contract/problem.js';
 import type { Project } from '../src/contract/projects.js';
 import { useTestServer } from './support/harness.js';
 import { repaintFirstRow } from './support/pattern-fixtures.js';
 import { bitsOf, doneCells, markableOf, progressOf, putProgress, stored } from './support/progress-bits.js';
-import { duplicateProject, generated, readPattern, saved } from './support/stitch-requests.js';
+import { convertChart, duplicateProject, generated, readPattern, saved } from './support/stitch-requests.js';
 import { DATABASES } from './support/test-server.js';
 
 /** The record of stitches marked per day kept with the progress (`daily`), and the `day` a PUT names. */
@@ -93,7 +94,7 @@ describe.each(DATABASES)('stitches marked per day on $name', (database) => {
     expect(written.daily).toEqual({ '2026-09-01': 2, '2027-03-09': 1 });
   });
 
-  it('keeps the record over a save of the chart and counts marks carried from an older version; a copy starts without one', async () => {
+  it('keeps the record over a save of the chart and counts marks carried from an older version; a copy or a converted copy starts without one', async () => {
     const { projectId, etag, document, cells } = await chart();
     const lower = cells.filter((cell) => cell >= document.width * 2);
     await stored(alice, projectId, { version: 1, done: bitsOf(document, [0, 1, ...lower.slice(0, 10)]), day: '2026-03-09' });
@@ -110,6 +111,10 @@ describe.each(DATABASES)('stitches marked per day on $name', (database) => {
 
     const copy = (await (await duplicateProject(alice, projectId)).json()) as Project;
     expect(await progressOf(alice, copy.id)).toMatchObject({ done_count: 0, daily: {} });
+    const converted = await convertChart(alice, projectId, 'anchor');
+    expect(converted.status).toBe(201);
+    const { project: anchor } = (await converted.json()) as ChartConversion;
+    expect(await progressOf(alice, anchor.id)).toMatchObject({ done_count: 0, daily: {} });
     expect((await progressOf(alice, projectId)).daily).toEqual(carried.daily);
   });
 });
