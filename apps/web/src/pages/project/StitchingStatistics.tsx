@@ -15,6 +15,7 @@ import { RECENT_DAYS, useChartProgress } from './use-chart-progress';
  */
 export function StitchingStatistics({ projectId, pattern }: { projectId: string; pattern: Pattern }) {
   const { query, ready, statistics, done, total, perThread } = useChartProgress(projectId, pattern);
+  const pace = paceText(statistics);
   return (
     <section className="card space-y-4" aria-labelledby="stitching-statistics-title" data-testid="stitching-statistics">
       <h2 id="stitching-statistics-title" className="font-semibold">
@@ -37,7 +38,7 @@ export function StitchingStatistics({ projectId, pattern }: { projectId: string;
             </p>
             <ProgressBar done={done} total={total} className="max-w-md" />
             <p>{todayText(statistics.today)}</p>
-            {paceText(statistics) && <p>{paceText(statistics)}</p>}
+            {pace && <p>{pace}</p>}
             <p className="font-semibold" data-testid="finish-estimate">
               {finishText(statistics)}
             </p>
