@@ -227,7 +227,7 @@ export async function buildApp(config: Config, now: () => Date = () => new Date(
       await api.register(authRoutes, { auth, ...identity.session });
       await api.register(projectRoutes, { projects, intake, auth });
       await api.register(patternVersionRoutes, { versions: patternVersions, auth });
-      await api.register(progressRoutes, { progress: new ProgressService(currentVersions, patternVersionsRepository, progressRepository), auth });
+      await api.register(progressRoutes, { progress: new ProgressService(currentVersions, patternVersionsRepository, progressRepository, now), auth });
       await api.register(stitchRoutes, { stitch, intake, auth });
       await api.register(letteringRoutes, { lettering: new LetteringService(transientFiles, fileUrl), auth });
       await api.register(claimRoutes, { claims, auth });

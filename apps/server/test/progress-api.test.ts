@@ -28,6 +28,7 @@ describe.each(DATABASES)('stitching progress on $name', (database) => {
       done_count: 0,
       total: markable.length,
       updated_at: null,
+      daily: {},
     });
     expect(decodeProgress(start.done)).toHaveLength(progressBytes(document.width, document.height));
 

@@ -1,4 +1,4 @@
-import { decodeProgress, PATTERN_LIMITS, progressBytes } from '@stitchwise/core';
+import { DAILY_DAYS_KEPT, decodeProgress, isCalendarDay, PATTERN_LIMITS, progressBytes } from '@stitchwise/core';
 import { z } from 'zod';
 import { problemSchema } from './problem.js';
 
@@ -23,6 +23,12 @@ export const stitchingProgressSchema = z
     done_count: z.number().int().min(0).meta({ description: 'Cells marked done.' }),
     total: z.number().int().min(0).meta({ description: 'Cells that can be marked: those with a full stitch or a part stitch.' }),
     updated_at: z.string().nullable().meta({ description: 'ISO 8601: when a stitch was last marked; null when none ever was.' }),
+    daily: z.record(z.string(), z.number().int()).meta({
+      description:
+        'Net stitches marked on each day (`YYYY-MM-DD`, the stitcher’s calendar date sent with each PUT) → newly done minus newly undone as stored; ' +
+        `negative for a day of unpicking. Days without a change are left out; only the last ${DAILY_DAYS_KEPT} days are kept. ` +
+        'Kept when the chart is saved again; a copy of the project starts empty.',
+    }),
   })
   .meta({ id: 'StitchingProgress' });
 
@@ -42,6 +48,10 @@ const bitsetField = (name: string, description: string) =>
     .meta({ description: `${BITSET} ${description}` });
 
 const VERSION_MESSAGE = 'version must be a whole number from 1 to 2000000000';
+const DAY_MESSAGE = 'day must be a calendar date written YYYY-MM-DD';
+
+/** How far the day sent may be from the server's date in UTC: the world's time zones, and a little more. */
+export const DAY_LEEWAY = 2;
 
 /** A client's marks for one chart version, with the server bits they were made over. */
 export const progressBody = z
@@ -58,6 +68,15 @@ export const progressBody = z
       'The bits of this version this client last had from the server (the last answer for it, or the read it started from): only the cells ' +
         'where `done` differs from `base` are changed, so marks another device stored meanwhile stay. Without it `done` replaces the stored bits.',
     ).optional(),
+    day: z
+      .string({ error: DAY_MESSAGE })
+      .refine(isCalendarDay, { error: DAY_MESSAGE })
+      .optional()
+      .meta({
+        description:
+          'The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to; within ' +
+          `${DAY_LEEWAY} days of the server’s date in UTC (400 naming \`day\` otherwise). Without it, the server’s date in UTC.`,
+      }),
   })
   .meta({ id: 'StitchingProgressUpdate' });
 

@@ -228,6 +228,15 @@ const migrations: Record<string, Migration> = {
       await (db.isTransaction ? steps(db) : db.transaction().execute(steps));
     },
   },
+  '0011_progress_daily': {
+    async up(db: Kysely<unknown>) {
+      // Stitches marked per day, for the stitching statistics: JSON `{ "YYYY-MM-DD": n }`, empty for rows before it.
+      await db.schema
+        .alterTable('stitching_progress')
+        .addColumn('daily', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -69,6 +69,11 @@ export interface StitchingProgressTable {
   total: number;
   /** When a stitch was last marked; null when none ever was. */
   updated_at: string | null;
+  /**
+   * JSON `{ "YYYY-MM-DD": n }`: net stitches marked on each of the stitcher's calendar days (the last 365),
+   * kept over saves of the chart; `{}` for a new row.
+   */
+  daily: ColumnType<string, string | undefined, string>;
 }
 
 /** Stored files that belong to no project (uploads, cut-outs, anonymous results): deleted when they expire. */

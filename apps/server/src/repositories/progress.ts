@@ -5,7 +5,7 @@ import type { Database, StitchingProgressRow, StitchingProgressTable } from '../
 export type NewStitchingProgressRow = Insertable<StitchingProgressTable>;
 /** A row's contents apart from its key. */
 export type ProgressState = Omit<NewStitchingProgressRow, 'project_id' | 'version'>;
-export type ProgressMarks = Pick<StitchingProgressRow, 'done' | 'done_count' | 'updated_at'>;
+export type ProgressMarks = Pick<StitchingProgressRow, 'done' | 'done_count' | 'updated_at' | 'daily'>;
 
 /** Done and markable cells of a project's current chart, for the projects list. */
 export interface ProgressSummary {

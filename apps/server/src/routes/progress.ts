@@ -12,7 +12,7 @@ export interface ProgressRouteOptions {
 }
 
 const PUT_DESCRIPTION =
-  'JSON body `{ version, done, base }`: the whole bitset as this client has it for the chart version the marks were made on, and ' +
+  'JSON body `{ version, done, base, day }`: the whole bitset as this client has it for the chart version the marks were made on, and ' +
   '`base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes ' +
   'only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are ' +
   'unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). ' +
@@ -22,7 +22,9 @@ const PUT_DESCRIPTION =
   "the cell's stitch did not change (the same thread as full stitch, the same part stitches), marks and unmarks alike, and made " +
   'to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer ' +
   'keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current ' +
-  'version’s progress.';
+  'version’s progress.\n\n' +
+  'The change this write makes to `done_count` (newly done minus newly undone) is added to the count of `day`, the device’s own ' +
+  'calendar date (the server’s date in UTC without it), in `daily`: the record of stitches marked per day behind the stitching statistics.';
 
 /** Which stitches of a project's chart are done, for the owner's stitching mode. */
 export const progressRoutes: FastifyPluginCallbackZod<ProgressRouteOptions> = (app, { progress, auth }, done) => {

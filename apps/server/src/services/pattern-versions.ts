@@ -140,7 +140,7 @@ export class PatternVersionsService {
 
   /**
    * The new version's stitching progress from the replaced version's: marks on unchanged stitches stay
-   * (the core's carryProgress). The replaced chart is read before the save's transaction when it has marks,
+   * (the core's carryProgress), and the record of stitches marked per day. The replaced chart is read before the save's transaction when it has marks,
    * and within it only if marks arrived meanwhile.
    */
   private async progressCarry(
@@ -152,8 +152,10 @@ export class PatternVersionsService {
     const replacedPattern = (): Promise<Pattern> => (before ??= this.current.patternOf(replaced));
     if ((await this.progress.find(projectId, replaced.version))?.done_count) await replacedPattern();
     return async (marked) => {
-      if (!marked?.done_count) return progressStateOf(saved, undefined, marked?.updated_at ?? null);
-      return progressStateOf(saved, carryProgress(await replacedPattern(), saved, storedBits(marked.done)), marked.updated_at);
+      // The record of stitches marked per day stays whole: it counts the stitching done, whichever chart it was on.
+      const daily = marked?.daily;
+      if (!marked?.done_count) return { ...progressStateOf(saved, undefined, marked?.updated_at ?? null), daily };
+      return { ...progressStateOf(saved, carryProgress(await replacedPattern(), saved, storedBits(marked.done)), marked.updated_at), daily };
     };
   }
 

@@ -40,7 +40,11 @@ export async function progressOf(client: ApiClient, projectId: string): Promise<
 }
 
 /** `body` stored (200): the answer. */
-export async function stored(client: ApiClient, projectId: string, body: { version: number; done: string; base?: string }): Promise<StitchingProgress> {
+export async function stored(
+  client: ApiClient,
+  projectId: string,
+  body: { version: number; done: string; base?: string; day?: string },
+): Promise<StitchingProgress> {
   const response = await putProgress(client, projectId, body);
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as StitchingProgress;

@@ -533,9 +533,11 @@ export interface paths {
         get: operations["getStitchingProgress"];
         /**
          * Store the stitches marked done
-         * @description JSON body `{ version, done, base }`: the whole bitset as this client has it for the chart version the marks were made on, and `base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.
+         * @description JSON body `{ version, done, base, day }`: the whole bitset as this client has it for the chart version the marks were made on, and `base`, the bits of that version it last had from the server (the last answer, or the GET it started from). The server makes only the changes between them: cells set in `done` but not in `base` are marked, cells set in `base` but not in `done` are unmarked, every other cell keeps what is stored — so two devices marking at once keep both their marks (a three-way merge). Without `base`, `done` replaces what is stored (of two writes the later wins). Each bitset must have exactly ceil(width × height / 8) bytes for that version’s size (400 naming the field otherwise); bits on cells without a stitch are cleared.
          *
          *     Changes made on an older version (offline, before the chart was edited elsewhere) are carried over to the current version where the cell's stitch did not change (the same thread as full stitch, the same part stitches), marks and unmarks alike, and made to its stored marks; without `base` an older version’s marks are only added. A version the project does not have (or no longer keeps) is 409 `unknown_version`. Saving an edited chart carries the stored marks over the same way. Answers the current version’s progress.
+         *
+         *     The change this write makes to `done_count` (newly done minus newly undone) is added to the count of `day`, the device’s own calendar date (the server’s date in UTC without it), in `daily`: the record of stitches marked per day behind the stitching statistics.
          */
         put: operations["saveStitchingProgress"];
         post?: never;
@@ -944,6 +946,8 @@ export interface components {
             done: string;
             /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. The bits of this version this client last had from the server (the last answer for it, or the read it started from): only the cells where `done` differs from `base` are changed, so marks another device stored meanwhile stay. Without it `done` replaces the stored bits. */
             base?: string;
+            /** @description The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to; within 2 days of the server’s date in UTC (400 naming `day` otherwise). Without it, the server’s date in UTC. */
+            day?: string;
         };
         ClaimRequestInput: {
             /** @description The `claim.token` of the visitor generation. */
@@ -1638,6 +1642,10 @@ export interface components {
             total: number;
             /** @description ISO 8601: when a stitch was last marked; null when none ever was. */
             updated_at: string | null;
+            /** @description Net stitches marked on each day (`YYYY-MM-DD`, the stitcher’s calendar date sent with each PUT) → newly done minus newly undone as stored; negative for a day of unpicking. Days without a change are left out; only the last 365 days are kept. Kept when the chart is saved again; a copy of the project starts empty. */
+            daily: {
+                [key: string]: number;
+            };
         };
         OwnedThread: {
             brand: components["schemas"]["ThreadBrandId"];

@@ -1,5 +1,5 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { api, statusOf, unwrap } from './client';
 import { browserStorage } from '../lib/progress-store';
 import { ProgressSync, type ProgressTransport } from '../lib/progress-sync';
@@ -16,15 +16,18 @@ export function progressTransport(projectId: string): ProgressTransport {
 }
 
 /**
- * The project's progress as the server has it now, read for one chart shown (`chart` names it): read afresh
- * for each chart (nothing cached after), and not refetched underneath it: the sync engine holds the marks
- * from then on. It waits while the project is being read, whose `pattern_url` names the chart: so it is
- * read after the chart it is paired with, and its version is that chart's (unless a save came in between).
+ * The project's progress as the server has it now, read for one chart shown (`chart` names it) by one
+ * component: read afresh for each chart and each page that shows it (nothing cached after: the project page
+ * and Stitching mode, opened one from the other, each read it), and not refetched underneath it: the sync
+ * engine holds the marks from then on. It waits while the project is being read, whose `pattern_url` names
+ * the chart: so it is read after the chart it is paired with, and its version is that chart's (unless a
+ * save came in between).
  */
 export function useProgress(projectId: string, chart: number) {
   const readingProject = useIsFetching({ queryKey: queryKeys.projects.detail(projectId) }) > 0;
+  const reader = useId();
   return useQuery({
-    queryKey: [...queryKeys.progress(projectId), chart],
+    queryKey: [...queryKeys.progress(projectId), chart, reader],
     enabled: !readingProject,
     staleTime: Infinity,
     gcTime: 0,

@@ -5,7 +5,7 @@
  * three-way merges that keep another device's marks live here: kept marks laid over the server's bits on the
  * first read, and each answer taken under the marks made since. No timers, storage or network.
  */
-import { countChanged, isDone, overlayProgress, progressDiffers, progressOfSize, setDone } from '@stitchwise/core';
+import { countChanged, countDone, isDone, overlayProgress, progressDiffers, progressOfSize, setDone, type DailyMarks } from '@stitchwise/core';
 import type { components } from '../api/openapi.gen';
 import type { KeptMarks } from './progress-store';
 
@@ -21,6 +21,12 @@ export type VersionMarks = KeptMarks;
 export class ProgressLedger {
   private marked: VersionMarks | undefined;
   private queued: VersionMarks[] = [];
+  private serverDaily: DailyMarks = {};
+
+  /** Stitches marked per day as the server last answered them (without the marks not sent yet). */
+  get daily(): DailyMarks {
+    return this.serverDaily;
+  }
 
   /** The version marked on; undefined until the progress is first read. */
   get current(): VersionMarks | undefined {
@@ -37,6 +43,7 @@ export class ProgressLedger {
    * bits; older versions' kept changes wait to be sent.
    */
   start(server: ServerProgress, kept: readonly KeptMarks[]): void {
+    this.serverDaily = server.daily;
     const bits = bitsOf(server);
     const current: VersionMarks = { version: server.version, width: server.width, height: server.height, base: bits, local: bits };
     for (const marks of kept) {
@@ -76,6 +83,7 @@ export class ProgressLedger {
    */
   take(answer: ServerProgress, sent?: { from: VersionMarks; bits: Uint8Array }): boolean {
     const current = this.marked!;
+    this.serverDaily = answer.daily;
     const server = bitsOf(answer);
     const since = sent?.from === current ? sent.bits : current.base;
     if (answer.version === current.version) {
@@ -112,6 +120,13 @@ export class ProgressLedger {
     const current = this.marked;
     if (!current) return 0;
     return this.queued.reduce((sum, carry) => sum + countChanged(carry.local, carry.base), countChanged(current.local, current.base));
+  }
+
+  /** Stitches marked less those unmarked on this device and not yet on the server, over all versions: what they will add to a day's count. */
+  unsentNet(): number {
+    const current = this.marked;
+    if (!current) return 0;
+    return [...this.queued, current].reduce((sum, marks) => sum + countDone(marks.local) - countDone(marks.base), 0);
   }
 }
 

@@ -2,7 +2,7 @@
  * Shared by the sync engine's tests (progress-sync*.test.ts, which run in jsdom): a stand-in server, pages
  * that open an engine on it, and the setup each test file calls once (`setUpProgressSyncTests`).
  */
-import { applyProgressChanges, decodeProgress, encodeProgress, isDone, progressChanges, setDone } from '@stitchwise/core';
+import { applyProgressChanges, countDone, decodeProgress, encodeProgress, isDone, progressChanges, setDone } from '@stitchwise/core';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setAccessToken } from '../api/client';
 import { progressTransport } from '../api/progress';
@@ -19,6 +19,10 @@ export class FakeServer {
   readonly height = 10;
   bits: Uint8Array = new Uint8Array(25);
   readonly puts: { version: number; done: number[]; base: number[] | undefined; keepalive: boolean }[] = [];
+  /** The `day` of each PUT. */
+  readonly days: (string | undefined)[] = [];
+  /** Stitches marked per day, counted as the real server does: each PUT's change in done stitches, on its day. */
+  daily: Record<string, number> = {};
   /** What the next PUTs do instead of answering: a network failure or a status. */
   failures: ('network' | number)[] = [];
   /** While set, PUTs wait for it before they are answered. */
@@ -27,22 +31,35 @@ export class FakeServer {
   constructor() {
     vi.stubGlobal('fetch', async (request: Request, init?: RequestInit) => {
       const sent = new Request(request, init);
-      const body = (await sent.json()) as { version: number; done: string; base?: string };
+      const body = (await sent.json()) as { version: number; done: string; base?: string; day?: string };
       const base = body.base === undefined ? undefined : decodeProgress(body.base)!;
       this.puts.push({ version: body.version, done: cellsOf(decodeProgress(body.done)!), base: base && cellsOf(base), keepalive: sent.keepalive });
+      this.days.push(body.day);
       await this.gate;
       const failure = this.failures.shift();
       if (failure === 'network') throw new TypeError('Failed to fetch');
       if (failure !== undefined) return json(failure, { status: failure, code: 'nope', detail: 'This project is gone.' });
       if (body.version > this.version) return json(409, { status: 409, code: 'unknown_version', detail: 'No such version.' });
       if (!base) throw new Error('every PUT carries its base');
+      const before = countDone(this.bits);
       this.bits = applyProgressChanges(this.bits, progressChanges(base, decodeProgress(body.done)!));
+      const day = body.day ?? 'no day';
+      this.daily = { ...this.daily, [day]: (this.daily[day] ?? 0) + countDone(this.bits) - before };
       return json(200, this.progress());
     });
   }
 
   progress(): ServerProgress {
-    return { version: this.version, width: this.width, height: this.height, done: encodeProgress(this.bits), done_count: 0, total: 200, updated_at: null };
+    return {
+      version: this.version,
+      width: this.width,
+      height: this.height,
+      done: encodeProgress(this.bits),
+      done_count: 0,
+      total: 200,
+      updated_at: null,
+      daily: this.daily,
+    };
   }
 
   /** Marks made elsewhere (another device). */

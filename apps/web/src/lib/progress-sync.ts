@@ -1,16 +1,22 @@
-import { encodeProgress, progressDiffers } from '@stitchwise/core';
+import { encodeProgress, localDay, progressDiffers, type DailyMarks } from '@stitchwise/core';
 import { ApiError, detailOf, statusOf } from '../api/client';
 import { ProgressLedger, type ServerProgress, type VersionMarks } from './progress-ledger';
 import { ProgressKeeper } from './progress-keeper';
 
 export type { ServerProgress } from './progress-ledger';
 
-/**
- * How the sync engine reaches the server: a PUT of one version's bits and the server bits they were made
- * over (both base64), answered with the current version's progress.
- */
+/** A PUT's body: one version's bits and the server bits they were made over (both base64), and the device's calendar date. */
+export interface ProgressPut {
+  version: number;
+  done: string;
+  base: string;
+  /** YYYY-MM-DD: the day the server counts the change on. */
+  day: string;
+}
+
+/** How the sync engine reaches the server: a PUT answered with the current version's progress. */
 export interface ProgressTransport {
-  put(body: { version: number; done: string; base: string }, options: { keepalive: boolean }): Promise<ServerProgress>;
+  put(body: ProgressPut, options: { keepalive: boolean }): Promise<ServerProgress>;
 }
 
 /**
@@ -34,6 +40,11 @@ export interface ProgressState {
   refusal: string | undefined;
   /** Marks that could not be kept: made on a chart version the server no longer keeps. */
   lost: boolean;
+  /**
+   * Net stitches marked per day: the server's record, with this device's marks not yet sent (less its
+   * unmarks) counted on today, the day they will be sent with.
+   */
+  daily: DailyMarks;
 }
 
 export interface SyncOptions {
@@ -49,6 +60,8 @@ export interface SyncOptions {
   onNewVersion?: (version: number) => void;
   /** The version marked on is gone: read the progress (and chart) again. */
   onStale?: () => void;
+  /** The device's calendar date, YYYY-MM-DD (its local date unless given). */
+  today?: () => string;
 }
 
 const DEBOUNCE_MS = 1000;
@@ -68,7 +81,8 @@ const PERSIST_MS = 150;
  * next load). Offline or on a failed send they stay kept and go when the connection is back. Changes made
  * on an older chart version are sent with that version; the server carries them over to the current one.
  * The bits of each version and the merges are the ledger's (progress-ledger.ts); what is kept in storage, the
- * keeper's (progress-keeper.ts).
+ * keeper's (progress-keeper.ts). Each PUT names the device's calendar date, on which the server counts the
+ * stitches it marks; marks kept unsent count on today here, so the statistics are right offline too.
  */
 export class ProgressSync {
   private readonly ledger = new ProgressLedger();
@@ -81,6 +95,7 @@ export class ProgressSync {
     unsent: 0,
     refusal: undefined,
     lost: false,
+    daily: {},
   };
   private refusal: string | undefined;
   private lost = false;
@@ -200,7 +215,7 @@ export class ProgressSync {
     try {
       for (const carry of [...this.ledger.carries]) {
         try {
-          this.take(await this.transport.put(bodyOf(carry), { keepalive }));
+          this.take(await this.transport.put(this.bodyOf(carry), { keepalive }));
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           this.lost = true; // only the original and the latest versions are kept
@@ -211,7 +226,7 @@ export class ProgressSync {
       if (progressDiffers(current.local, current.base)) {
         const sent = current.local;
         try {
-          this.take(await this.transport.put(bodyOf(current), { keepalive }), { from: current, bits: sent });
+          this.take(await this.transport.put(this.bodyOf(current), { keepalive }), { from: current, bits: sent });
         } catch (error) {
           if (!isUnknownVersion(error)) throw error;
           // The version marked on is gone (edited elsewhere, and only the latest versions are kept).
@@ -269,6 +284,15 @@ export class ProgressSync {
     if (this.ledger.current) this.keeper.keep(this.ledger.unsentVersions());
   }
 
+  /** A PUT of one version's marks, with the server bits they were made over, counted on today. */
+  private bodyOf(marks: VersionMarks): ProgressPut {
+    return { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base), day: this.today() };
+  }
+
+  private today(): string {
+    return this.options.today?.() ?? localDay(new Date());
+  }
+
   private online(): boolean {
     return typeof navigator === 'undefined' || navigator.onLine;
   }
@@ -284,14 +308,15 @@ export class ProgressSync {
       unsent: this.ledger.unsent(),
       refusal: status === 'refused' ? this.refusal : undefined,
       lost: this.lost,
+      daily: withUnsent(this.ledger.daily, this.today(), this.ledger.unsentNet()),
     };
     for (const listener of this.listeners) listener();
   }
 }
 
-/** A PUT of one version's marks, with the server bits they were made over. */
-function bodyOf(marks: VersionMarks): { version: number; done: string; base: string } {
-  return { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base) };
+/** The server's record of stitches marked per day with `unsent` more on `today`. */
+function withUnsent(daily: DailyMarks, today: string, unsent: number): DailyMarks {
+  return unsent === 0 ? daily : { ...daily, [today]: (daily[today] ?? 0) + unsent };
 }
 
 function isUnknownVersion(error: unknown): boolean {

@@ -13,6 +13,7 @@ import { ProjectActions } from './project/ProjectActions';
 import { ProjectHeader } from './project/ProjectHeader';
 import { ShoppingList } from './project/ShoppingList';
 import { StartStitching } from './project/StartStitching';
+import { StitchingStatistics } from './project/StitchingStatistics';
 import { ImagePanel, InformationPanels, PanelHeader } from './project/panels';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -34,8 +35,8 @@ export function ProjectDetail() {
 
 /**
  * A project's page leads with its chart: name, description, size and the actions on top, then the chart
- * in the viewer with its legend and the way into Stitching mode (a screen of its own), the downloads, and
- * the spec's information and picture panels below.
+ * in the viewer with its legend and the way into Stitching mode (a screen of its own), the stitching
+ * statistics, the downloads, and the spec's information and picture panels below.
  */
 function ProjectPage({ project }: { project: Project }) {
   const navigate = useNavigate();
@@ -85,6 +86,7 @@ function ProjectPage({ project }: { project: Project }) {
         imageClassName="max-h-96 w-full rounded object-contain"
         legend={project.color_legend}
       />
+      {pattern && <StitchingStatistics projectId={project.id} pattern={pattern} />}
       {printable && <DownloadsPanel downloads={downloads} legend={threadUse} source={source} pdfAbove />}
       {project.outputs.pattern_url && <ShoppingList projectId={project.id} />}
       <InformationPanels project={project} />

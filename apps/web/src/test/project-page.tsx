@@ -3,7 +3,7 @@ import { upgradeLegendEntry } from '@stitchwise/core';
  * Test support for the project page's tests (not used by the app): a charted project (its chart,
  * pattern document, grid size and legend) and the page rendered against the stand-in server.
  */
-import { NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
+import { emptyProgress, encodeProgress, NO_MARKS, toPatternDocument, type Pattern } from '@stitchwise/core';
 import type { Project } from '../api/schemas';
 import { installFakeCanvas } from '../components/chart/fake-canvas';
 import { ProjectDetail } from '../pages/ProjectDetail';
@@ -34,7 +34,19 @@ export const CHARTED: Project = {
   color_legend: legend,
 };
 
-/** The page of `shown` (the plain project unless given), signed in, with the server's other answers. */
+/** The charted project's stitching progress: nothing marked yet. */
+export const UNMARKED = {
+  version: 1,
+  width: 150,
+  height: 113,
+  done: encodeProgress(emptyProgress(150, 113)),
+  done_count: 0,
+  total: 7501,
+  updated_at: null,
+  daily: {},
+};
+
+/** The page of `shown` (the plain project unless given), signed in, with the server's other answers (the charted project's progress unmarked unless given). */
 export function showProject(answers: Record<string, Answer> = {}, shown: Project = PROJECT): Harness {
   installFakeCanvas({ width: 600, height: 420 });
   return renderScreen(<ProjectDetail />, {
@@ -43,6 +55,7 @@ export function showProject(answers: Record<string, Answer> = {}, shown: Project
     answers: {
       'GET /api/stitch/projects/p1': { status: 200, data: shown },
       'GET /files/pattern.json': { status: 200, data: toPatternDocument(pattern) },
+      'GET /api/stitch/projects/p1/progress': { status: 200, data: UNMARKED },
       ...answers,
     },
   });

@@ -19,6 +19,8 @@ export * from './convert-brand.js';
 export * from './edit/index.js';
 export * from './print-layout.js';
 export * from './progress.js';
+export * from './progress-stats.js';
+export * from './stitching-days.js';
 export * from './stitching.js';
 export * from './generation-settings.js';
 export * from './reading.js';

@@ -1,4 +1,4 @@
-import { countDone, decodeProgress, emptyProgress, encodeProgress, keepMarkable, markableCells, type Pattern } from '@stitchwise/core';
+import { countDone, decodeProgress, emptyProgress, encodeProgress, keepMarkable, markableCells, type DailyMarks, type Pattern } from '@stitchwise/core';
 import type { ProgressState } from '../../repositories/progress.js';
 
 /*
@@ -26,4 +26,14 @@ export function storedBits(text: string): Uint8Array {
   const bits = decodeProgress(text);
   if (!bits) throw new Error('A stored progress bitset is not base64');
   return bits;
+}
+
+/** The record of stitches marked per day this server stored (JSON `{ "YYYY-MM-DD": n }`); empty if it does not read as one. */
+export function storedDaily(text: string): DailyMarks {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as DailyMarks) : {};
+  } catch {
+    return {};
+  }
 }

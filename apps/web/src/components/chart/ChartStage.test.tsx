@@ -208,6 +208,7 @@ describe('the chart stage on each screen', () => {
       done_count: 0,
       total: WIDTH * HEIGHT,
       updated_at: null,
+      daily: {},
     };
     renderScreen(
       <Routes>

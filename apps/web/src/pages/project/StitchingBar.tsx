@@ -86,7 +86,7 @@ export function StitchingBar({
           type="button"
           className={`${tool} ${filterEntry ? 'border-violet-500 bg-violet-50 text-slate-900' : off} px-2.5`}
           aria-label={filterEntry ? `Threads: only ${threadLabel(filterEntry)} ${filterEntry.name}` : 'Threads: all shown'}
-          title="Show and mark one thread's stitches only, and see each thread's progress"
+          title="Show and mark one thread's stitches only, and see each thread's progress, today's count and when you will finish"
           disabled={!ready}
           onClick={onThreads}
         >

@@ -1,27 +1,36 @@
-import { threadLabel } from '@stitchwise/core';
-import type { LegendEntry } from '@stitchwise/core';
+import { threadLabel, type LegendEntry, type StitchingStatistics } from '@stitchwise/core';
 import { SymbolSwatch } from '../../components/chart/SymbolSwatch';
 import { blendColours, blendStrandsText } from '../../components/swatch';
+import { finishText, paceText, todayText } from './statistics-text';
 import { formatPercent, ProgressBar } from './stitching-progress';
 
 /**
- * The legend while stitching (in Stitching mode's Threads sheet): each thread's symbol, colour, brand, code and name, and its progress (stitches
- * done of its stitches, as a count, a percentage and a bar). Tapping a thread filters the chart to it
- * (only its stitches at full strength, and only they are marked); tapping it again shows all.
+ * The legend while stitching (in Stitching mode's Threads sheet), under today's count, the pace and the
+ * estimated finish: each thread's symbol, colour, brand, code and name, and its progress (a percentage, done
+ * of its stitches, the stitches left and a bar). Tapping a thread filters the chart to it (only its stitches
+ * at full strength, and only they are marked); tapping it again shows all.
  */
 export function StitchingThreads({
   legend,
   perThread,
+  statistics,
   filter,
   onFilter,
 }: {
   legend: readonly LegendEntry[];
   perThread: readonly { done: number; total: number }[];
+  statistics: StitchingStatistics;
   filter: number | undefined;
   onFilter: (thread: number | undefined) => void;
 }) {
+  const pace = paceText(statistics);
   return (
     <div>
+      <div className="mb-3 rounded-lg bg-slate-100 px-3 py-2 text-sm" data-testid="stitching-today">
+        <p className="font-semibold">{todayText(statistics.today)}</p>
+        {pace && <p>{pace}</p>}
+        <p>{finishText(statistics)}</p>
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">Tap a thread to show and mark only its stitches; tap it again to show all.</p>
         {filter !== undefined && (
@@ -63,6 +72,7 @@ export function StitchingThreads({
                       <span className="block text-xs text-slate-500">
                         {done.toLocaleString('en')} / {total.toLocaleString('en')}
                       </span>
+                      <span className="block text-xs text-slate-700">{(total - done).toLocaleString('en')} left</span>
                     </>
                   )}
                 </span>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { decodeProgress, emptyProgress, encodeProgress, isDone, setDone, toPatternDocument } from '@stitchwise/core';
+import { addDays, countDone, decodeProgress, emptyProgress, encodeProgress, isDone, localDay, setDone, toPatternDocument } from '@stitchwise/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { PROJECT } from '../editor/saving-test-support';
 import { Route, Routes } from 'react-router';
 import { ProjectDetail } from '../ProjectDetail';
 import { StitchingScreen } from '../StitchingScreen';
+import { formatDay } from './statistics-text';
 import { ProjectsList } from '../ProjectsList';
 
 // 310 in two 2 × 2 blocks (left and right), 321 between them, 798 along the bottom: 18 stitches, 1 empty cell.
@@ -23,8 +24,17 @@ const cell = (x: number, y: number) => y * WIDTH + x;
 function progressServer(done: number[] = []) {
   const bits = emptyProgress(WIDTH, 3);
   for (const at of done) setDone(bits, at, true);
-  const state = { bits, version: 3, puts: [] as number[][], putVersions: [] as number[] };
-  const answer = () => ({ version: state.version, width: WIDTH, height: 3, done: encodeProgress(state.bits), done_count: 0, total: 17, updated_at: null });
+  const state = { bits, version: 3, puts: [] as number[][], putVersions: [] as number[], days: [] as string[], daily: {} as Record<string, number> };
+  const answer = () => ({
+    version: state.version,
+    width: WIDTH,
+    height: 3,
+    done: encodeProgress(state.bits),
+    done_count: 0,
+    total: 17,
+    updated_at: null,
+    daily: state.daily,
+  });
   return {
     state,
     answers: {
@@ -32,8 +42,12 @@ function progressServer(done: number[] = []) {
       'GET /files/p1-pattern.json': { status: 200, data: toPatternDocument(pattern) },
       'GET /api/stitch/projects/p1/progress': () => ({ status: 200, data: answer() }),
       'PUT /api/stitch/projects/p1/progress': (request: SentRequest) => {
-        const body = request.json as { version: number; done: string };
+        const body = request.json as { version: number; done: string; day: string };
+        const before = countDone(state.bits);
         state.bits = decodeProgress(body.done)!;
+        // As the server counts them: the change in done stitches, on the day sent.
+        state.days.push(body.day);
+        state.daily = { ...state.daily, [body.day]: (state.daily[body.day] ?? 0) + countDone(state.bits) - before };
         state.putVersions.push(body.version);
         state.puts.push(Array.from({ length: 18 }, (_, at) => at).filter((at) => isDone(state.bits, at)));
         return { status: 200, data: answer() };
@@ -109,17 +123,25 @@ describe('Stitching mode', () => {
   it('opens its own screen from the project page and goes back to it', async () => {
     installFakeCanvas({ width: 600, height: 420 });
     const user = userEvent.setup();
-    renderScreen(<ProjectPages />, {
+    const server = progressServer();
+    const { requests } = renderScreen(<ProjectPages />, {
       path: '*',
       route: '/stitch/projects/p1',
       auth: { signedIn: true },
-      answers: progressServer().answers,
+      answers: server.answers,
     });
+    const reads = () => requests.filter((request) => request === 'GET /api/stitch/projects/p1/progress').length;
+    await screen.findByText('0 of 17 stitches done — 0 %');
     await user.click(await screen.findByRole('link', { name: 'Start stitching' }));
     expect(await screen.findByTestId('overall-progress')).toHaveTextContent('0 of 17 stitches — 0 %');
     expect(screen.queryByRole('heading', { name: PROJECT.name })).toBeNull();
+    // Each page reads the progress for itself: Stitching mode does not start from the project page's read.
+    expect(reads()).toBe(2);
+    setDone(server.state.bits, cell(0, 0), true); // marked meanwhile, on another device
     await user.click(screen.getByRole('link', { name: 'Done stitching' }));
     expect(await screen.findByRole('link', { name: 'Start stitching' })).toBeInTheDocument();
+    expect(await screen.findByText('1 of 17 stitches done — 5.8 %')).toBeInTheDocument();
+    expect(reads()).toBe(3);
   });
 
   it("opens the old address of the project page's stitching mode on its own screen", async () => {
@@ -141,11 +163,34 @@ describe('Stitching mode', () => {
     // Along the bottom row, over the empty cell at its end: the 798 stitches only.
     touch([0, 2], [3, 2], [5, 2]);
     await waitFor(() => expect(overall()).toHaveTextContent('5 of 17 stitches — 29.4 %'));
-    expect(await threadProgress(user, '798')).toBe('100 %5 / 5');
+    expect(await threadProgress(user, '798')).toBe('100 %5 / 50 left');
     expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 5 stitches · 0 min');
 
     await waitFor(() => expect(server.state.puts).toEqual([[12, 13, 14, 15, 16]]), { timeout: 3000 });
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved');
+  });
+
+  it('counts marks on today in the Threads sheet, before they are sent and after, and sends them with the device’s date', async () => {
+    const { touch, server, user } = await openStitching();
+    await waitFor(() => expect(overall()).toHaveTextContent('0 of 17'));
+    const today = async () => {
+      await user.click(screen.getByRole('button', { name: /^Threads/ }));
+      const text = screen.getByTestId('stitching-today').textContent;
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      return text;
+    };
+    expect(await today()).toBe('No stitches marked todayMark some stitches to see when you will finish.');
+    touch([0, 2], [3, 2]);
+    await waitFor(() => expect(overall()).toHaveTextContent('4 of 17'));
+    // Not sent yet: counted here already. 13 left at 4 a day: 4 days.
+    expect(server.state.puts).toEqual([]);
+    const finish = formatDay(addDays(localDay(new Date()), 4));
+    expect(await today()).toBe(`4 stitches marked todayAbout 4 stitches a day since you started todayAt this pace you will finish around ${finish}`);
+    await waitFor(() => expect(server.state.puts).toHaveLength(1), { timeout: 3000 });
+    expect(server.state.days).toEqual([localDay(new Date())]);
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Saved'));
+    // Sent: the server's count, not counted twice.
+    expect(await today()).toMatch(/^4 stitches marked today/);
   });
 
   it('marks a whole same-thread region with one tap, and undoes it', async () => {
@@ -157,8 +202,8 @@ describe('Stitching mode', () => {
     touch([5, 1]);
     // The right-hand 310 block, not the left one (not 4-connected to it).
     await waitFor(() => expect(overall()).toHaveTextContent('4 of 17 stitches — 23.5 %'));
-    expect(await threadProgress(user, '310')).toBe('50 %4 / 8');
-    expect(await threadProgress(user, '321')).toBe('0 %0 / 4');
+    expect(await threadProgress(user, '310')).toBe('50 %4 / 84 left');
+    expect(await threadProgress(user, '321')).toBe('0 %0 / 44 left');
     expect(screen.getByTestId('session-counter')).toHaveTextContent('Session: 4 stitches');
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
@@ -176,8 +221,8 @@ describe('Stitching mode', () => {
     expect(screen.getByRole('button', { name: /^Threads: only DMC 321/ })).toHaveTextContent('321');
     touch([0, 0], [5, 0]);
     await waitFor(() => expect(overall()).toHaveTextContent('2 of 17'));
-    expect(await threadProgress(user, '321')).toBe('50 %2 / 4');
-    expect(await threadProgress(user, '310')).toBe('0 %0 / 8');
+    expect(await threadProgress(user, '321')).toBe('50 %2 / 42 left');
+    expect(await threadProgress(user, '310')).toBe('0 %0 / 88 left');
     // A tap on another thread's stitch does nothing while filtered.
     touch([0, 1]);
     await user.click(screen.getByRole('button', { name: /^Threads/ }));

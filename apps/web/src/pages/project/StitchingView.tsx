@@ -15,7 +15,8 @@ type OpenSheet = 'threads' | 'pages' | 'options' | undefined;
 
 /**
  * Stitching mode, the hoop-side screen of a project's chart: the chart fills the screen under one compact
- * bar (Mark/Move, Undo, the thread filter, the page jump, progress and this session's count). Mark stitches
+ * bar (Mark/Move, Undo, the thread filter, the page jump, progress and this session's count; today's count,
+ * the pace and the estimated finish are in the Threads sheet, with each thread's stitches left). Mark stitches
  * done with a tap or a drag (or a whole same-thread region); a tapped stitch's row and column are
  * highlighted; the screen is kept awake. Marks are saved to the server and kept on the device while
  * offline; the position and zoom are remembered for the next visit.
@@ -104,6 +105,7 @@ export function StitchingView({ projectId, name, pattern, backTo }: { projectId:
           <StitchingThreads
             legend={pattern.legend}
             perThread={stitching.perThread}
+            statistics={stitching.statistics}
             filter={stitching.filter}
             onFilter={(thread) => {
               stitching.setFilter(thread);

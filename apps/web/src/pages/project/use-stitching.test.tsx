@@ -28,7 +28,7 @@ function openHook() {
         server.reads++;
         await server.gate;
         const done = encodeProgress(emptyProgress(4, 2));
-        return { status: 200, data: { version: server.version, width: 4, height: 2, done, done_count: 0, total: 8, updated_at: null } };
+        return { status: 200, data: { version: server.version, width: 4, height: 2, done, done_count: 0, total: 8, updated_at: null, daily: {} } };
       },
     },
   });

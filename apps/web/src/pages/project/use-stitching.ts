@@ -1,31 +1,22 @@
-import { cellThreads, countDone, isDone, markableCells, progressByThread, type Pattern } from '@stitchwise/core';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useStitchingProgress } from '../../api/progress';
+import { cellThreads, isDone, type Pattern } from '@stitchwise/core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CellPoint, ChartViewState, DoneStyle } from '../../components/chart/types';
 import { readStitchingMemory, rememberStitching } from './stitching-memory';
 import { markTool, type MarkAction, type MarkContext } from './stitching-tool';
+import { useChartProgress } from './use-chart-progress';
 
 /** Mark actions that can be undone. */
 const UNDO_LIMIT = 100;
 /** How long the view must stay still before it is remembered. */
 const REMEMBER_VIEW_MS = 400;
 
-/** A number for each pattern object shown: a chart read again (after an edit elsewhere) is another object. */
-const chartIds = new WeakMap<Pattern, number>();
-function chartIdOf(pattern: Pattern): number {
-  let id = chartIds.get(pattern);
-  if (id === undefined) chartIds.set(pattern, (id = ++lastChartId));
-  return id;
-}
-let lastChartId = 0;
-
 /**
  * Stitching mode's state for a project's chart: its progress (kept in sync with the server), Mark or Move,
  * the region option, the thread filter, how done stitches are shown, the undo stack, the counts per thread
- * and overall, and the remembered view.
+ * and overall, the statistics, and the remembered view.
  */
 export function useStitching(projectId: string, pattern: Pattern) {
-  const { state, sync, query, chartVersion } = useStitchingProgress(projectId, chartIdOf(pattern));
+  const { state, sync, query, chartVersion, ready, perThread, done, total, statistics } = useChartProgress(projectId, pattern);
   const [memory] = useState(() => readStitchingMemory(projectId));
   const cells = useMemo(() => cellThreads(pattern), [pattern]);
   const [filter, setFilter] = useState<number | undefined>();
@@ -47,8 +38,7 @@ export function useStitching(projectId: string, pattern: Pattern) {
     (cell: CellPoint) => setTapped((last) => (last?.pattern === pattern && last.cell.x === cell.x && last.cell.y === cell.y ? undefined : { cell, pattern })),
     [pattern],
   );
-  // Marks only on the chart version the engine is on: after an edit elsewhere the new chart is read first, then its progress.
-  const ready = chartVersion !== undefined && state.version === chartVersion && state.width === pattern.width && state.height === pattern.height;
+  // Marks only on the chart version the engine is on (`ready`): after an edit elsewhere the new chart is read first, then its progress.
   // The engine checks the version again as it marks: an answer may have moved it on since this render.
   const markShown = useCallback((list: readonly number[], done: boolean) => (ready ? sync.mark(list, done, chartVersion) : []), [ready, sync, chartVersion]);
 
@@ -81,12 +71,6 @@ export function useStitching(projectId: string, pattern: Pattern) {
     if (last) countSession({ cells: markShown(last.cells, !last.done), done: !last.done });
     setUndoCount(undoStack.current.length);
   }, [markShown, countSession]);
-
-  // Counting every stitch takes a few milliseconds on a large chart: done after a mark is drawn, not before.
-  const bits = useDeferredValue(state.bits);
-  const perThread = useMemo(() => (ready ? progressByThread(pattern, bits) : []), [ready, pattern, bits]);
-  const total = useMemo(() => countDone(markableCells(pattern)), [pattern]);
-  const done = useMemo(() => (ready ? countDone(bits) : 0), [ready, bits]);
 
   const viewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(viewTimer.current), []);
@@ -131,6 +115,7 @@ export function useStitching(projectId: string, pattern: Pattern) {
     perThread,
     done,
     total,
+    statistics,
   };
 }
 
