@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { CONFIG_PATH } from './offline-caches';
 
 /**
  * The service worker's registration and its updates. A new version of the app is installed in the
@@ -24,6 +25,11 @@ export function registerServiceWorker(): void {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);
     });
+    // The first install takes the page after it read the app's settings: read them again through the worker,
+    // which keeps them, so the app can start offline next time.
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener('controllerchange', () => void fetch(CONFIG_PATH).catch(() => undefined), { once: true });
+    }
     void workbox.register().catch(() => undefined); // no worker (private mode, blocked): the app works online as before
   });
 }
