@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, asForm, detailOf, getAccessToken, onTokenCleared, setAccessToken, statusOf, unwrap } from './client';
+import { OFFLINE_PROBLEM } from '../offline/offline-caches';
+import { api, ApiError, asForm, detailOf, failureMessage, getAccessToken, OFFLINE_MESSAGE, onTokenCleared, setAccessToken, statusOf, unwrap } from './client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
   setAccessToken(undefined);
 });
@@ -78,5 +80,68 @@ describe('API client', () => {
     expect([...form.keys()]).toEqual(['image_file', 'colors', 'use_kmeans']);
     expect(form.get('colors')).toBe('12');
     expect(form.get('image_file')).toBeInstanceOf(Blob);
+  });
+});
+
+/** The error a failed call leaves, as the screens get it (TanStack Query's error). */
+async function failureOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<unknown> {
+  try {
+    unwrap(await call);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('failureMessage', () => {
+  const SCREEN = 'The project could not be duplicated. Please try again.';
+  const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+  it('says a call that could not reach the server offline needs a connection', async () => {
+    offline();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const failure = await api.POST('/api/stitch/projects/{id}/duplicate', { params: { path: { id: 'p1' } } }).catch((error: unknown) => error);
+    expect(failureMessage(failure, SCREEN)).toBe(OFFLINE_MESSAGE);
+    expect(OFFLINE_MESSAGE).toMatch(/^You are offline\. .*needs a connection/);
+  });
+
+  it("gives the screen's message for a call that failed online without an answer", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const failure = await api.POST('/api/stitch/projects/{id}/duplicate', { params: { path: { id: 'p1' } } }).catch((error: unknown) => error);
+    expect(failureMessage(failure, SCREEN)).toBe(SCREEN);
+  });
+
+  it('says a read the service worker answered offline with its problem (not kept on this device) needs a connection', async () => {
+    offline();
+    answering(503, { ...OFFLINE_PROBLEM, instance: '/api/stitch/projects/p1/export' });
+    const failure = await failureOf(
+      api.GET('/api/stitch/projects/{id}/export', {
+        params: { path: { id: 'p1' }, query: { format: 'pdf', paper: 'a4', variant: 'color', fabric: '14' } },
+        parseAs: 'blob',
+      }),
+    );
+    expect(statusOf(failure)).toBe(503);
+    expect(failureMessage(failure, 'The download could not be made. Please try again.')).toBe(OFFLINE_MESSAGE);
+  });
+
+  it("gives the screen's message for an answered 500, even offline (the service worker or the server did answer)", async () => {
+    answering(500, { status: 500, detail: 'Internal error.' });
+    const failure = await failureOf(api.POST('/api/stitch/projects/{id}/duplicate', { params: { path: { id: 'p1' } } }));
+    expect(failureMessage(failure, SCREEN)).toBe(SCREEN);
+    offline();
+    expect(failureMessage(failure, SCREEN)).toBe(SCREEN);
+  });
+
+  it("gives the server's sentence for too many requests (429), and the screen's when it sent none", async () => {
+    answering(429, { status: 429, code: 'rate_limited', detail: 'Too many downloads: try again in 40 seconds.' });
+    const failure = await failureOf(api.POST('/api/stitch/projects/{id}/duplicate', { params: { path: { id: 'p1' } } }));
+    expect(failureMessage(failure, SCREEN)).toBe('Too many downloads: try again in 40 seconds.');
+    expect(failureMessage(new ApiError(429, undefined), SCREEN)).toBe(SCREEN);
+  });
+
+  it("gives the screen's message, not the server's sentence, for other refusals", () => {
+    expect(failureMessage(new ApiError(403, { detail: 'Sign in to use k-means.' }), SCREEN)).toBe(SCREEN);
+    expect(failureMessage(new ApiError(404, { detail: 'Not found.' }), SCREEN)).toBe(SCREEN);
   });
 });

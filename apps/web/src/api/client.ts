@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi.gen';
 import type { Problem } from './schemas';
+import { OFFLINE_PROBLEM } from '../offline/offline-caches';
 import { API_BASE_URL, forgetRefusedToken, getAccessToken } from './access-token';
 
 /** How long a call may wait for its answer; generation, ideas and PDF exports pass a longer one. */
@@ -82,11 +83,13 @@ export function detailOf(error: unknown): string | undefined {
 export const OFFLINE_MESSAGE = 'You are offline. This needs a connection to the Stitchwise server; please try again when you are back online.';
 
 /**
- * What to tell the user when a call failed: offline, that it needs a connection; for too many requests
- * (429), the server's sentence saying how long to wait; otherwise the screen's own message.
+ * What to tell the user when a call failed: offline, that it needs a connection (as for a read the service
+ * worker answered with its offline problem: not kept on this device); for too many requests (429), the
+ * server's sentence saying how long to wait; otherwise the screen's own message.
  */
 export function failureMessage(error: unknown, otherwise: string): string {
   if (statusOf(error) === undefined && typeof navigator !== 'undefined' && !navigator.onLine) return OFFLINE_MESSAGE;
+  if (error instanceof ApiError && error.problem?.code === OFFLINE_PROBLEM.code) return OFFLINE_MESSAGE;
   return (statusOf(error) === 429 ? detailOf(error) : undefined) ?? otherwise;
 }
 

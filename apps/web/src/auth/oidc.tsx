@@ -1,5 +1,5 @@
 import { ErrorResponse, UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { AuthProvider, useAuth as useOidcAuth } from 'react-oidc-context';
 import type { AppConfig } from '../api/schemas';
 import { useOnline } from '../lib/connection';
@@ -52,13 +52,22 @@ function Bridge({ children }: { children: ReactNode }) {
   const auth = useOidcAuth();
   const online = useOnline();
   const expired = !!auth.user?.expired;
+  // One renewal each time the connection returns: react-oidc-context's signinSilent changes `auth` as it goes and
+  // resolves null when it fails, so without this each failure would start the next at once.
+  const renewing = useRef(false);
   useEffect(() => {
-    if (online && expired && !auth.isLoading && !auth.activeNavigator)
-      void auth.signinSilent().catch((error: unknown) => {
-        // The provider refused the refresh token: signed out. A network that failed again is tried when it returns.
-        if (error instanceof ErrorResponse) void auth.removeUser();
-      });
+    if (!online) renewing.current = false;
+    if (!online || !expired || auth.isLoading || auth.activeNavigator || renewing.current) return;
+    renewing.current = true;
+    void auth.signinSilent().then((user) => {
+      if (user) renewing.current = false;
+    });
   }, [online, expired, auth]);
+  // The provider refused the refresh token (the failure is in `auth.error`): signed out. A network that failed again is tried when it returns.
+  const refused = !!auth.user && auth.error?.source === 'signinSilent' && auth.error.innerError instanceof ErrorResponse;
+  useEffect(() => {
+    if (refused) void auth.removeUser();
+  }, [refused, auth]);
   const keptOffline = !online && expired;
   const value = useMemo(() => (keptOffline ? { ...auth, isAuthenticated: true } : auth), [auth, keptOffline]);
   return <AuthContext value={value}>{children}</AuthContext>;

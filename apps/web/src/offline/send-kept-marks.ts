@@ -37,7 +37,9 @@ export function sendKeptMarks(): Promise<void> {
     let sent = 0;
     for (const project of projectsWithKeptMarks(storage)) {
       for (const marks of readKept(storage, project)) {
-        if (refused.has(marks.text)) continue;
+        // The same marks of another project or version (the first stitch of a chart of the same size) are theirs to send.
+        const key = `${project}.v${marks.version}:${marks.text}`;
+        if (refused.has(key)) continue;
         if (tried++ === 0) publish('syncing');
         try {
           await progressTransport(project).put(
@@ -48,7 +50,7 @@ export function sendKeptMarks(): Promise<void> {
           sent++;
         } catch (error) {
           // Offline again or failed: kept for the next try. Refused: kept for the project's own screen to explain.
-          if (isRefusal(statusOf(error))) refused.add(marks.text);
+          if (isRefusal(statusOf(error))) refused.add(key);
         }
       }
     }

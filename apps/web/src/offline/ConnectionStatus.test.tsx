@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionStatus, NeedsConnection } from './ConnectionStatus';
+import { publishOutboxStatus } from './outbox-status';
+
+let online = true;
+/** The browser losing or finding its network: navigator.onLine and the window's event. */
+function goOnline(value: boolean) {
+  online = value;
+  act(() => void window.dispatchEvent(new Event(value ? 'online' : 'offline')));
+}
+
+beforeEach(() => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+
+afterEach(() => {
+  cleanup();
+  publishOutboxStatus('idle');
+  vi.restoreAllMocks();
+});
+
+const indicator = () => screen.getByTestId('connection-status');
+
+describe('ConnectionStatus', () => {
+  it('shows nothing while online with nothing to send', () => {
+    render(<ConnectionStatus />);
+    expect(indicator()).toBeEmptyDOMElement();
+    expect(indicator()).toHaveAttribute('role', 'status');
+  });
+
+  it("says 'Offline' when the app opens without a network, and what still works in its title", () => {
+    online = false;
+    render(<ConnectionStatus />);
+    expect(indicator()).toHaveTextContent(/^Offline$/);
+    expect(screen.getByTitle(/Projects kept on this device and Stitching mode work/)).toHaveTextContent('Offline');
+  });
+
+  it("follows the connection: 'Offline' when it goes, nothing once it is back", () => {
+    render(<ConnectionStatus />);
+    goOnline(false);
+    expect(indicator()).toHaveTextContent('Offline');
+    goOnline(true);
+    expect(indicator()).toBeEmptyDOMElement();
+  });
+
+  it("says 'Syncing…' while kept marks are sent, then 'Saved'", () => {
+    render(<ConnectionStatus />);
+    act(() => publishOutboxStatus('syncing'));
+    expect(indicator()).toHaveTextContent(/^Syncing…$/);
+    act(() => publishOutboxStatus('saved'));
+    expect(indicator()).toHaveTextContent(/^Saved$/);
+    act(() => publishOutboxStatus('idle'));
+    expect(indicator()).toBeEmptyDOMElement();
+  });
+
+  it("says 'Offline' rather than 'Saved' when the network goes after a send", () => {
+    render(<ConnectionStatus />);
+    act(() => publishOutboxStatus('saved'));
+    goOnline(false);
+    expect(indicator()).toHaveTextContent(/^Offline$/);
+    goOnline(true);
+    expect(indicator()).toHaveTextContent(/^Saved$/);
+  });
+});
+
+describe('NeedsConnection', () => {
+  it('says offline that the task needs the server, and what still works', () => {
+    online = false;
+    render(<NeedsConnection task="Finding an image’s colours" />);
+    expect(screen.getByTestId('needs-connection')).toHaveTextContent(
+      'You are offline. Finding an image’s colours needs a connection to the Stitchwise server. Projects kept on this device and Stitching mode still work.',
+    );
+  });
+
+  it('says nothing online, and follows the connection', () => {
+    render(<NeedsConnection task="Making a chart" />);
+    expect(screen.queryByTestId('needs-connection')).toBeNull();
+    goOnline(false);
+    expect(screen.getByRole('status')).toHaveTextContent('Making a chart needs a connection');
+    goOnline(true);
+    expect(screen.queryByTestId('needs-connection')).toBeNull();
+  });
+});
