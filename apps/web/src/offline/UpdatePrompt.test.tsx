@@ -60,7 +60,8 @@ beforeEach(() => {
   workboxes.made = [];
   reload.mockReset();
   vi.stubEnv('DEV', false); // a built app: in development no worker is built, and none is registered
-  Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+  // Not yet controlled: the first install.
+  Object.defineProperty(navigator, 'serviceWorker', { value: Object.assign(new EventTarget(), { controller: null }), configurable: true });
   const { href, origin, pathname, search } = window.location;
   vi.stubGlobal('location', { href, origin, pathname, search, reload });
 });
@@ -82,6 +83,20 @@ describe('UpdatePrompt', () => {
     expect(workbox.url).toBe('/service-worker.js');
     expect(workbox.options).toEqual({ scope: '/' });
     await waitFor(() => expect(workbox.registered).toHaveBeenCalledOnce());
+  });
+
+  it("reads the app's settings again once the first install takes the page, so they are kept for starting offline", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      return Promise.resolve(new Response('{}'));
+    });
+    const { registerServiceWorker } = await openPage();
+    registerServiceWorker();
+    await waitFor(() => expect(workboxes.made).toHaveLength(1));
+    expect(fetched).toEqual([]);
+    navigator.serviceWorker.dispatchEvent(new Event('controllerchange'));
+    expect(fetched).toEqual(['/api/config']);
   });
 
   it('offers the update only once a new version waits, and does not reload by itself', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { decodeProgress, encodeProgress, setDone } from '@stitchwise/core';
+import { decodeProgress, encodeProgress, localDay, setDone } from '@stitchwise/core';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKept, writeKept, type KeptMarks } from '../lib/progress-store';
@@ -104,9 +104,30 @@ describe('sendKeptMarks', () => {
     await sendKeptMarks();
 
     expect(sentOf(net.puts)).toEqual([
-      { method: 'PUT', path: '/api/stitch/projects/p1/progress', version: 1, done: encodeProgress(p1v1.local), base: encodeProgress(p1v1.base) },
-      { method: 'PUT', path: '/api/stitch/projects/p1/progress', version: 2, done: encodeProgress(p1v2.local), base: encodeProgress(p1v2.base) },
-      { method: 'PUT', path: '/api/stitch/projects/p2/progress', version: 1, done: encodeProgress(p2v1.local), base: encodeProgress(p2v1.base) },
+      {
+        method: 'PUT',
+        path: '/api/stitch/projects/p1/progress',
+        version: 1,
+        done: encodeProgress(p1v1.local),
+        base: encodeProgress(p1v1.base),
+        day: localDay(new Date()),
+      },
+      {
+        method: 'PUT',
+        path: '/api/stitch/projects/p1/progress',
+        version: 2,
+        done: encodeProgress(p1v2.local),
+        base: encodeProgress(p1v2.base),
+        day: localDay(new Date()),
+      },
+      {
+        method: 'PUT',
+        path: '/api/stitch/projects/p2/progress',
+        version: 1,
+        done: encodeProgress(p2v1.local),
+        base: encodeProgress(p2v1.base),
+        day: localDay(new Date()),
+      },
     ]);
     // The stitches themselves, read back from what went: done over base, an unmark included (p2's cell 1).
     expect(sentOf(net.puts).map((put) => [cellsOf(put.done), cellsOf(put.base)])).toEqual([

@@ -1,4 +1,4 @@
-import { encodeProgress } from '@stitchwise/core';
+import { encodeProgress, localDay } from '@stitchwise/core';
 import { useEffect } from 'react';
 import { statusOf } from '../api/client';
 import { progressTransport } from '../api/progress';
@@ -43,7 +43,7 @@ export function sendKeptMarks(): Promise<void> {
         if (tried++ === 0) publish('syncing');
         try {
           await progressTransport(project).put(
-            { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base) },
+            { version: marks.version, done: encodeProgress(marks.local), base: encodeProgress(marks.base), day: localDay(new Date()) },
             { keepalive: false },
           );
           forgetKept(storage, project, marks.version, marks.text);
