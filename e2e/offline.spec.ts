@@ -189,7 +189,8 @@ test('a project kept available offline opens without a network after its 30 days
   await expect(keep).toHaveAttribute('aria-checked', 'false');
   await keep.click();
   await expect(keep).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByText('Its chart, progress and PDF stay on this device, however long ago it was opened.')).toBeVisible();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await expect(keep).toHaveAccessibleDescription('Its chart, progress and PDF stay on this device, however long ago it was opened.');
 
   // Thirty days on, what was only opened is gone from the recent copies; the kept copy stays.
   await page.evaluate(() => caches.delete('stitchwise-recent'));

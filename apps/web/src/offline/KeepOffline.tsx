@@ -1,11 +1,12 @@
 import { useOnline } from '../lib/connection';
 import { useKeptOffline } from './kept-projects';
 
+/** What the switch means now: a word or two beside it, the whole sentence for its description and tooltip. */
 const NOTES = {
-  off: 'Opened in the last 30 days, it opens offline on this device too.',
-  keeping: 'Keeping its chart, progress and PDF on this device…',
-  kept: 'Its chart, progress and PDF stay on this device, however long ago it was opened.',
-  incomplete: 'Part of it could not be kept. Switch it off and on again when you are online.',
+  off: { shown: '', told: 'Opened in the last 30 days, this project opens offline on this device too; switch on to keep it for good.' },
+  keeping: { shown: 'Keeping…', told: 'Keeping its chart, progress and PDF on this device…' },
+  kept: { shown: 'Kept on this device', told: 'Its chart, progress and PDF stay on this device, however long ago it was opened.' },
+  incomplete: { shown: 'Not all kept', told: 'Part of it could not be kept. Switch it off and on again when you are online.' },
 } as const;
 
 /** 'Keep available offline': a switch on the project's page that pins the project on this device. */
@@ -14,6 +15,7 @@ export function KeepOffline({ projectId }: { projectId: string }) {
   const online = useOnline();
   if (!kept.available) return null;
   const on = kept.state !== 'off';
+  const note = NOTES[kept.state];
   return (
     <div className="flex items-center gap-2">
       <button
@@ -21,7 +23,8 @@ export function KeepOffline({ projectId }: { projectId: string }) {
         role="switch"
         aria-checked={on}
         aria-describedby={`keep-offline-${projectId}`}
-        className="btn-secondary min-h-11 gap-2"
+        title={note.told}
+        className="btn-secondary gap-2"
         disabled={kept.state === 'keeping' || (!on && !online)}
         onClick={kept.toggle}
       >
@@ -30,8 +33,11 @@ export function KeepOffline({ projectId }: { projectId: string }) {
         </span>
         Keep available offline
       </button>
-      <span id={`keep-offline-${projectId}`} className="max-w-64 text-xs text-slate-500" role="status">
-        {NOTES[kept.state]}
+      <span role="status" className="text-xs text-slate-600">
+        {note.shown}
+      </span>
+      <span id={`keep-offline-${projectId}`} className="sr-only">
+        {note.told}
       </span>
     </div>
   );
