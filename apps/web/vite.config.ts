@@ -39,7 +39,7 @@ function precompress(): Plugin {
 /**
  * The installed app: its manifest, and the service worker (src/service-worker.ts) with the app shell's files
  * to precache. Not the HEIC decoder (1.4 MB; photos are only turned into charts online) nor source maps.
- * The page registers the worker itself and offers its updates (offline/use-app-update.ts).
+ * The page registers the worker itself and offers its updates (offline/app-update.ts).
  */
 const installableApp = VitePWA({
   strategies: 'injectManifest',

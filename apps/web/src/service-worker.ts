@@ -14,7 +14,7 @@ import {
   RECENT_CACHE,
   RECENT_MAX_AGE_SECONDS,
 } from './offline/offline-caches';
-import { copyProjectReads, projectApiReads, projectOfPath } from './offline/project-reads';
+import { copyProjectReads, filesOfProject, projectApiReads, projectOfPath } from './offline/project-reads';
 
 /**
  * Stitchwise's service worker (built by vite-plugin-pwa's injectManifest from this file).
@@ -59,19 +59,32 @@ registerRoute(
   new NetworkFirst({ cacheName: APP_CACHE, matchOptions: { ignoreVary: true }, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && isKeptRead(url, request.method, request.headers.get('range')),
+/** A server error (5xx, a proxy's 502) is no answer when a copy is kept: the copy answers instead. */
+const serverErrorsAsFailures: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (response.status >= 500 && (await caches.match(request, { ignoreVary: true }))) throw new Error(`The server answered ${response.status}`);
+    return response;
+  },
+};
+
+/** Network first, into the recent cache; `networkTimeoutSeconds`: how long a weak connection is waited for before a copy answers. */
+const readsFromNetworkFirst = (networkTimeoutSeconds?: number) =>
   new NetworkFirst({
     cacheName: RECENT_CACHE,
+    ...(networkTimeoutSeconds ? { networkTimeoutSeconds } : {}),
     // One copy per address: an answer that varies by Origin or encoding is still the one to show offline.
     matchOptions: { ignoreVary: true },
     plugins: [
+      serverErrorsAsFailures,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxAgeSeconds: RECENT_MAX_AGE_SECONDS, maxEntries: 5000, purgeOnQuotaError: true }),
       keptCopies,
     ],
-  }),
-);
+  });
+
+// A PDF can take a while to make: waited for in full, never swapped for an older copy while the server works.
+registerRoute(({ url, sameOrigin }) => sameOrigin && exportedProject(url) !== undefined, readsFromNetworkFirst());
+registerRoute(({ url, request, sameOrigin }) => sameOrigin && isKeptRead(url, request.method, request.headers.get('range')), readsFromNetworkFirst(8));
 
 /** Offline, with no recent copy: the kept copy, the project's last PDF, or a problem the app shows. */
 async function offlineAnswer(request: Request): Promise<Response> {
@@ -115,25 +128,41 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
   registerRoute(({ url, sameOrigin }) => sameOrigin && !!projectOfPath(url.pathname), projectWrite, method);
 }
 
-/** Brings each cache holding the project up to date with a write: gone, new progress, or read again. */
+/**
+ * Brings each cache holding the project up to date with a write: a progress PUT's answer is the progress; any
+ * other write reads the project again (its files as the new details name them, the old ones dropped) and its
+ * PDFs (made again for a kept project, dropped from the recent copies); a deleted project's copies all go.
+ */
 async function followWrite(project: string, url: URL, method: string, authorization: string | null, answer: Response): Promise<void> {
-  const [details, , progress] = projectApiReads(project).map((path) => new URL(path, self.location.origin).href);
+  const origin = self.location.origin;
+  const [details, , progress] = projectApiReads(project).map((path) => new URL(path, origin).href) as [string, string, string];
   const get = (address: string) => fetch(address, { headers: authorization ? { Authorization: authorization } : {} });
+  const filesNamed = async (cache: Cache) => {
+    const held = await cache.match(details, { ignoreVary: true });
+    return held ? filesOfProject(await held.json().catch(() => null), origin) : [];
+  };
+  const gone = method === 'DELETE' && url.pathname === new URL(details).pathname;
   for (const name of [RECENT_CACHE, KEPT_CACHE]) {
     const cache = await caches.open(name);
-    if (!(await cache.match(details!, { ignoreVary: true }))) continue;
-    if (method === 'DELETE' && url.pathname === new URL(details!).pathname) {
-      for (const request of await cache.keys()) if (projectOfPath(new URL(request.url).pathname) === project) await cache.delete(request);
-    } else if (url.href === progress) {
+    if (!(await cache.match(details, { ignoreVary: true }))) continue;
+    if (url.href === progress) {
       await cache.put(progress, answer.clone());
       continue; // marks do not change the project's other reads, and come often
-    } else {
-      await copyProjectReads(project, self.location.origin, get, (address, response) => cache.put(address, response));
     }
+    const before = await filesNamed(cache);
+    if (!gone) await copyProjectReads(project, origin, get, (address, response) => cache.put(address, response));
+    const after = gone ? [] : await filesNamed(cache);
     for (const request of await cache.keys()) {
-      if (new URL(request.url).pathname !== '/api/stitch/projects') continue;
-      const list = await get(request.url).catch(() => undefined);
-      if (list?.ok) await cache.put(request, list);
+      const at = new URL(request.url);
+      if ((gone && projectOfPath(at.pathname) === project) || (before.includes(request.url) && !after.includes(request.url))) {
+        await cache.delete(request);
+      } else if (!gone && exportedProject(at) === project) {
+        const pdf = name === KEPT_CACHE ? await get(request.url).catch(() => undefined) : undefined;
+        await (pdf?.ok ? cache.put(request, pdf) : cache.delete(request));
+      } else if (at.pathname === '/api/stitch/projects') {
+        const list = await get(request.url).catch(() => undefined);
+        if (list?.ok) await cache.put(request, list);
+      }
     }
   }
 }

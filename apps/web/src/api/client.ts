@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi.gen';
 import type { Problem } from './schemas';
+import { isOnline } from '../lib/connection';
 import { OFFLINE_PROBLEM } from '../offline/offline-caches';
 import { API_BASE_URL, forgetRefusedToken, getAccessToken } from './access-token';
 
@@ -82,14 +83,19 @@ export function detailOf(error: unknown): string | undefined {
 /** What a call that needs the server says without a network. */
 export const OFFLINE_MESSAGE = 'You are offline. This needs a connection to the Stitchwise server; please try again when you are back online.';
 
+/** Whether a call failed for want of a network: no answer while offline, or the service worker's offline problem. */
+export function isOfflineAnswer(error: unknown): boolean {
+  if (statusOf(error) === undefined && !isOnline()) return true;
+  return error instanceof ApiError && error.problem?.code === OFFLINE_PROBLEM.code;
+}
+
 /**
  * What to tell the user when a call failed: offline, that it needs a connection (as for a read the service
  * worker answered with its offline problem: not kept on this device); for too many requests (429), the
  * server's sentence saying how long to wait; otherwise the screen's own message.
  */
 export function failureMessage(error: unknown, otherwise: string): string {
-  if (statusOf(error) === undefined && typeof navigator !== 'undefined' && !navigator.onLine) return OFFLINE_MESSAGE;
-  if (error instanceof ApiError && error.problem?.code === OFFLINE_PROBLEM.code) return OFFLINE_MESSAGE;
+  if (isOfflineAnswer(error)) return OFFLINE_MESSAGE;
   return (statusOf(error) === 429 ? detailOf(error) : undefined) ?? otherwise;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, statusOf, unwrap } from './client';
+import { api, isOfflineAnswer, OFFLINE_MESSAGE, statusOf, unwrap } from './client';
 import { queryKeys } from './query-keys';
 
 /** What the projects list asks for: the first 100, newest first. */
@@ -37,6 +37,7 @@ export function useProject(id: string | undefined, { enabled }: { enabled: boole
 /** What to say when a project could not be loaded. */
 export function projectErrorMessage(error: unknown): string {
   const status = statusOf(error);
+  if (isOfflineAnswer(error)) return OFFLINE_MESSAGE;
   if (status === 404) return 'Project not found';
   if (status === 401) return 'Authentication required. Please log in.';
   return 'Failed to load project';

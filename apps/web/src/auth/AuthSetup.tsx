@@ -6,6 +6,7 @@ import { AuthContext, useAuth, type AppAuth } from './auth-context';
 import { ConfigContext } from './config-context';
 import { pendingSignIn, SIGN_IN_PARAMETER } from './sign-in-address';
 import { useStartSignIn } from './start-sign-in';
+import { forgetOfflineDataSafely } from './use-session';
 
 const OidcProvider = lazy(() => import('./oidc').then((module) => ({ default: module.OidcProvider })));
 
@@ -70,7 +71,8 @@ function TokenSync() {
   const auth = useAuth();
   const token = auth.user && !auth.user.expired ? auth.user.access_token : undefined;
   setAccessToken(token); // before children render, so their first calls carry it
-  useEffect(() => onTokenCleared(() => void auth.removeUser()), [auth]);
+  // A refused token signs out, and what was kept offline for that user goes with it.
+  useEffect(() => onTokenCleared(() => void forgetOfflineDataSafely().then(() => auth.removeUser())), [auth]);
   return null;
 }
 

@@ -17,3 +17,12 @@ export function useAuth(): AppAuth {
   if (!auth) throw new Error('useAuth outside AuthSetup');
   return auth;
 }
+
+/**
+ * Whether a stored session still counts as signed in: its access token is valid, or it has expired but can be
+ * renewed (a refresh token) or cannot be renewed yet (offline). Only the provider refusing the refresh token
+ * ends it (auth/oidc.tsx), so screens are not torn down while a renewal is on its way or waits for a network.
+ */
+export function sessionHolds(user: { expired?: boolean; refresh_token?: string } | null | undefined, online: boolean): boolean {
+  return !!user && (!user.expired || !online || !!user.refresh_token);
+}

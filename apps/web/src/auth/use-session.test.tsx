@@ -57,8 +57,9 @@ function renderWith(auth: Partial<AppAuth>) {
 }
 
 describe('useSession', () => {
-  it('counts a user whose token has expired as signed in while offline, and not once online', () => {
+  it('counts a user whose token has expired and who cannot renew it as signed in while offline, and not once online', () => {
     const user = userSignedIn(60);
+    user.refresh_token = undefined;
     expect(user.expired).toBe(true);
     online = false;
     renderWith({ isAuthenticated: true, user });
@@ -66,6 +67,13 @@ describe('useSession', () => {
     goOnline(true);
     expect(screen.getByTestId('session')).toHaveTextContent('Signed out');
     goOnline(false);
+    expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
+  });
+
+  it('keeps a user whose token has expired but who can renew it signed in online too, while it is renewed', () => {
+    const user = userSignedIn(60);
+    expect(user.expired).toBe(true);
+    renderWith({ isAuthenticated: true, user });
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
   });
 
@@ -116,7 +124,7 @@ describe('a session kept offline (OidcProvider)', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the user signed in offline with an expired token, and not once back online without a renewal', async () => {
+  it('keeps the user signed in with an expired token, offline and back online while the renewal gets no answer', async () => {
     localStorage.setItem(storeKey, userSignedIn(60).toStorageString());
     const asked = provider(() => undefined); // online, the provider cannot be reached either (a network without internet)
     online = false;
@@ -125,8 +133,8 @@ describe('a session kept offline (OidcProvider)', () => {
     expect(asked).toEqual([]);
 
     goOnline(true);
-    await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed out'));
     await waitFor(() => expect(asked).toEqual(['GET /oidc/.well-known/openid-configuration'])); // it tries to renew the session
+    expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'); // the screens stay while it cannot
     expect(localStorage.getItem(storeKey)).not.toBeNull(); // a network failure does not sign out
 
     goOnline(false);
@@ -150,6 +158,23 @@ describe('a session kept offline (OidcProvider)', () => {
     await waitFor(() => expect(asked).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(asked).toHaveLength(2);
+  });
+
+  it('tries a renewal that got no answer again after a pause while online, and does not sign out', async () => {
+    localStorage.setItem(storeKey, userSignedIn(60).toStorageString());
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const asked = provider(() => undefined);
+      renderProvider();
+      await waitFor(() => expect(asked).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(asked).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(11_000); // 15 s after the first
+      await waitFor(() => expect(asked).toHaveLength(2));
+      expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   /** The provider's discovery document and token endpoint; the token endpoint answers a refresh with `refresh`. */

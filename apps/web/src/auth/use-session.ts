@@ -1,6 +1,5 @@
 import { useOnline } from '../lib/connection';
-import { forgetOfflineData } from '../offline/kept-projects';
-import { useAuth } from './auth-context';
+import { sessionHolds, useAuth } from './auth-context';
 import { markClaimWanted } from '../pages/wizard/claim-storage';
 import { useStartSignIn } from './start-sign-in';
 
@@ -13,9 +12,9 @@ export function useSession() {
     markClaimWanted(window.location.search);
     return startSignIn(intent);
   };
-  // Offline, an expired session stays signed in until the network can renew it (auth/oidc.tsx).
+  // An expired session stays signed in while it can still be renewed (auth-context.ts, auth/oidc.tsx).
   const online = useOnline();
-  const signedIn = auth.isAuthenticated && !!auth.user && (!auth.user.expired || !online);
+  const signedIn = auth.isAuthenticated && sessionHolds(auth.user, online);
   return {
     isLoading: auth.isLoading,
     signedIn,
@@ -28,9 +27,19 @@ export function useSession() {
     signOut: async () => {
       const { endServerSession } = await import('../api/session'); // the API client is not in the first download
       await endServerSession();
-      await forgetOfflineData();
+      await forgetOfflineDataSafely();
       await auth.removeUser();
       window.location.assign(window.location.origin);
     },
   };
+}
+
+/** Empties this user's offline copies (offline/kept-projects.ts, loaded only then); a browser that refuses still signs out. */
+export async function forgetOfflineDataSafely(): Promise<void> {
+  try {
+    const { forgetOfflineData } = await import('../offline/kept-projects');
+    await forgetOfflineData();
+  } catch {
+    // No cache storage here (some private modes): nothing was kept.
+  }
 }

@@ -115,6 +115,8 @@ describe('UpdatePrompt', () => {
   });
 
   it('asks the waiting version to take over when clicked, and reloads once it has', async () => {
+    // A page the worker already answers: a new version taking over reloads it (in every tab).
+    Object.assign(navigator.serviceWorker, { controller: {} });
     const { registerServiceWorker, UpdatePrompt } = await openPage();
     const user = userEvent.setup();
     render(<UpdatePrompt />);
@@ -125,8 +127,22 @@ describe('UpdatePrompt', () => {
     await user.click(updateButton()!);
     expect(workbox.skipWaiting).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();
-    act(() => workbox.fire('controlling'));
+    act(() => {
+      navigator.serviceWorker.dispatchEvent(new Event('controllerchange'));
+    });
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it("puts the offer away with 'Later'", async () => {
+    const { registerServiceWorker, UpdatePrompt } = await openPage();
+    const user = userEvent.setup();
+    render(<UpdatePrompt />);
+    registerServiceWorker();
+    const workbox = await registeredWorkbox();
+    act(() => workbox.fire('waiting'));
+    expect(updateButton()).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Later' }));
+    expect(updateButton()).toBeNull();
   });
 
   it('looks for a new version when the app comes back to the screen', async () => {

@@ -4,7 +4,7 @@ import { CONFIG_PATH } from './offline-caches';
 /**
  * The service worker's registration and its updates. A new version of the app is installed in the
  * background and waits: the page offers it ('Update available — reload') instead of swapping the app under
- * a stitcher mid-session, and reloads once the new worker has taken over. workbox-window is loaded after the
+ * a stitcher mid-session, and every open tab reloads once the new worker has taken over. workbox-window is loaded after the
  * page has, so the first paint does not wait for it; in development (no worker is built) nothing happens.
  */
 let applyWaiting: (() => void) | undefined;
@@ -15,21 +15,21 @@ export function registerServiceWorker(): void {
   void import('workbox-window').then(({ Workbox }) => {
     const workbox = new Workbox('/service-worker.js', { scope: '/' });
     workbox.addEventListener('waiting', () => {
-      applyWaiting = () => {
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      };
+      applyWaiting = () => workbox.messageSkipWaiting();
       for (const listener of listeners) listener();
     });
+    const takenOver = navigator.serviceWorker.controller
+      ? // A new version took over (asked from this tab or another: the installed app and a browser tab alike):
+        // every tab reloads into it, since the old version's files are gone from its caches.
+        () => window.location.reload()
+      : // The first install took the page after it had read the app's settings: they are read again through
+        // the worker, which keeps them, so the app can start offline next time.
+        () => void fetch(CONFIG_PATH).catch(() => undefined);
+    navigator.serviceWorker.addEventListener('controllerchange', takenOver, { once: true });
     // Checked again when the app comes back to the screen, so a long stitching session hears of a new version.
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);
     });
-    // The first install takes the page after it read the app's settings: read them again through the worker,
-    // which keeps them, so the app can start offline next time.
-    if (!navigator.serviceWorker.controller) {
-      navigator.serviceWorker.addEventListener('controllerchange', () => void fetch(CONFIG_PATH).catch(() => undefined), { once: true });
-    }
     void workbox.register().catch(() => undefined); // no worker (private mode, blocked): the app works online as before
   });
 }

@@ -43,9 +43,9 @@ export async function forgetOfflineData(): Promise<void> {
 
 /** The signed-in user's id: another user's kept copies are dropped before this one's are read. */
 export async function claimOfflineData(userId: string): Promise<void> {
-  const owner = browserStorage()?.getItem(OWNER_KEY);
-  if (owner === userId) return;
-  if (owner !== null && owner !== undefined) await forgetOfflineData();
+  if (browserStorage()?.getItem(OWNER_KEY) === userId) return;
+  // Anyone else's, or no one's (a copy a sign-out's last write may have left): none of it is this user's.
+  await forgetOfflineData();
   browserStorage()?.setItem(OWNER_KEY, userId);
 }
 

@@ -28,7 +28,12 @@ export function isKeptRead(url: URL, method: string, range: string | null): bool
 /** The project a PDF export's address belongs to, for the last PDF of it kept when the asked-for one is not. */
 export function exportedProject(url: URL): string | undefined {
   if (url.searchParams.get('format') !== 'pdf') return undefined;
-  return /^\/api\/stitch\/projects\/([^/]+)\/export$/.exec(url.pathname)?.[1];
+  const id = /^\/api\/stitch\/projects\/([^/]+)\/export$/.exec(url.pathname)?.[1];
+  try {
+    return id === undefined ? undefined : decodeURIComponent(id);
+  } catch {
+    return id; // a malformed escape: compared as it is written
+  }
 }
 
 /** What the service worker answers, as a problem, for a read it has no copy of while offline. */

@@ -15,7 +15,12 @@ export function projectApiReads(projectId: string): string[] {
 /** The project a same-origin API address is about (its reads and writes alike), if any. */
 export function projectOfPath(path: string): string | undefined {
   const id = /^\/api\/stitch\/projects\/([^/]+)(\/|$)/.exec(path)?.[1];
-  return id && id !== 'claim' && id !== 'import' ? decodeURIComponent(id) : undefined;
+  if (!id || id === 'claim' || id === 'import') return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id; // a malformed escape: compared as it is written
+  }
 }
 
 /** The stored files a project's details name (its pattern document, chart image and picture), on this origin only. */

@@ -2,6 +2,7 @@ import { encodeProgress, localDay } from '@stitchwise/core';
 import { useEffect } from 'react';
 import { statusOf } from '../api/client';
 import { progressTransport } from '../api/progress';
+import { isOnline } from '../lib/connection';
 import { browserStorage, forgetKept, readKept } from '../lib/progress-store';
 import { publishOutboxStatus as publish } from './outbox-status';
 
@@ -24,6 +25,8 @@ function projectsWithKeptMarks(storage: Storage): string[] {
 }
 
 let sending: Promise<void> | undefined;
+/** How long 'Saved' stays in the header after the kept marks went. */
+const SAVED_SHOWN_MS = 5000;
 /** Kept marks the server refused (a project gone, a version it no longer has): not sent again this visit. */
 const refused = new Set<string>();
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && ![401, 408, 429].includes(status);
@@ -54,7 +57,11 @@ export function sendKeptMarks(): Promise<void> {
         }
       }
     }
-    if (tried > 0) publish(sent > 0 ? 'saved' : 'idle');
+    // Saved only once nothing is left kept; the word stays a few seconds.
+    if (tried === 0) return;
+    const left = projectsWithKeptMarks(storage).some((project) => readKept(storage, project).length > 0);
+    publish(sent > 0 && !left ? 'saved' : 'idle');
+    if (sent > 0 && !left) setTimeout(() => publish('idle'), SAVED_SHOWN_MS);
   })().finally(() => (sending = undefined));
   return sending;
 }
@@ -67,7 +74,7 @@ export function useSendKeptMarks(token: string | undefined): void {
   useEffect(() => {
     if (!token) return;
     const send = () => {
-      if (navigator.onLine) void sendKeptMarks();
+      if (isOnline()) void sendKeptMarks();
     };
     send();
     window.addEventListener('online', send);

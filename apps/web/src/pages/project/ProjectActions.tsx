@@ -5,6 +5,7 @@ import { failureMessage } from '../../api/client';
 import { useDeleteProject, useDuplicateProject } from '../../api/project-actions';
 import type { Project } from '../../api/schemas';
 import { KeepOffline } from '../../offline/KeepOffline';
+import { stopKeepingOffline } from '../../offline/kept-projects';
 import { Dialog } from '../editor/Dialog';
 
 /** Where the wizard starts again from a project's photo and settings (it reads `from`). */
@@ -35,6 +36,7 @@ export function ProjectActions({ project }: { project: Project }) {
   const deleteProject = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
+        void stopKeepingOffline(project.id).catch(() => undefined);
         toast.success(`“${project.name}” was deleted.`);
         void navigate('/stitch/projects', { replace: true });
       },
