@@ -22,8 +22,8 @@ export interface ProgressTransport {
 
 /**
  * loading: no progress read yet; saving: marks wait for the debounce or are on their way; offline: no
- * connection, marks kept; retrying: the server failed, marks kept; refused: the server said no (see
- * `refusal`), marks kept.
+ * connection, marks kept; retrying: the server failed (or answered 401 while the sign-in was renewed),
+ * marks kept; refused: the server said no (see `refusal`), marks kept.
  */
 export type SyncStatus = 'loading' | 'saved' | 'saving' | 'offline' | 'retrying' | 'refused';
 
@@ -263,10 +263,13 @@ export class ProgressSync {
     }
   }
 
-  /** A send failed: a refusal is reported; a lost connection or a failing server is tried again. */
+  /**
+   * A send failed: a refusal is reported; a lost connection or a failing server is tried again, and so is a
+   * 401, which comes while the access token is being renewed (the connection back after it expired).
+   */
   private failed(error: unknown): void {
     const status = statusOf(error);
-    const temporary = status === undefined || status >= 500 || status === 429 || status === 409;
+    const temporary = status === undefined || status >= 500 || status === 429 || status === 409 || status === 401;
     if (!temporary) {
       this.refusal = detailOf(error) ?? `The server refused the marks (${status}).`;
       this.publish('refused');
