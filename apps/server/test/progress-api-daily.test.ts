@@ -62,10 +62,10 @@ describe.each(DATABASES)('stitches marked per day on $name', (database) => {
     expect((await progressOf(alice, projectId)).daily).toEqual(unpicked.daily);
   });
 
-  it('refuses a day that is not a date, or more than 2 days from the server’s, naming day', async () => {
+  it('refuses a day that is not a date, naming day, and stores nothing', async () => {
     const { projectId, document, cells } = await chart();
     const done = bitsOf(document, cells.slice(0, 3));
-    for (const day of ['2026-3-10', '2026-02-30', 'yesterday', '', 20260310, null, '2026-03-13', '2026-03-07']) {
+    for (const day of ['2026-3-10', '2026-02-30', 'yesterday', '', 20260310, null]) {
       const response = await putProgress(alice, projectId, { version: 1, done, day });
       expect(response.status, String(day)).toBe(400);
       const problem = (await response.json()) as Problem;
@@ -73,11 +73,28 @@ describe.each(DATABASES)('stitches marked per day on $name', (database) => {
       expect(problem.errors?.[0]?.message).toMatch(/^day must be/);
     }
     expect(await progressOf(alice, projectId)).toMatchObject({ done_count: 0, daily: {}, updated_at: null });
+  });
 
-    // Two days either way are taken.
-    await stored(alice, projectId, { version: 1, done, day: '2026-03-12' });
+  it('counts a day within 2 days of the server’s on that day, and one further off (a wrong clock) on the server’s date, storing the marks', async () => {
+    const { projectId, document, cells } = await chart();
+    // Two days either way are taken as they are.
+    await stored(alice, projectId, { version: 1, done: bitsOf(document, cells.slice(0, 3)), day: '2026-03-12' });
     const back = await stored(alice, projectId, { version: 1, done: bitsOf(document, cells.slice(0, 5)), day: '2026-03-08' });
     expect(back.daily).toEqual({ '2026-03-08': 2, '2026-03-12': 3 });
+
+    // A device whose clock is three days ahead, then one three days behind, then one years off: the marks are
+    // stored and each change is counted on the server's date in UTC (10 March).
+    const ahead = await stored(alice, projectId, { version: 1, done: bitsOf(document, cells.slice(0, 9)), base: back.done, day: '2026-03-13' });
+    expect(ahead).toMatchObject({ done_count: 9, daily: { '2026-03-08': 2, '2026-03-10': 4, '2026-03-12': 3 } });
+    const behind = await stored(alice, projectId, { version: 1, done: bitsOf(document, cells.slice(0, 11)), base: ahead.done, day: '2026-03-07' });
+    expect(behind).toMatchObject({ done_count: 11, daily: { '2026-03-08': 2, '2026-03-10': 6, '2026-03-12': 3 } });
+    const reset = await stored(alice, projectId, { version: 1, done: bitsOf(document, cells.slice(0, 12)), base: behind.done, day: '1970-01-01' });
+    expect(reset).toMatchObject({ done_count: 12, daily: { '2026-03-08': 2, '2026-03-10': 7, '2026-03-12': 3 } });
+    expect(doneCells(reset)).toEqual(cells.slice(0, 12));
+
+    const read = await progressOf(alice, projectId);
+    expect(read).toMatchObject({ done_count: 12, daily: reset.daily });
+    expect(doneCells(read)).toEqual(cells.slice(0, 12));
   });
 
   it('keeps the last 365 days: older days are dropped', async () => {

@@ -50,7 +50,11 @@ const bitsetField = (name: string, description: string) =>
 const VERSION_MESSAGE = 'version must be a whole number from 1 to 2000000000';
 const DAY_MESSAGE = 'day must be a calendar date written YYYY-MM-DD';
 
-/** How far the day sent may be from the server's date in UTC: the world's time zones, and a little more. */
+/**
+ * How far the day sent may be from the server's date in UTC (the world's time zones, and a little more) to be
+ * counted on: a day further off comes from a device whose clock is wrong, and its change is counted on the
+ * server's date instead (the marks are stored all the same).
+ */
 export const DAY_LEEWAY = 2;
 
 /** A client's marks for one chart version, with the server bits they were made over. */
@@ -74,8 +78,9 @@ export const progressBody = z
       .optional()
       .meta({
         description:
-          'The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to; within ' +
-          `${DAY_LEEWAY} days of the server’s date in UTC (400 naming \`day\` otherwise). Without it, the server’s date in UTC.`,
+          'The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to. ' +
+          `Without it, or when it is more than ${DAY_LEEWAY} days from the server’s date in UTC (a device whose clock is wrong), ` +
+          'the server’s date in UTC: the marks are stored either way. 400 naming `day` when it is not a calendar date.',
       }),
   })
   .meta({ id: 'StitchingProgressUpdate' });

@@ -60,15 +60,13 @@ export class ProgressService {
    * Stores a client's marks on its version: what changed against `base` is changed in the stored bits
    * (carried over first for an older version). Without a base, `done` replaces the current version's bits
    * (the later of two writes wins) and an older version's marks are added. The change to the done count is
-   * counted on `day` (the server's date in UTC without it; 400 when it is more than DAY_LEEWAY days off). 409
-   * for a version the project does not have.
+   * counted on `day`, or on the server's date in UTC without it or when it is more than DAY_LEEWAY days off (a
+   * device whose clock is wrong still stores its marks). 409 for a version the project does not have.
    */
   async put(user: UserRow, projectId: string, { version, done, base, day }: ProgressBody): Promise<StitchingProgress> {
     const today = utcDay(this.now());
-    if (day !== undefined && Math.abs(daysBetween(today, day)) > DAY_LEEWAY) {
-      throw HttpProblem.invalidFields([{ field: 'day', message: `day must be within ${DAY_LEEWAY} days of today (${today} in UTC); it is ${day}` }]);
-    }
-    const when: WriteDay = { on: day ?? today, today };
+    const plausible = day !== undefined && Math.abs(daysBetween(today, day)) <= DAY_LEEWAY;
+    const when: WriteDay = { on: plausible ? day : today, today };
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const current = await this.versions.currentOf(user, projectId);
       if (version > current.version) throw unknownVersion(version);

@@ -946,7 +946,7 @@ export interface components {
             done: string;
             /** @description Base64 (standard alphabet, padded) of a bitset with one bit a cell, row by row: cell y × width + x is bit (i & 7) of byte (i >> 3), least significant first; ceil(width × height / 8) bytes, at most 31,250. The bits of this version this client last had from the server (the last answer for it, or the read it started from): only the cells where `done` differs from `base` are changed, so marks another device stored meanwhile stay. Without it `done` replaces the stored bits. */
             base?: string;
-            /** @description The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to; within 2 days of the server’s date in UTC (400 naming `day` otherwise). Without it, the server’s date in UTC. */
+            /** @description The device’s own calendar date (`YYYY-MM-DD`), whose count in `daily` the change this write makes is added to. Without it, or when it is more than 2 days from the server’s date in UTC (a device whose clock is wrong), the server’s date in UTC: the marks are stored either way. 400 naming `day` when it is not a calendar date. */
             day?: string;
         };
         ClaimRequestInput: {

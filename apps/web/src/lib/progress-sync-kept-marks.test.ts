@@ -62,6 +62,20 @@ describe('progress sync: marks kept on the device', () => {
     expect(cellsOf(server.bits)).toEqual([10]);
   });
 
+  it('keeps the marks and tries again after a 401, which comes while the access token is being renewed', async () => {
+    const server = new FakeServer();
+    server.failures = [401];
+    const sync = openPage(server);
+    sync.mark([10], true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sync.getState()).toMatchObject({ status: 'retrying', refusal: undefined, unsent: 1 });
+    expect(readKept(localStorage, 'p1')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(server.puts).toHaveLength(2);
+    expect(sync.getState()).toMatchObject({ status: 'saved', unsent: 0 });
+    expect(cellsOf(server.bits)).toEqual([10]);
+  });
+
   it('says why the server refused, and keeps the marks', async () => {
     const server = new FakeServer();
     server.failures = [404];

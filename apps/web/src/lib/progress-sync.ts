@@ -2,6 +2,7 @@ import { encodeProgress, localDay, progressDiffers, type DailyMarks } from '@sti
 import { ApiError, detailOf, statusOf } from '../api/client';
 import { ProgressLedger, type ServerProgress, type VersionMarks } from './progress-ledger';
 import { ProgressKeeper } from './progress-keeper';
+import { markLive } from './progress-live';
 
 export type { ServerProgress } from './progress-ledger';
 
@@ -21,8 +22,8 @@ export interface ProgressTransport {
 
 /**
  * loading: no progress read yet; saving: marks wait for the debounce or are on their way; offline: no
- * connection, marks kept; retrying: the server failed, marks kept; refused: the server said no (see
- * `refusal`), marks kept.
+ * connection, marks kept; retrying: the server failed (or answered 401 while the sign-in was renewed),
+ * marks kept; refused: the server said no (see `refusal`), marks kept.
  */
 export type SyncStatus = 'loading' | 'saved' | 'saving' | 'offline' | 'retrying' | 'refused';
 
@@ -109,7 +110,7 @@ export class ProgressSync {
   private readonly keeper: ProgressKeeper;
 
   constructor(
-    projectId: string,
+    private readonly projectId: string,
     private readonly transport: ProgressTransport,
     private readonly options: SyncOptions = {},
   ) {
@@ -183,8 +184,14 @@ export class ProgressSync {
     await this.send(keepalive);
   }
 
-  /** Listens for the connection coming back and the page being hidden or closed; returns the removal (which sends what is left). */
+  /**
+   * Listens for the connection coming back and the page being hidden or closed, and marks the project live in
+   * storage (progress-live.ts) so the sender of kept marks leaves them to this engine; returns the removal
+   * (which sends what is left, then unmarks it).
+   */
   attach(window: Window): () => void {
+    // Without storage this engine keeps no marks there, so there is nothing for the sender to race it for.
+    const stopLive = this.options.storage ? markLive(this.projectId, this.options.storage) : () => undefined;
     const online = () => void this.flush();
     const offline = () => {
       if (this.ledger.unsent() > 0) this.publish('offline');
@@ -203,8 +210,12 @@ export class ProgressSync {
       window.removeEventListener('pagehide', hide);
       window.document.removeEventListener('visibilitychange', visibility);
       clearTimeout(this.retryTimer);
-      if (this.timer !== undefined) void this.flush();
-      else if (this.persistTimer !== undefined) this.persist();
+      if (this.timer !== undefined) {
+        void this.flush().finally(stopLive);
+        return;
+      }
+      if (this.persistTimer !== undefined) this.persist();
+      stopLive();
     };
   }
 
@@ -252,10 +263,13 @@ export class ProgressSync {
     }
   }
 
-  /** A send failed: a refusal is reported; a lost connection or a failing server is tried again. */
+  /**
+   * A send failed: a refusal is reported; a lost connection or a failing server is tried again, and so is a
+   * 401, which comes while the access token is being renewed (the connection back after it expired).
+   */
   private failed(error: unknown): void {
     const status = statusOf(error);
-    const temporary = status === undefined || status >= 500 || status === 429 || status === 409;
+    const temporary = status === undefined || status >= 500 || status === 429 || status === 409 || status === 401;
     if (!temporary) {
       this.refusal = detailOf(error) ?? `The server refused the marks (${status}).`;
       this.publish('refused');

@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../api/client';
 import type { SavedPattern } from '../../api/pattern-versions';
 import { draftKey, projectScope, readDrafts } from '../../lib/drafts';
 import type { Answer, SentRequest } from '../../test/harness';
@@ -188,6 +189,64 @@ describe('saving while offline', () => {
     act(() => void vi.advanceTimersByTime(1000));
     await waitFor(() => expect(saveStatus()).toHaveTextContent(savedLine));
     expect(attempts).toBe(2);
+  });
+
+  it('keeps a waiting edit waiting through a 401 when the connection is back (the token being renewed), and saves it on the retry timer', async () => {
+    const server = { version: 1 };
+    const saves: SentRequest[] = [];
+    const serve = saveEndpoint(server, saves);
+    await savedOffline(
+      {
+        'PUT /api/stitch/projects/p1/pattern': (request) => {
+          if (saves.length > 0) return serve(request);
+          saves.push(request);
+          return { status: 401, data: { status: 401, code: 'unauthorized', detail: 'Authentication required.' } };
+        },
+      },
+      server,
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+
+    goOnline();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => expect(saveStatus()).toHaveTextContent(OFFLINE_WAITING));
+    expect(saveStatus()).not.toHaveTextContent('Not saved');
+    await draftsAre([{ etag: '"v1"', waiting: true, document: EDITED }]);
+
+    setAccessToken('renewed-token'); // the sign-in renewed meanwhile
+    act(() => void vi.advanceTimersByTime(SAVE_RETRY_MS));
+    await waitFor(() => expect(saveStatus()).toHaveTextContent(savedLine));
+    expect(saves.map((save) => save.headers.get('if-match'))).toEqual(['"v1"', '"v1"']);
+    expect(saves[1]!.headers.get('authorization')).toBe('Bearer renewed-token');
+    await draftsAre([]);
+  });
+
+  it('keeps a save pressed online that got a 401 waiting rather than refused, and tries it again', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.isFakeTimers() && vi.advanceTimersByTime(ms) });
+    const server = { version: 1 };
+    const saves: SentRequest[] = [];
+    const serve = saveEndpoint(server, saves);
+    openProjectEditor(
+      {
+        'PUT /api/stitch/projects/p1/pattern': (request) => {
+          if (saves.length > 0) return serve(request);
+          saves.push(request);
+          return { status: 401, data: { status: 401, code: 'unauthorized', detail: 'Authentication required.' } };
+        },
+      },
+      server,
+    );
+    await editorShown();
+    await removeThreadInEditor(user, '798');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await user.click(saveButton());
+    await waitFor(() => expect(saveStatus()).toHaveTextContent(OFFLINE_WAITING));
+    expect(saveStatus()).not.toHaveTextContent('Not saved');
+    await draftsAre([{ etag: '"v1"', waiting: true, document: EDITED }]);
+    act(() => void vi.advanceTimersByTime(SAVE_RETRY_MS));
+    await waitFor(() => expect(saveStatus()).toHaveTextContent(savedLine));
+    expect(saves).toHaveLength(2);
+    await draftsAre([]);
   });
 
   it('opens the conflict choice when the chart was saved elsewhere meanwhile, and saving as a new project keeps both', async () => {

@@ -36,10 +36,10 @@ function refusal(error: unknown): string {
 /**
  * Saving the owner's project from the editor: the edited chart is sent with the ETag of the version it was
  * made on (`If-Match`), and each save's ETag is the next one's. Offline, or when a save gets no answer at
- * all (no connection, no answer in time), the edit is kept on this device as a draft marked waiting, and
- * is saved by itself by the same rule on the `online` event, every SAVE_RETRY_MS while the browser says it
- * is online, and when the editor opens again with it. A refusal (412, or the server refusing the chart)
- * is never tried again by itself.
+ * all (no connection, no answer in time) or a 401 (sent without a token while the expired one is renewed),
+ * the edit is kept on this device as a draft marked waiting, and is saved by itself by the same rule on the
+ * `online` event, every SAVE_RETRY_MS while the browser says it is online, and when the editor opens again
+ * with it. A refusal (412, or the server refusing the chart) is never tried again by itself.
  */
 export function useProjectSave({
   editor,
@@ -100,10 +100,11 @@ export function useProjectSave({
       if (sync) publishOutboxStatus('saved');
     } catch (error) {
       if (sync) publishOutboxStatus('idle');
-      // No answer at all: the connection is gone, whatever the browser says; the edit waits for it.
-      const unanswered = statusOf(error) === undefined;
-      drafts.setWaiting(unanswered);
-      setStatus(unanswered || error instanceof VersionConflict ? { state: 'idle' } : { state: 'failed', message: refusal(error) });
+      // No answer at all: the connection is gone, whatever the browser says; a 401 comes while the access token is
+      // being renewed (the connection back after it expired). Either way the edit waits, and goes by itself later.
+      const waitAgain = statusOf(error) === undefined || statusOf(error) === 401;
+      drafts.setWaiting(waitAgain);
+      setStatus(waitAgain || error instanceof VersionConflict ? { state: 'idle' } : { state: 'failed', message: refusal(error) });
       if (error instanceof VersionConflict) setConflict(true);
     } finally {
       sending.current = false;
