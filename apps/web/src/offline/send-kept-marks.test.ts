@@ -230,6 +230,21 @@ describe('sendKeptMarks', () => {
     expect(readKept(localStorage, 'p1').map((marks) => encodeProgress(marks.local))).toEqual([encodeProgress(bits(3, 4))]);
   });
 
+  it('leaves the marks of a project a page is marking (its engine live, in this tab or another) to that page', async () => {
+    const { sendKeptMarks } = await visit();
+    const net = server();
+    keep('p1', 1, [], [3]);
+    keep('p2', 1, [], [4]);
+    const { markLive } = await import('../lib/progress-live');
+    const stop = markLive('p1', localStorage);
+    await sendKeptMarks();
+    expect(sentOf(net.puts).map((put) => put.path)).toEqual(['/api/stitch/projects/p2/progress']);
+    expect(cellsOf(sentOf(net.puts)[0]!.done)).toEqual([4]);
+    stop();
+    await sendKeptMarks();
+    expect(sentOf(net.puts).map((put) => put.path)).toEqual(['/api/stitch/projects/p1/progress', '/api/stitch/projects/p2/progress']);
+  });
+
   it('joins a send already going instead of sending the marks twice', async () => {
     const { sendKeptMarks } = await visit();
     const net = server();

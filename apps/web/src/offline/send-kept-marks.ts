@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { statusOf } from '../api/client';
 import { progressTransport } from '../api/progress';
 import { isOnline } from '../lib/connection';
+import { isLive } from '../lib/progress-live';
 import { browserStorage, forgetKept, readKept } from '../lib/progress-store';
 import { publishOutboxStatus as publish } from './outbox-status';
 
@@ -10,8 +11,8 @@ import { publishOutboxStatus as publish } from './outbox-status';
  * Marks kept on this device for any project, sent when the app starts online or the connection returns,
  * whichever screen is open: marks made offline, in an app closed and opened again since, reach the server
  * without their project being opened. Each is the PUT the sync engine would send (its bits and the server
- * bits it was made over), so sending it twice changes nothing; a version that went is forgotten only if no
- * newer marks were kept over it meanwhile. What the server refuses stays kept for the project's own screen
+ * bits it was made over); a project a page is marking (its engine live, lib/progress-live.ts) is left to that
+ * engine. A version that went is forgotten only if no newer marks were kept over it meanwhile. What the server refuses stays kept for the project's own screen
  * to explain.
  */
 /** The projects with kept marks in storage (keys `stitchwise.progress.{project}.v{version}`). */
@@ -39,6 +40,8 @@ export function sendKeptMarks(): Promise<void> {
     let tried = 0;
     let sent = 0;
     for (const project of projectsWithKeptMarks(storage)) {
+      // A page marking this project (in any tab) sends its own marks: sent beside them, a stitch it undid could come back.
+      if (isLive(project, storage)) continue;
       for (const marks of readKept(storage, project)) {
         // The same marks of another project or version (the first stitch of a chart of the same size) are theirs to send.
         const key = `${project}.v${marks.version}:${marks.text}`;
