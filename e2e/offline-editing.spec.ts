@@ -93,4 +93,18 @@ test('an edit saved offline waits on the device and is saved when back online; a
     expect(chartOf(await serverChart(page, copyId)).cells).toEqual(modelCells(offlineEdit));
     expect(chartOf(await serverChart(page, projectId)).cells).toEqual(modelCells(theirs));
   });
+
+  await test.step('an edit saved offline is saved when the connection returns even with the editor closed', async () => {
+    const copyId = /^\/stitch\/projects\/([^/]+)\/edit$/.exec(new URL(page.url()).pathname)![1]!;
+    await expect.poll(() => page.evaluate((id) => caches.match(`/api/stitch/projects/${id}/pattern`).then((answer) => !!answer), copyId)).toBe(true);
+    const later = ChartModel.of(await serverChart(page, copyId));
+    await context.setOffline(true);
+    await drawStroke(page, later, 5);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(editorStatus(page)).toContainText('Offline — changes kept on this device');
+    await page.getByRole('link', { name: 'Stitch Projects' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Stitch Projects' })).toBeVisible();
+    await context.setOffline(false);
+    await expect.poll(async () => chartOf(await serverChart(page, copyId)).cells, { timeout: 30_000 }).toEqual(modelCells(later));
+  });
 });

@@ -97,3 +97,10 @@ export function readDrafts(scope: string): Promise<Draft[]> {
     drafts.sort((a, b) => b.savedAt - a.savedAt),
   );
 }
+
+/** Every project's drafts waiting to be saved (Save was pressed offline), oldest first. */
+export function readWaitingDrafts(): Promise<Draft[]> {
+  return inTurn(() => withStore('readonly', (store) => store.getAll() as IDBRequest<Draft[]>)).then((drafts) =>
+    drafts.filter((draft) => draft.waiting && draft.etag && draft.scope.startsWith('project:')).sort((a, b) => a.savedAt - b.savedAt),
+  );
+}

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { useOnline } from '../lib/connection';
 import { claimOfflineData, keepProjectsList, workerInCharge } from './kept-projects';
-import { useSendKeptMarks } from './send-kept-marks';
+import { useSendKeptMarks, useSendWhenOnline } from './send-kept-marks';
+import { sendWaitingEdits } from './send-waiting-edits';
 
 /**
  * A signed-in user's offline housekeeping, whichever screen is open: another user's kept copies are dropped
  * (kept-projects.ts), the projects list is kept, and marks kept on the device are sent when online
- * (send-kept-marks.ts). Loaded only
+ * (send-kept-marks.ts), and chart edits saved offline are saved (send-waiting-edits.ts). Loaded only
  * once someone is signed in.
  */
 export default function OfflineSync() {
@@ -23,5 +24,6 @@ export default function OfflineSync() {
     if (token && online) void workerInCharge().then((inCharge) => (inCharge ? keepProjectsList() : undefined));
   }, [token, online]);
   useSendKeptMarks(token);
+  useSendWhenOnline(token, sendWaitingEdits);
   return null;
 }

@@ -97,6 +97,11 @@ describe('UpdatePrompt', () => {
     expect(fetched).toEqual([]);
     navigator.serviceWorker.dispatchEvent(new Event('controllerchange'));
     expect(fetched).toEqual(['/api/config']);
+    expect(reload).not.toHaveBeenCalled();
+    // Days later, a new version takes over this same tab: it reloads into it.
+    navigator.serviceWorker.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledOnce();
+    expect(fetched).toEqual(['/api/config']);
   });
 
   it('offers the update only once a new version waits, and does not reload by itself', async () => {

@@ -18,14 +18,19 @@ export function registerServiceWorker(): void {
       applyWaiting = () => workbox.messageSkipWaiting();
       for (const listener of listeners) listener();
     });
-    const takenOver = navigator.serviceWorker.controller
-      ? // A new version took over (asked from this tab or another: the installed app and a browser tab alike):
-        // every tab reloads into it, since the old version's files are gone from its caches.
-        () => window.location.reload()
-      : // The first install took the page after it had read the app's settings: they are read again through
+    let firstInstall = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (firstInstall) {
+        // The first install took the page after it had read the app's settings: they are read again through
         // the worker, which keeps them, so the app can start offline next time.
-        () => void fetch(CONFIG_PATH).catch(() => undefined);
-    navigator.serviceWorker.addEventListener('controllerchange', takenOver, { once: true });
+        firstInstall = false;
+        void fetch(CONFIG_PATH).catch(() => undefined);
+      } else {
+        // A new version took over (asked from this tab or another: the installed app and a browser tab alike):
+        // every tab reloads into it, since the old version's files are gone from its caches.
+        window.location.reload();
+      }
+    });
     // Checked again when the app comes back to the screen, so a long stitching session hears of a new version.
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);

@@ -74,17 +74,22 @@ const RETRY_MS = 15_000;
 
 /** While signed in with a token: sends kept marks now, each time the connection returns, and every 15 s while online. */
 export function useSendKeptMarks(token: string | undefined): void {
+  useSendWhenOnline(token, sendKeptMarks);
+}
+
+/** While signed in with a token: runs `send` now, each time the connection returns, and every 15 s while online. */
+export function useSendWhenOnline(token: string | undefined, send: () => Promise<void>): void {
   useEffect(() => {
     if (!token) return;
-    const send = () => {
-      if (isOnline()) void sendKeptMarks();
+    const sendOnline = () => {
+      if (isOnline()) void send();
     };
-    send();
-    window.addEventListener('online', send);
-    const timer = setInterval(send, RETRY_MS);
+    sendOnline();
+    window.addEventListener('online', sendOnline);
+    const timer = setInterval(sendOnline, RETRY_MS);
     return () => {
-      window.removeEventListener('online', send);
+      window.removeEventListener('online', sendOnline);
       clearInterval(timer);
     };
-  }, [token]);
+  }, [token, send]);
 }

@@ -1,7 +1,9 @@
 import { documentOfChart, type Pattern } from '@stitchwise/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { detailOf, statusOf } from '../../api/client';
+import { markLive } from '../../lib/progress-live';
 import { publishOutboxStatus } from '../../offline/outbox-status';
+import { editorLiveKey } from '../../offline/send-waiting-edits';
 import { useSavePattern, VersionConflict, versionOfEtag } from '../../api/pattern-versions';
 import { isOnline, useOnline } from '../../lib/connection';
 import { projectScope } from '../../lib/drafts';
@@ -60,6 +62,8 @@ export function useProjectSave({
     etagNow.current = next;
     setEtagState(next);
   };
+  // While open, the editor saves its own waiting edit: the app's sender (offline/send-waiting-edits.ts) leaves it be.
+  useEffect(() => markLive(editorLiveKey(projectId)), [projectId]);
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
   const [conflict, setConflict] = useState(false);
   const sending = useRef(false);
