@@ -62,17 +62,21 @@ function defaultPdfAddress(projectId: string): string {
   return `${API_BASE_URL}/api/stitch/projects/${encodeURIComponent(projectId)}/export?${query}`;
 }
 
-/** Copies the project, its files and its PDF into the kept cache; true when all of it was kept. */
+/**
+ * Copies the project, its files and its PDF into the kept cache; true when all of it was kept. Only then is it
+ * listed as kept: a partial copy still helps offline, but the switch does not claim more than it holds.
+ */
 export async function keepProjectOffline(projectId: string): Promise<boolean> {
   const cacheApi = cacheStorage();
   if (!cacheApi) return false;
-  writeKeptIds([...new Set([...keptProjectIds(), projectId])]);
   const kept = await cacheApi.open(KEPT_CACHE);
   const put = (url: string, response: Response) => kept.put(url, response);
   const missing = await copyProjectReads(projectId, API_BASE_URL, authorisedGet, put);
   const pdf = await authorisedGet(defaultPdfAddress(projectId)).catch(() => undefined);
   if (pdf?.ok) await put(defaultPdfAddress(projectId), pdf);
-  return missing === 0 && !!pdf?.ok;
+  const complete = missing === 0 && !!pdf?.ok;
+  if (complete) writeKeptIds([...new Set([...keptProjectIds(), projectId])]);
+  return complete;
 }
 
 /** Takes the project out of the kept cache (its recent copies stay for their 30 days). */
