@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_CONFIG } from '../test/harness';
@@ -7,6 +7,7 @@ import { AuthContext, type AppAuth } from './auth-context';
 import { ConfigContext } from './config-context';
 import { OidcProvider } from './oidc';
 import { useSession } from './use-session';
+import { playedNetwork } from '../test/network';
 
 /** What the header shows of the sign-in state. */
 function SessionShown() {
@@ -15,15 +16,10 @@ function SessionShown() {
   return <p data-testid="session">{session.signedIn ? `Signed in as ${String(session.profile?.name)}` : 'Signed out'}</p>;
 }
 
-let online = true;
-function goOnline(value: boolean) {
-  online = value;
-  act(() => void window.dispatchEvent(new Event(value ? 'online' : 'offline')));
-}
+let network: ReturnType<typeof playedNetwork>;
 
 beforeEach(() => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  network = playedNetwork();
   localStorage.clear();
 });
 
@@ -61,12 +57,12 @@ describe('useSession', () => {
     const user = userSignedIn(60);
     user.refresh_token = undefined;
     expect(user.expired).toBe(true);
-    online = false;
+    network.online = false;
     renderWith({ isAuthenticated: true, user });
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
-    goOnline(true);
+    network.goOnline(true);
     expect(screen.getByTestId('session')).toHaveTextContent('Signed out');
-    goOnline(false);
+    network.goOnline(false);
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
   });
 
@@ -80,12 +76,12 @@ describe('useSession', () => {
   it('counts a user with a valid token as signed in online and offline', () => {
     renderWith({ isAuthenticated: true, user: userSignedIn(7200) });
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
-    goOnline(false);
+    network.goOnline(false);
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada');
   });
 
   it('counts nobody as signed in offline without a user', () => {
-    online = false;
+    network.online = false;
     renderWith({ isAuthenticated: false, user: null });
     expect(screen.getByTestId('session')).toHaveTextContent('Signed out');
   });
@@ -105,7 +101,7 @@ describe('a session kept offline (OidcProvider)', () => {
       const request = new Request(input, init);
       const url = new URL(request.url);
       asked.push(`${request.method} ${url.pathname}`);
-      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      if (!network.online) return Promise.reject(new TypeError('Failed to fetch'));
       const answer = answering(url);
       return answer ? Promise.resolve(answer) : Promise.reject(new TypeError('Failed to fetch'));
     });
@@ -127,34 +123,34 @@ describe('a session kept offline (OidcProvider)', () => {
   it('keeps the user signed in with an expired token, offline and back online while the renewal gets no answer', async () => {
     localStorage.setItem(storeKey, userSignedIn(60).toStorageString());
     const asked = provider(() => undefined); // online, the provider cannot be reached either (a network without internet)
-    online = false;
+    network.online = false;
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
     expect(asked).toEqual([]);
 
-    goOnline(true);
+    network.goOnline(true);
     await waitFor(() => expect(asked).toEqual(['GET /oidc/.well-known/openid-configuration'])); // it tries to renew the session
     expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'); // the screens stay while it cannot
     expect(localStorage.getItem(storeKey)).not.toBeNull(); // a network failure does not sign out
 
-    goOnline(false);
+    network.goOnline(false);
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
   });
 
   it('tries a failed renewal again when the connection returns, not over and over at once', async () => {
     localStorage.setItem(storeKey, userSignedIn(60).toStorageString());
     const asked = provider(() => undefined);
-    online = false;
+    network.online = false;
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
 
-    goOnline(true);
+    network.goOnline(true);
     await waitFor(() => expect(asked).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(asked).toHaveLength(1);
 
-    goOnline(false);
-    goOnline(true);
+    network.goOnline(false);
+    network.goOnline(true);
     await waitFor(() => expect(asked).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(asked).toHaveLength(2);
@@ -199,12 +195,12 @@ describe('a session kept offline (OidcProvider)', () => {
         Response.json({ access_token: 'renewed', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-2', scope: TEST_CONFIG.auth.scopes }),
       ),
     );
-    online = false;
+    network.online = false;
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
     expect(asked).toEqual([]);
 
-    goOnline(true);
+    network.goOnline(true);
     await waitFor(() => expect(asked).toContain('POST /oidc/token'));
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
     expect(JSON.parse(localStorage.getItem(storeKey)!)).toMatchObject({ access_token: 'renewed', refresh_token: 'refresh-2' });
@@ -213,14 +209,14 @@ describe('a session kept offline (OidcProvider)', () => {
   it('signs out when the provider refuses the refresh token once back online', async () => {
     localStorage.setItem(storeKey, userSignedIn(60).toStorageString());
     const asked = provider(providerAnswering(() => Response.json({ error: 'invalid_grant', error_description: 'Refresh token revoked' }, { status: 400 })));
-    online = false;
+    network.online = false;
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('Signed in as Ada'));
 
-    goOnline(true);
+    network.goOnline(true);
     await waitFor(() => expect(asked).toContain('POST /oidc/token'));
     await waitFor(() => expect(localStorage.getItem(storeKey)).toBeNull());
-    goOnline(false);
+    network.goOnline(false);
     expect(screen.getByTestId('session')).toHaveTextContent('Signed out');
   });
 });

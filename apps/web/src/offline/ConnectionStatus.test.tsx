@@ -4,17 +4,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionStatus, NeedsConnection } from './ConnectionStatus';
 import { publishOutboxStatus } from './outbox-status';
+import { playedNetwork } from '../test/network';
 
-let online = true;
-/** The browser losing or finding its network: navigator.onLine and the window's event. */
-function goOnline(value: boolean) {
-  online = value;
-  act(() => void window.dispatchEvent(new Event(value ? 'online' : 'offline')));
-}
+let network: ReturnType<typeof playedNetwork>;
 
 beforeEach(() => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  network = playedNetwork();
 });
 
 afterEach(() => {
@@ -33,7 +28,7 @@ describe('ConnectionStatus', () => {
   });
 
   it("says 'Offline' when the app opens without a network, and what still works in its title", () => {
-    online = false;
+    network.online = false;
     render(<ConnectionStatus />);
     expect(indicator()).toHaveTextContent(/^Offline — Projects kept on this device/);
     expect(screen.getByTitle(/Projects kept on this device and Stitching mode work/)).toHaveTextContent('Offline');
@@ -41,9 +36,9 @@ describe('ConnectionStatus', () => {
 
   it("follows the connection: 'Offline' when it goes, nothing once it is back", () => {
     render(<ConnectionStatus />);
-    goOnline(false);
+    network.goOnline(false);
     expect(indicator()).toHaveTextContent('Offline');
-    goOnline(true);
+    network.goOnline(true);
     expect(indicator()).toBeEmptyDOMElement();
   });
 
@@ -60,16 +55,16 @@ describe('ConnectionStatus', () => {
   it("says 'Offline' rather than 'Saved' when the network goes after a send", () => {
     render(<ConnectionStatus />);
     act(() => publishOutboxStatus('saved'));
-    goOnline(false);
+    network.goOnline(false);
     expect(indicator()).toHaveTextContent(/^Offline — Projects kept on this device/);
-    goOnline(true);
+    network.goOnline(true);
     expect(indicator()).toHaveTextContent(/^Saved$/);
   });
 });
 
 describe('NeedsConnection', () => {
   it('says offline that the task needs the server, and what still works', () => {
-    online = false;
+    network.online = false;
     render(<NeedsConnection task="Finding an image’s colours" />);
     expect(screen.getByTestId('needs-connection')).toHaveTextContent(
       'You are offline. Finding an image’s colours needs a connection to the Stitchwise server. Projects kept on this device and Stitching mode still work.',
@@ -79,9 +74,9 @@ describe('NeedsConnection', () => {
   it('says nothing online, and follows the connection', () => {
     render(<NeedsConnection task="Making a chart" />);
     expect(screen.getByTestId('needs-connection')).toBeEmptyDOMElement();
-    goOnline(false);
+    network.goOnline(false);
     expect(screen.getByRole('status')).toHaveTextContent('Making a chart needs a connection');
-    goOnline(true);
+    network.goOnline(true);
     expect(screen.getByTestId('needs-connection')).toBeEmptyDOMElement();
   });
 });
