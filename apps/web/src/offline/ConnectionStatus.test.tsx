@@ -75,7 +75,7 @@ describe('NeedsConnection', () => {
     render(<NeedsConnection task="Making a chart" />);
     expect(screen.getByTestId('needs-connection')).toBeEmptyDOMElement();
     network.goOnline(false);
-    expect(screen.getByRole('status')).toHaveTextContent('Making a chart needs a connection');
+    expect(screen.getByTestId('needs-connection')).toHaveTextContent('Making a chart needs a connection');
     network.goOnline(true);
     expect(screen.getByTestId('needs-connection')).toBeEmptyDOMElement();
   });

@@ -29,9 +29,9 @@ export function ConnectionStatus() {
 /** What a screen that needs the server says offline, in place of failing ('Making a chart needs a connection…'). */
 export function NeedsConnection({ task }: { task: string }) {
   const online = useOnline();
-  // The region stays mounted, so that going offline is announced.
+  // A live region that stays mounted, so that going offline is announced (not a second role="status" on the page).
   return (
-    <div role="status" data-testid="needs-connection">
+    <div aria-live="polite" data-testid="needs-connection">
       {!online && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           You are offline. {task} needs a connection to the Stitchwise server. Projects kept on this device and Stitching mode still work.

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SentRequest } from '../../test/harness';
 import { CHARTED, showProject, UNMARKED } from '../../test/project-page';
-import { writeKept } from '../../lib/progress-store';
+import { readKept, writeKept } from '../../lib/progress-store';
 import { formatDay } from './statistics-text';
 
 /** The charted project's progress with its first `done` black stitches marked (cells 0 to 7499 are black, 7500 white). */
@@ -95,8 +95,8 @@ describe('the project page’s stitching statistics', () => {
     expect(statistics).toHaveTextContent('About 20 stitches a day over the last 2 days');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.json).toMatchObject({ version: 1, day: today });
-    // Answered: the server's count, the same ten.
-    await waitFor(() => expect(localStorage.length).toBe(0));
+    // Answered: the server's count, the same ten, and nothing kept any more.
+    await waitFor(() => expect(readKept(localStorage, 'p1')).toEqual([]));
     expect(statistics).toHaveTextContent('10 stitches marked today');
   });
 
