@@ -12,7 +12,7 @@ export function ConnectionStatus() {
   const outbox = useOutboxStatus();
   const shown = !online ? 'offline' : outbox === 'idle' ? undefined : outbox;
   return (
-    <p role="status" aria-live="polite" data-testid="connection-status" className="text-sm">
+    <p aria-live="polite" data-testid="connection-status" className="text-sm">
       {shown === 'offline' && (
         <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900" title={OFFLINE_EXPLAINED}>
           <span aria-hidden="true" className="size-2 rounded-full bg-amber-600" />

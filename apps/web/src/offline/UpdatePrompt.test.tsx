@@ -113,7 +113,7 @@ describe('UpdatePrompt', () => {
 
     act(() => workbox.fire('waiting'));
     expect(updateButton()).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('A new version of Stitchwise is ready.');
+    expect(screen.getByText('A new version of Stitchwise is ready.')).toBeVisible();
     expect(workbox.skipWaiting).not.toHaveBeenCalled();
     act(() => workbox.fire('controlling')); // another tab took the update: this page is not swapped under the stitcher
     expect(reload).not.toHaveBeenCalled();

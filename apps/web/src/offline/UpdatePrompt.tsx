@@ -3,7 +3,8 @@ import { useAppUpdate } from './app-update';
 
 /**
  * 'Update available — reload', in a corner of every screen (Stitching mode too) while a new version waits; 'Later'
- * puts it away until the next visit. The status region stays mounted so that screen readers announce the offer.
+ * puts it away until the next visit. Its live region stays mounted so that screen readers announce the offer (a
+ * live region, not a role="status" of its own beside each screen's).
  */
 export function UpdatePrompt() {
   const update = useAppUpdate();
@@ -11,7 +12,7 @@ export function UpdatePrompt() {
   const shown = update.ready && !later;
   return (
     <div
-      role="status"
+      aria-live="polite"
       className={shown ? 'fixed right-3 bottom-3 z-50 flex flex-wrap items-center gap-2 rounded-xl border border-violet-200 bg-white p-3 shadow-lg' : 'sr-only'}
     >
       {shown && (
