@@ -35,8 +35,10 @@ test('an edit saved offline waits on the device and is saved when back online; a
   await expect(page).toHaveURL(/\/stitch\/projects\/[^/]+$/);
   const projectId = new URL(page.url()).pathname.split('/').at(-1)!;
   await workerInCharge(page);
-  const opened = await openEditor(page, projectId, 'Train journey');
+  // The project page keeps its reads through the worker (the editor's chart among them): let it finish first, so
+  // the chart read awaited below is the editor's own.
   await expect.poll(() => page.evaluate((id) => caches.match(`/api/stitch/projects/${id}/pattern`).then((answer) => !!answer), projectId)).toBe(true);
+  const opened = await openEditor(page, projectId, 'Train journey');
 
   const mine = ChartModel.of(opened);
   await test.step('offline, the editor opens from the kept copy; Save keeps the edit on the device', async () => {
