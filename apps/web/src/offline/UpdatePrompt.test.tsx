@@ -73,6 +73,16 @@ afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
 
+/** The prompt on screen, the worker registered, and a new version waiting: the offer shown. */
+async function newVersionWaiting() {
+  const { registerServiceWorker, UpdatePrompt } = await openPage();
+  render(<UpdatePrompt />);
+  registerServiceWorker();
+  const workbox = await registeredWorkbox();
+  act(() => workbox.fire('waiting'));
+  return workbox;
+}
+
 const updateButton = () => screen.queryByRole('button', { name: 'Update available — reload' });
 
 describe('UpdatePrompt', () => {
@@ -122,12 +132,8 @@ describe('UpdatePrompt', () => {
   it('asks the waiting version to take over when clicked, and reloads once it has', async () => {
     // A page the worker already answers: a new version taking over reloads it (in every tab).
     Object.assign(navigator.serviceWorker, { controller: {} });
-    const { registerServiceWorker, UpdatePrompt } = await openPage();
     const user = userEvent.setup();
-    render(<UpdatePrompt />);
-    registerServiceWorker();
-    const workbox = await registeredWorkbox();
-    act(() => workbox.fire('waiting'));
+    const workbox = await newVersionWaiting();
 
     await user.click(updateButton()!);
     expect(workbox.skipWaiting).toHaveBeenCalledOnce();
@@ -139,12 +145,8 @@ describe('UpdatePrompt', () => {
   });
 
   it("puts the offer away with 'Later'", async () => {
-    const { registerServiceWorker, UpdatePrompt } = await openPage();
     const user = userEvent.setup();
-    render(<UpdatePrompt />);
-    registerServiceWorker();
-    const workbox = await registeredWorkbox();
-    act(() => workbox.fire('waiting'));
+    await newVersionWaiting();
     expect(updateButton()).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Later' }));
     expect(updateButton()).toBeNull();
