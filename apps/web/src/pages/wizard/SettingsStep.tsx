@@ -48,13 +48,17 @@ export function SettingsStep({
         if (!nameMissing) onGenerate();
       }}
     >
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <div className="space-y-6">
-          {picture && <CropPicture picture={picture} onPicture={onPicture} />}
+      {/* On a phone the preview comes right after the photo, so it is in sight with the sliders that change it; from
+          lg it stands beside the settings. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+        {picture && <CropPicture picture={picture} onPicture={onPicture} />}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedThreads={ownedThreadsInUse(settings, owned)} />
+        </div>
+        <div className="space-y-6 lg:col-start-1">
           <PhotoAdjustments settings={settings} update={update} />
           <SettingsForm settings={settings} update={update} signedIn={signedIn} owned={owned} />
         </div>
-        <PreviewPanel picture={picture} settings={settings} signedIn={signedIn} ownedThreads={ownedThreadsInUse(settings, owned)} />
       </div>
       <div>
         <label htmlFor="project-name" className="block text-sm font-medium">
