@@ -171,6 +171,25 @@ describe('photo adjustments on the stitch grid', () => {
     expect(adjusted.stitched).toEqual(grid.stitched);
   });
 
+  it('refuses an adjustment outside its range, not a number (NaN, a string) or a flag that is not true or false, naming it', () => {
+    const grid = gridOf(1, [[100, 150, 200]]);
+    for (const [adjustment, message] of [
+      [{ gamma: Number.NaN }, 'gamma must be a number from 0.5 to 2'],
+      [{ gamma: 0 }, 'gamma must be a number from 0.5 to 2'],
+      [{ brightness: 101 }, 'brightness must be a number from -100 to 100'],
+      [{ sharpen: Number.POSITIVE_INFINITY }, 'sharpen must be a number from 0 to 100'],
+      // From a form field: '10' + 100 would make the contrast factor 101².
+      [{ contrast: '10' }, 'contrast must be a number from -100 to 100'],
+      [{ autoLevels: 'false' }, 'autoLevels must be true or false'],
+    ] as const)
+      expect(() => adjustGrid(grid, adjustment as never), JSON.stringify(adjustment)).toThrow(new RangeError(message));
+    // Each end of each range is taken.
+    for (const [name, { min, max }] of Object.entries(ADJUSTMENT_RANGES)) {
+      expect(() => adjustGrid(grid, { [name]: min }), `${name} ${min}`).not.toThrow();
+      expect(() => adjustGrid(grid, { [name]: max }), `${name} ${max}`).not.toThrow();
+    }
+  });
+
   it('reads only the adjustments of a larger object, neutral where missing, and states each range once', () => {
     expect(adjustmentsOf({ contrast: 5, maxSide: 30 } as never)).toEqual({ ...NEUTRAL_ADJUSTMENTS, contrast: 5 });
     for (const [name, range] of Object.entries(ADJUSTMENT_RANGES)) {

@@ -71,11 +71,13 @@ export function isNeutral(adjustments: Partial<PhotoAdjustments>): boolean {
 /**
  * The grid with the photo adjusted (see the module's comment): `grid` itself when the adjustments are
  * neutral, so a chart without them is bit for bit today's; otherwise a new grid with new sRGB bytes and
- * CIELAB of them, as resampleToGrid computes it. Empty cells stay as they were.
+ * CIELAB of them, as resampleToGrid computes it. Empty cells stay as they were. An invalid adjustment is a
+ * RangeError (requireAdjustments), so the preview and the server refuse alike rather than chart garbage.
  */
 export function adjustGrid(grid: StitchGrid, adjustments: Partial<PhotoAdjustments>): StitchGrid {
-  if (isNeutral(adjustments)) return grid;
-  const { brightness, contrast, saturation, gamma, sharpen, autoLevels } = adjustmentsOf(adjustments);
+  const all = requireAdjustments(adjustments);
+  if (isNeutral(all)) return grid;
+  const { brightness, contrast, saturation, gamma, sharpen, autoLevels } = all;
   const { width, height, stitched } = grid;
   const cells = width * height;
 
@@ -105,6 +107,21 @@ export function adjustGrid(grid: StitchGrid, adjustments: Partial<PhotoAdjustmen
     writeLabOfBytes(rgb[cell * 3]!, rgb[cell * 3 + 1]!, rgb[cell * 3 + 2]!, lab, cell * 3);
   }
   return { width, height, rgb, lab, stitched };
+}
+
+/**
+ * The adjustments, neutral where not given, each checked: a number within its range (ADJUSTMENT_RANGES) and
+ * autoLevels true or false. Anything else is a RangeError naming it, rather than a chart from NaN (all black)
+ * or from a string (`'10' + 100` is '10100', and `'false'` is truthy).
+ */
+export function requireAdjustments(adjustments: Partial<PhotoAdjustments>): PhotoAdjustments {
+  const all = adjustmentsOf(adjustments);
+  for (const [name, { min, max }] of Object.entries(ADJUSTMENT_RANGES)) {
+    const value = all[name as NumericAdjustment];
+    if (typeof value !== 'number' || !(value >= min && value <= max)) throw new RangeError(`${name} must be a number from ${min} to ${max}`);
+  }
+  if (typeof all.autoLevels !== 'boolean') throw new RangeError('autoLevels must be true or false');
+  return all;
 }
 
 /** The low and high ends of auto levels among the stitched cells' channel values. */

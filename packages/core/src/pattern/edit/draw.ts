@@ -47,13 +47,16 @@ function drawLine(cells: Int16Array, width: number, height: number, from: ChartP
  * order, clipped to the grid: the cells a pencil stroke takes (also the stitches a drag marks done).
  */
 export function forEachCellOnLine(width: number, height: number, from: ChartPoint, to: ChartPoint, visit: (index: number) => void): void {
-  const inside = (p: ChartPoint): boolean => p.x >= 0 && p.y >= 0 && p.x < width && p.y < height;
+  // Within a grid's size of it, the line is walked whole (cells off the grid skipped), so it takes the same cells as
+  // its mirror image (mirror drawing draws a stroke's image partly off the chart); clipped endpoints, rounded, would
+  // take others. Only lines from farther off are clipped first, so they cost no more than one across the grid.
+  const margin = Math.max(width, height);
+  const near = (p: ChartPoint): boolean => p.x >= -margin && p.y >= -margin && p.x < width + margin && p.y < height + margin;
   let x0 = from.x;
   let y0 = from.y;
   let x1 = to.x;
   let y1 = to.y;
-  if (!inside(from) || !inside(to)) {
-    // Clip first, so a point far off the grid costs no more than one across it.
+  if (!near(from) || !near(to)) {
     const clipped = clipSegment(from, to, width - 1, height - 1);
     if (!clipped) return;
     [x0, y0, x1, y1] = clipped.map(Math.round) as [number, number, number, number];

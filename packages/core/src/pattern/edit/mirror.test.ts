@@ -97,6 +97,13 @@ describe('mirror drawing with the pencil and the eraser', () => {
     expect(rowsOf(mirrored(empty(5, 1), pencil([0, 0], [2, 0]), { vertical: 2 }).chart)).toEqual(['111..']);
   });
 
+  it('draws the part of a slanting image on the chart cell for cell as the mirror of the stroke', () => {
+    // About x = 1.5: the stroke (4, 2) → (0, 1) takes (4, 2), (3, 2), (2, 1), (1, 1), (0, 1); its image runs from (−2, 2)
+    // to (2, 1), and only (0, 1), (1, 1), (2, 1) of it are on the chart. Clipping the image before walking it started
+    // it at (0, 2), a cell whose mirror (2, 2) the stroke does not take.
+    expect(rowsOf(mirrored(empty(6, 3), pencil([4, 2], [0, 1]), { vertical: 3 }).chart)).toEqual(['......', '111...', '...11.']);
+  });
+
   it('paints the mirrored cells of a stroke over stitches already of its thread (tracing a half-drawn design)', () => {
     const half = chartOf(['11....', '.1....'], codes);
     const result = mirrored(half, pencil([0, 0], [1, 0], [1, 1]), { vertical: 6 });

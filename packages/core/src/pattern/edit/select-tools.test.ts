@@ -32,6 +32,26 @@ describe('wandSelection', () => {
     expect(rowsOfSelection(wandSelection(marked, 2, 0, { contiguous: true }), 4, 3)).toEqual(['..##', '.###', '##..']);
     expect(wandSelection(marked, 1, 1, { contiguous: false })).toEqual({ x: 1, y: 1, width: 1, height: 1 });
   });
+
+  it('takes the thread of the part stitch under the tap in a cell of two threads, whichever is listed first', () => {
+    const two = withMarks(chartOf(['...', '1.2', '...'], codes), {
+      parts: [
+        { x: 1, y: 1, kind: 'three-quarter-tl', thread: 1 },
+        { x: 1, y: 1, kind: 'quarter-br', thread: 2 },
+      ],
+    });
+    // The quarter's corner (bottom right) is thread 2, with the full stitch right of it; the other quadrants thread 1.
+    expect(rowsOfSelection(wandSelection(two, 1.75, 1.75, { contiguous: true }), 3, 3)).toEqual(['...', '.##', '...']);
+    for (const [x, y] of [
+      [1.25, 1.25],
+      [1.75, 1.25],
+      [1.25, 1.75],
+    ])
+      expect(rowsOfSelection(wandSelection(two, x!, y!, { contiguous: true }), 3, 3), `${x}, ${y}`).toEqual(['...', '##.', '...']);
+    // A quadrant no part stitch covers (a half stitch's other corners) takes the first.
+    const half = withMarks(chartOf(['.'], codes), { parts: [{ x: 0, y: 0, kind: 'half-slash', thread: 3 }] });
+    expect(wandSelection(half, 0.25, 0.25, { contiguous: true })).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+  });
 });
 
 describe('lassoSelection', () => {

@@ -1,12 +1,14 @@
 /** The ways of choosing cells besides a rectangle (the magic wand and the lasso), and a selection's outline for drawing. */
+import { partQuadrants } from '../stitches.js';
 import { ChartEditError, type EditableChart } from './chart.js';
 import { floodFill, type ChartPoint } from './draw.js';
 import { normalised, selectedIn, trimmed, type ChartSelection } from './region.js';
 
 /**
- * Magic wand: the cells holding the thread of the tapped cell (its full stitch, or when it has none, its first
- * part stitch's thread) — 4-connected to it, or anywhere when `contiguous` is false. A cell matches when its full
- * stitch or one of its part stitches is that thread. Undefined for an empty cell or one off the chart.
+ * Magic wand: the cells holding the thread of the tapped cell (its full stitch, or when it has none, the thread of
+ * the part stitch under the tap, (x, y) in stitches, else of its first part stitch) — 4-connected to it, or anywhere
+ * when `contiguous` is false. A cell matches when its full stitch or one of its part stitches is that thread.
+ * Undefined for an empty cell or one off the chart.
  */
 export function wandSelection(chart: EditableChart, x: number, y: number, options: { contiguous: boolean }): ChartSelection | undefined {
   const { width, height } = chart;
@@ -14,7 +16,7 @@ export function wandSelection(chart: EditableChart, x: number, y: number, option
   const row = Math.floor(y);
   if (!(column >= 0 && row >= 0 && column < width && row < height)) return undefined;
   const start = row * width + column;
-  const thread = chart.cells[start]! >= 0 ? chart.cells[start]! : (chart.marks.parts.find((part) => part.x === column && part.y === row)?.thread ?? -1);
+  const thread = chart.cells[start]! >= 0 ? chart.cells[start]! : tappedPart(chart, x, y);
   if (thread < 0) return undefined;
   // 1 for each cell holding the thread; the flood then turns those joined to the tapped one into 2.
   const matches = new Int16Array(width * height);
@@ -28,6 +30,15 @@ export function wandSelection(chart: EditableChart, x: number, y: number, option
     width,
     Uint8Array.from(matches, (match) => (match === wanted ? 1 : 0)),
   );
+}
+
+/** The thread of the part stitch covering the tapped quadrant of cell (⌊x⌋, ⌊y⌋), else of its first one; −1 when it has none. */
+function tappedPart(chart: EditableChart, x: number, y: number): number {
+  const [column, row] = [Math.floor(x), Math.floor(y)];
+  const inCell = chart.marks.parts.filter((part) => part.x === column && part.y === row);
+  // A cell may hold two threads' part stitches (a three-quarter and a quarter): the tap says which one.
+  const quadrant = (y - row >= 0.5 ? 4 : 1) << (x - column >= 0.5 ? 1 : 0);
+  return (inCell.find((part) => partQuadrants(part.kind) & quadrant) ?? inCell[0])?.thread ?? -1;
 }
 
 /** Lasso: the cells whose centres lie inside the polygon (points in stitches, even–odd rule); undefined when fewer than 3 points or no cell. */
