@@ -10,6 +10,7 @@ import {
   stroke,
   toPatternDocument,
   drawMirrored,
+  flipChart,
   type EditableChart,
   type PatternDocument,
 } from '@stitchwise/core';
@@ -17,11 +18,13 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from './support/harness.js';
 import { generated, projectOf, readPattern, savePattern, saved } from './support/stitch-requests.js';
 import { DATABASES } from './support/test-server.js';
+import { bitsOf, doneCells, markableOf, progressOf, stored } from './support/progress-bits.js';
 
 /**
  * Issue #34's edits reach the server as any edit does, as the chart they make: a chart turned a quarter (its size
  * swapped, every kind of mark turned with it) and one drawn with four-way mirror drawing save as new versions and
- * read back identical; a turned chart whose document does not add up is refused like any other.
+ * read back identical, the stitches marked done going with the chart; a turned chart whose document does not add
+ * up is refused like any other.
  */
 describe.each(DATABASES)('saving turned and mirrored charts on $name', (database) => {
   const suite = useTestServer({ database, users: ['alice'] });
@@ -85,6 +88,34 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
         expect(current.cells[(height - 1 - y) * width + x], `(${x}, ${y}) top-bottom`).toBe(at);
       }
     }
+  });
+
+  it('moves the stitches marked done with the chart when it is turned, and when it is mirrored', async () => {
+    const plan = await generated(alice);
+    const projectId = plan.project_id!;
+    const { etag, document } = await readPattern(alice, projectId);
+    const marked = markableOf(document).filter((cell) => cell % 3 === 0);
+    await stored(alice, projectId, { version: 1, done: bitsOf(document, marked) });
+    const chart = chartOf(document);
+    const turned = rotateChart(chart, 1).chart; // (x, y) goes to (height − 1 − y, x)
+    await saved(alice, projectId, documentOf(turned), etag);
+    const whereTurned = marked.map((cell) => {
+      const [x, y] = [cell % chart.width, Math.floor(cell / chart.width)];
+      return x * turned.width + (chart.height - 1 - y);
+    });
+    const afterTurn = await progressOf(alice, projectId);
+    expect(afterTurn).toMatchObject({ version: 2, done_count: marked.length });
+    expect(doneCells(afterTurn)).toEqual(whereTurned.sort((a, b) => a - b));
+
+    const current = await readPattern(alice, projectId);
+    await saved(alice, projectId, documentOf(flipChart(turned, 'horizontal').chart), current.etag);
+    const whereFlipped = whereTurned.map((cell) => {
+      const [x, y] = [cell % turned.width, Math.floor(cell / turned.width)];
+      return y * turned.width + (turned.width - 1 - x);
+    });
+    const afterFlip = await progressOf(alice, projectId);
+    expect(afterFlip).toMatchObject({ version: 3, done_count: marked.length });
+    expect(doneCells(afterFlip)).toEqual(whereFlipped.sort((a, b) => a - b));
   });
 
   it('refuses a turned chart whose part stitch lies off it, naming the field, and keeps the version there was', async () => {

@@ -22,6 +22,7 @@ import {
   setDone,
 } from './progress.js';
 import type { PartStitch } from './stitches.js';
+import { chartFromPattern, fillRect, flipChart, patternFromChart, rotateChart, type EditResult } from './edit/index.js';
 
 const entry = (code: string, index: number): LegendEntry => {
   const thread = findThread(code)!;
@@ -171,6 +172,56 @@ describe('carryProgress', () => {
     expect(doneCells(carryProgress(before, wider, everything), 16)).toEqual([0, 1, 2, 4, 5, 6, 8]);
     const narrower = chart(['aa', 'b.'], ['310', '321'], [before.marks.parts[0]!, before.marks.parts[1]!]);
     expect(doneCells(carryProgress(before, narrower, everything), 4)).toEqual([0, 1, 2, 3]);
+  });
+
+  describe('through a turn or mirror image of the whole chart', () => {
+    // Not its own image under any turn: three threads, and part stitches in a cell of their own.
+    const design = chart(
+      ['aab..', 'b.c.a', 'cc..b'],
+      ['310', '321', '699'],
+      [
+        { x: 1, y: 1, kind: 'quarter-tl', thread: 0 },
+        { x: 1, y: 1, kind: 'three-quarter-br', thread: 1 },
+        { x: 3, y: 0, kind: 'half-slash', thread: 2 },
+      ],
+    );
+    const all = markableCells(design);
+    const editable = chartFromPattern(design);
+    const edits: [string, EditResult][] = [
+      ['a quarter turn', rotateChart(editable, 1)],
+      ['a half turn', rotateChart(editable, 2)],
+      ['three quarter turns', rotateChart(editable, 3)],
+      ['a left-right mirror image', flipChart(editable, 'horizontal')],
+      ['a top-bottom mirror image', flipChart(editable, 'vertical')],
+      ['a quarter turn and a mirror image', flipChart(rotateChart(editable, 1).chart, 'horizontal')],
+      ['the other diagonal', flipChart(rotateChart(editable, 1).chart, 'vertical')],
+    ];
+    it.each(edits)('keeps every mark on its stitch after %s', (_, { chart: turned }) => {
+      const after = patternFromChart(turned);
+      const carried = carryProgress(design, after, all);
+      // Every stitch done before is done after, wherever the turn took it: all of the turned chart's stitches.
+      expect(countDone(carried)).toBe(countDone(all));
+      expect(progressDiffers(carried, markableCells(after))).toBe(false);
+    });
+
+    it('carries each mark to where its stitch went, and keeps a turned chart that was then edited', () => {
+      const some = bitsOf(15, [0, 2, 6, 14]); // (0,0) 310, (2,0) 321, (1,1) parts, (4,2) 321
+      const turned = rotateChart(editable, 1).chart; // 3 × 5: (x, y) goes to (2 − y, x)
+      // (0,0) → (2,0), (2,0) → (2,2), (1,1) → (1,1), (4,2) → (0,4); cell y · 3 + x.
+      expect(doneCells(carryProgress(design, patternFromChart(turned), some), 15)).toEqual([2, 4, 8, 12]);
+      // Then the stitch at (2,0) repainted in 321: only its mark goes.
+      const repainted = patternFromChart(fillRect(turned, { x: 2, y: 0, width: 1, height: 1 }, 1).chart);
+      expect(doneCells(carryProgress(design, repainted, some), 15)).toEqual([4, 8, 12]);
+    });
+
+    it('leaves a design that is its own mirror image as it is, and an ordinary edit is not taken for a turn', () => {
+      const symmetric = chart(['ab.ba', 'b...b'], ['310', '321']);
+      const marked = bitsOf(10, [0, 1]);
+      expect(doneCells(carryProgress(symmetric, patternFromChart(flipChart(chartFromPattern(symmetric), 'horizontal').chart), marked), 10)).toEqual([0, 1]);
+      // The top two rows filled with 321: the marks stay in place where 321 was and below.
+      const repainted = patternFromChart(fillRect(editable, { x: 0, y: 0, width: 5, height: 2 }, 1).chart);
+      expect(doneCells(carryProgress(design, repainted, all), 15)).toEqual([2, 5, 10, 11, 14]);
+    });
   });
 
   it('carries the marks of a 500 × 500 chart exactly (its speed is for the benchmarks to measure)', () => {

@@ -1,4 +1,6 @@
+import { boxMap, type BoxMap, type Turn } from './edit/turn.js';
 import type { Pattern } from './model.js';
+import type { PartKind } from './stitches.js';
 
 /**
  * Stitching progress: one bit per cell of a chart, row by row (cell y·width + x), bit i in byte i >> 3 at
@@ -106,13 +108,13 @@ export function progressOfSize(text: string, width: number, height: number): Uin
   return bits;
 }
 
-/** Per cell index with part stitches, what they are: kinds and DMC codes, in a fixed order. */
-function partsByCell(pattern: Pattern): Map<number, string> {
+/** Per cell index with part stitches, what they are: kinds (as `kind` maps them) and DMC codes, in a fixed order. */
+function partsByCell(pattern: Pattern, kind: (kind: PartKind) => PartKind = (same) => same): Map<number, string> {
   const lists = new Map<number, string[]>();
   for (const part of pattern.marks.parts) {
     const cell = part.y * pattern.width + part.x;
     const list = lists.get(cell) ?? [];
-    list.push(`${part.kind}:${pattern.legend[part.thread]?.dmc_code ?? ''}`);
+    list.push(`${kind(part.kind)}:${pattern.legend[part.thread]?.dmc_code ?? ''}`);
     lists.set(cell, list);
   }
   return new Map([...lists].map(([cell, list]) => [cell, list.sort().join('|')]));
@@ -121,14 +123,16 @@ function partsByCell(pattern: Pattern): Map<number, string> {
 /**
  * Marks made on `before` as marks on `after` (an edit of it): a cell keeps its mark when its stitches did
  * not change — the same DMC thread as full stitch (legend numbering may differ) and the same part stitches
- * of the same threads. Cells are matched by position; a resized chart keeps the marks inside both sizes.
- * One pass over the done cells.
+ * of the same threads. Cells are matched by position (a resized chart keeps the marks inside both sizes),
+ * or, when the whole chart was turned or mirrored, through that turn (see chartTurnOf), so the marks go
+ * with their stitches. One pass over the done cells, after the turn is found.
  */
 export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array): Uint8Array {
   const carried = emptyProgress(after.width, after.height);
   const beforeCodes = before.legend.map((entry) => entry.dmc_code);
   const afterCodes = after.legend.map((entry) => entry.dmc_code);
-  const beforeParts = partsByCell(before);
+  const turn = chartTurnOf(before, after, beforeCodes, afterCodes);
+  const beforeParts = partsByCell(before, turn?.kind);
   const afterParts = partsByCell(after);
   const fullCode = (codes: string[], thread: number): string | undefined => (thread < 0 ? undefined : codes[thread]);
   const limit = Math.min(bits.length * 8, before.width * before.height);
@@ -137,8 +141,9 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
       if ((cell & 7) === 0 && bits[cell >> 3] === 0) cell += 7; // a byte with no marks at all
       continue;
     }
-    const x = cell % before.width;
-    const y = (cell - x) / before.width;
+    const column = cell % before.width;
+    const row = (cell - column) / before.width;
+    const [x, y] = turn ? turn.cell(column, row) : [column, row];
     if (x >= after.width || y >= after.height) continue;
     const target = y * after.width + x;
     const full = fullCode(afterCodes, after.cells[target]!);
@@ -148,6 +153,58 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
     carried[target >> 3]! |= 1 << (target & 7);
   }
   return carried;
+}
+
+/**
+ * The turn or mirror image of the whole chart that `after` is of `before`, if it is one (after any further edits):
+ * of the seven, the one under which the most full stitches keep their thread, if they are at least half of
+ * `before`'s full stitches and twice as many as keep it in place. Undefined when the chart was not turned —
+ * a chart that is its own image (a symmetric design) stays as it is.
+ */
+function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], afterCodes: string[]): BoxMap | undefined {
+  const agreeing = (map: (x: number, y: number) => [number, number]): number => {
+    let count = 0;
+    for (let y = 0; y < before.height; y++) {
+      for (let x = 0; x < before.width; x++) {
+        const thread = before.cells[y * before.width + x]!;
+        if (thread < 0) continue;
+        const [tx, ty] = map(x, y);
+        if (tx >= after.width || ty >= after.height) continue;
+        const other = after.cells[ty * after.width + tx]!;
+        if (other >= 0 && afterCodes[other] === beforeCodes[thread]) count++;
+      }
+    }
+    return count;
+  };
+  const inPlace = agreeing((x, y) => [x, y]);
+  const stitched = before.cells.reduce((count, thread) => count + (thread >= 0 ? 1 : 0), 0);
+  if (inPlace === stitched) return undefined; // nothing moved: the usual save
+  let best: { map: BoxMap; count: number } | undefined;
+  for (const map of wholeChartTurns(before.width, before.height)) {
+    if (map.width !== after.width || map.height !== after.height) continue;
+    const count = agreeing(map.cell);
+    if (count > (best?.count ?? 0)) best = { map, count };
+  }
+  return best && best.count * 2 >= stitched && best.count >= 2 * inPlace ? best.map : undefined;
+}
+
+/** The seven ways a width × height chart can be turned or mirrored as a whole (the identity left out). */
+function wholeChartTurns(width: number, height: number): BoxMap[] {
+  const turns: Turn[] = [{ quarterTurns: 1 }, { quarterTurns: 2 }, { quarterTurns: 3 }, { flip: 'horizontal' }, { flip: 'vertical' }];
+  const maps = turns.map((turn) => boxMap(turn, width, height));
+  // The two diagonal mirror images: a quarter turn, then a flip.
+  const quarter = maps[0]!;
+  const transposes = (['horizontal', 'vertical'] as const).map((direction): BoxMap => {
+    const flip = boxMap({ flip: direction }, quarter.width, quarter.height);
+    return {
+      width: flip.width,
+      height: flip.height,
+      cell: (x, y) => flip.cell(...quarter.cell(x, y)),
+      point: (u, v) => flip.point(...quarter.point(u, v)),
+      kind: (kind) => flip.kind(quarter.kind(kind)),
+    };
+  });
+  return [...maps, ...transposes];
 }
 
 /** Per legend index: cells using the thread and how many of them are done; a cell with two threads' part stitches counts for each. */

@@ -9,12 +9,12 @@ import type { ChartClipboard } from './clipboard.js';
 export type Turn = { flip: 'horizontal' | 'vertical' } | { quarterTurns: 1 | 2 | 3 };
 
 /** How a turn maps a w × h box: its new size, a cell, a lattice point and a part stitch's kind. */
-interface BoxMap {
+export interface BoxMap {
   width: number;
   height: number;
-  cell(i: number, j: number): [number, number];
-  point(u: number, v: number): [number, number];
-  kind(kind: PartKind): PartKind;
+  cell: (i: number, j: number) => [number, number];
+  point: (u: number, v: number) => [number, number];
+  kind: (kind: PartKind) => PartKind;
 }
 
 export function boxMap(turn: Turn, w: number, h: number): BoxMap {
