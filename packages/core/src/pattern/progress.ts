@@ -158,35 +158,38 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
 /**
  * The turn or mirror image of the whole chart that `after` is of `before`, if it is one (after any further edits):
  * of the seven, the one under which the most full stitches keep their thread, if they are at least half of
- * `before`'s full stitches and twice as many as keep it in place. Undefined when the chart was not turned —
- * a chart that is its own image (a symmetric design) stays as it is.
+ * `before`'s full stitches and twice as many as keep it in place. Counted on the full stitches among an even
+ * sample of about TURN_SAMPLE cells, so a save of a 500 × 500 chart does not walk it eight times. Undefined when the
+ * chart was not turned — a chart that is its own image (a symmetric design) stays as it is.
  */
 function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], afterCodes: string[]): BoxMap | undefined {
+  // Every step-th cell, those with a full stitch (an odd step, so it does not keep to a few columns).
+  const step = Math.max(1, Math.floor(before.cells.length / TURN_SAMPLE)) | 1;
+  const sample: number[] = [];
+  for (let cell = 0; cell < before.cells.length; cell += step) if (before.cells[cell]! >= 0) sample.push(cell);
   const agreeing = (map: (x: number, y: number) => [number, number]): number => {
     let count = 0;
-    for (let y = 0; y < before.height; y++) {
-      for (let x = 0; x < before.width; x++) {
-        const thread = before.cells[y * before.width + x]!;
-        if (thread < 0) continue;
-        const [tx, ty] = map(x, y);
-        if (tx >= after.width || ty >= after.height) continue;
-        const other = after.cells[ty * after.width + tx]!;
-        if (other >= 0 && afterCodes[other] === beforeCodes[thread]) count++;
-      }
+    for (const cell of sample) {
+      const [x, y] = map(cell % before.width, Math.floor(cell / before.width));
+      if (x >= after.width || y >= after.height) continue;
+      const other = after.cells[y * after.width + x]!;
+      if (other >= 0 && afterCodes[other] === beforeCodes[before.cells[cell]!]) count++;
     }
     return count;
   };
   const inPlace = agreeing((x, y) => [x, y]);
-  const stitched = before.cells.reduce((count, thread) => count + (thread >= 0 ? 1 : 0), 0);
-  if (inPlace === stitched) return undefined; // nothing moved: the usual save
+  if (inPlace === sample.length) return undefined; // nothing moved: the usual save
   let best: { map: BoxMap; count: number } | undefined;
   for (const map of wholeChartTurns(before.width, before.height)) {
     if (map.width !== after.width || map.height !== after.height) continue;
     const count = agreeing(map.cell);
     if (count > (best?.count ?? 0)) best = { map, count };
   }
-  return best && best.count * 2 >= stitched && best.count >= 2 * inPlace ? best.map : undefined;
+  return best && best.count * 2 >= sample.length && best.count >= 2 * inPlace ? best.map : undefined;
 }
+
+/** Cells compared when looking for a turn of the chart: enough to tell, few enough to be quick. */
+const TURN_SAMPLE = 4096;
 
 /** The seven ways a width × height chart can be turned or mirrored as a whole (the identity left out). */
 function wholeChartTurns(width: number, height: number): BoxMap[] {
