@@ -218,3 +218,43 @@ test("a signed-in user's adjusted chart is the one previewed, its project keeps 
     contrast: 0,
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the preview is in sight with the sliders that change it, and a finger on a slider changes it', async ({ page }) => {
+    await toSettings(page);
+    const original = await canvasPixels(page);
+    // The preview's top just below the app's top bar: the first sliders fit on the same screen under it.
+    await previewCanvas(page).evaluate((canvas) => {
+      canvas.scrollIntoView({ block: 'start' });
+    });
+    const topBar = (await page.locator('header').first().boundingBox())!;
+    await page.evaluate((height) => {
+      window.scrollBy(0, -height - 24);
+    }, topBar.height);
+    const preview = (await previewCanvas(page).boundingBox())!;
+    expect(preview.y, 'the preview below the top bar').toBeGreaterThanOrEqual(topBar.y + topBar.height);
+    const viewport = page.viewportSize()!;
+    for (const name of [/^Brightness/, /^Contrast/, /^Saturation/]) {
+      const slider = (await page.getByLabel(name).boundingBox())!;
+      expect(slider.y, `${String(name)} below the preview`).toBeGreaterThan(preview.y + preview.height);
+      expect(slider.y + slider.height, `${String(name)} on the same screen`).toBeLessThanOrEqual(viewport.height);
+    }
+    await page.screenshot({ path: 'e2e-results/screenshots/photo-adjustments-phone.png' });
+
+    // A finger drags the saturation slider to its left end: the preview, in sight, turns grey.
+    const slider = (await page.getByLabel(/^Saturation/).boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y: slider.y + slider.height / 2, id: 1 }] });
+    await touch('touchStart', slider.x + slider.width / 2);
+    for (let step = 1; step <= 8; step++) await touch('touchMove', slider.x + slider.width / 2 - (step * slider.width) / 12);
+    await touch('touchMove', slider.x);
+    await touch('touchEnd');
+    await expect.poll(() => lastPaint(page)).toMatchObject({ saturation: -100 });
+    await expect(page.getByTestId('chart-preview')).toHaveAttribute('data-state', 'ready');
+    expect(await canvasPixels(page)).not.toBe(original);
+    expect((await colourfulShare(page)).share).toBe(0);
+  });
+});
