@@ -158,10 +158,16 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
             const seed = image.cell(cell);
             return fill(chart, seed.x, seed.y, thread);
           };
-          report(editor.apply(drawing(context, filled)));
+          // Part of a drag until the press lifts: the first finger of a pinch (cancelled) is taken back.
+          report(editor.applyPart(drawing(context, filled)));
         },
         onMove() {},
-        onUp() {},
+        onUp() {
+          editor.endDrag();
+        },
+        onCancel() {
+          editor.cancelDrag();
+        },
         cursor: 'cell',
       };
     case 'eyedropper':
