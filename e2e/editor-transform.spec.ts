@@ -158,3 +158,39 @@ test('the magic wand with Erase, then the lasso with Rotate, each undone and red
   await redo.click();
   expect(codes(await save(page))).toEqual(codes(turned));
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the magic wand selects on a tap, and a pinch begun with the wand leaves the selection as it was', async ({ page }) => {
+    const opened = await openNewProject(page, 'Wand and pinch');
+    await page.getByRole('button', { name: /^Magic wand/ }).tap();
+    const bar = page.getByRole('group', { name: 'Selection', exact: true });
+    // Add mode, chosen on the bar as a phone has no Shift: a pinch's first finger would otherwise add its thread too.
+    await page.getByRole('group', { name: 'When selecting' }).getByRole('button', { name: 'Add' }).tap();
+    const middle = { x: 25, y: 16 };
+    const picked = wandSelection(opened, middle.x, middle.y, { contiguous: true })!;
+    const tap = await cellPoint(page, middle);
+    await page.touchscreen.tap(tap.x, tap.y);
+    await expect(bar).toContainText(`${picked.width} × ${picked.height}`);
+    const selected = await bar.locator('span').first().textContent();
+
+    // Two fingers, the first down a moment before the second, on stitches of another thread, spread apart: a zoom.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })) });
+    const [first, second] = [await cellPoint(page, { x: 5, y: 28 }), await cellPoint(page, { x: 12, y: 30 })];
+    const view = await page.locator('[data-view]').getAttribute('data-view');
+    await touch('touchStart', [first]);
+    await touch('touchStart', [first, second]);
+    for (let step = 1; step <= 5; step++)
+      await touch('touchMove', [
+        { x: first.x - 6 * step, y: first.y - 6 * step },
+        { x: second.x + 6 * step, y: second.y + 6 * step },
+      ]);
+    await touch('touchEnd', []);
+    await expect(page.locator('[data-view]')).not.toHaveAttribute('data-view', view!);
+    await expect(bar.locator('span').first()).toHaveText(selected!);
+    await expect(page.locator('.Toastify')).not.toContainText('Tap a stitch');
+  });
+});

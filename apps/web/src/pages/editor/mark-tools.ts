@@ -218,9 +218,15 @@ export function knotTool(context: ToolContext): EditorTool {
       const there = chart.marks.knots.find((knot) => samePoint(knot, point));
       const toggle: Drawing = (current, image) =>
         there?.thread === thread ? removeKnot(current, image.point(point)) : placeKnot(current, image.point(point), thread);
-      report(editor.apply(drawing(context, toggle)));
+      // Part of a drag until the press lifts: the first finger of a pinch (cancelled) is taken back.
+      report(editor.applyPart(drawing(context, toggle)));
     },
     onMove() {},
-    onUp() {},
+    onUp() {
+      editor.endDrag();
+    },
+    onCancel() {
+      editor.cancelDrag();
+    },
   };
 }

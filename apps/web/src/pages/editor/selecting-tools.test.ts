@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { isSelected, type ChartSelection } from '@stitchwise/core';
+import { isSelected, type ChartSelection, type LatticePoint } from '@stitchwise/core';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/harness';
 import { cellAt, clickAt, dragAt, pointerAt, toolsOn } from './tool-test-support';
+import { axesTool } from './tools';
 
 /** The selection as rows of text: '#' selected, '.' not, over a chart `width` × `height`. */
 function picture(selection: ChartSelection | undefined, width: number, height: number): string[] {
@@ -30,10 +31,26 @@ describe('magic wand', () => {
     const wand = tool('wand');
     clickAt(wand, 0.5, 0.5);
     act(() => wand.onDown(...pointerAt(0.5, 3.5, { shiftKey: true })));
+    act(() => wand.onUp(...pointerAt(0.5, 3.5)));
     expect(picture(selections.at(-1), 5, 4)).toEqual(['##...', '#....', '.....', '##...']);
     act(() => wand.onDown(...pointerAt(1.5, 0.5, { altKey: true })));
+    act(() => wand.onUp(...pointerAt(1.5, 0.5)));
     // Alt on a 0 stitch takes away the 0s that touch it: the 2s stay.
     expect(picture(selections.at(-1), 5, 4)).toEqual(['.....', '.....', '.....', '##...']);
+  });
+
+  it('selects nothing and says nothing when its press becomes a pinch', () => {
+    // On a phone the first finger of a pinch reaches the tool before the second turns the gesture into a zoom.
+    const { tool, selections, refusals } = toolsOn(CHART);
+    const wand = tool('wand');
+    clickAt(wand, 0.5, 0.5);
+    act(() => wand.onDown(...pointerAt(3.5, 2.5)));
+    act(() => wand.onCancel!());
+    act(() => wand.onDown(...pointerAt(1.5, 1.5)));
+    act(() => wand.onCancel!());
+    expect(selections).toHaveLength(1);
+    expect(picture(selections.at(-1), 5, 4)).toEqual(['##...', '#....', '.....', '.....']);
+    expect(refusals).toEqual([]);
   });
 
   it('says what to do when an empty place is tapped, and leaves the selection', () => {
@@ -87,5 +104,33 @@ describe('select', () => {
     act(() => select.onMove(...cellAt(2, 1)));
     act(() => select.onUp(...cellAt(2, 1)));
     expect(picture(selections.at(-1), 4, 3)).toEqual(['##..', '..##', '..##']);
+  });
+
+  it('gives back the selection there was when its drag becomes a pinch', () => {
+    const { tool, selections } = toolsOn(['....', '....', '....']);
+    const select = tool('select');
+    dragAt(select, [
+      [0.5, 0.5],
+      [1.5, 0.5],
+    ]);
+    act(() => select.onDown(...cellAt(3, 2)));
+    act(() => select.onCancel!());
+    expect(picture(selections.at(-1), 4, 3)).toEqual(['##..', '....', '....']);
+  });
+});
+
+describe('placing the mirror axes', () => {
+  it('places them where the tap was, and not when the press becomes a pinch', () => {
+    const { editor } = toolsOn(['....', '....']);
+    const placed: LatticePoint[] = [];
+    const axes = axesTool(
+      () => editor.current.chart,
+      (point) => placed.push(point),
+    );
+    act(() => axes.onDown(...pointerAt(1.1, 0.9)));
+    act(() => axes.onCancel!());
+    expect(placed).toEqual([]);
+    clickAt(axes, 1.1, 0.9);
+    expect(placed).toEqual([{ x: 2, y: 2 }]);
   });
 });

@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/harness';
 import { chartOf } from './editor-test-charts';
-import { cellAt, CODES, drag, dragAt, toolsOn } from './tool-test-support';
+import { cellAt, clickAt, CODES, drag, dragAt, pointerAt, toolsOn } from './tool-test-support';
 import { chartTool } from './tools';
 import { selectionEdits } from './use-selection';
 import { useChartEditor } from './use-chart-editor';
@@ -120,10 +120,41 @@ describe('a stroke that becomes a pinch', () => {
   });
 });
 
+describe('a fill or a knot whose press becomes a pinch', () => {
+  it('takes back the fill, mirror images too, and leaves earlier steps alone', () => {
+    const { editor, tool, rows } = toolsOn(['0.0', '...', '0.0'], 2, { mirror: { vertical: 3, horizontal: 3 } });
+    act(() => void editor.current.apply((chart: EditableChart) => fill(chart, 0, 0, 1)));
+    const filler = tool('fill');
+    act(() => filler.onDown(...cellAt(1, 1)));
+    expect(rows()[1]).toBe('222');
+    act(() => filler.onCancel!());
+    expect(rows()).toEqual(['1.0', '...', '0.0']);
+    expect(editor.current.undoLabel).toBe('Fill');
+    // A tap is one step, as before.
+    clickAt(filler, 1.5, 1.5);
+    expect(rows()[1]).toBe('222');
+    expect(editor.current.undoLabel).toBe('Fill');
+    act(() => editor.current.undo());
+    expect(rows()).toEqual(['1.0', '...', '0.0']);
+  });
+
+  it('puts no knot', () => {
+    const { editor, tool, marks } = toolsOn(['...', '...'], 1, { mirror: { vertical: 3 } });
+    const knot = tool('knot');
+    act(() => knot.onDown(...pointerAt(0.1, 0.1)));
+    act(() => knot.onCancel!());
+    expect(marks().knots).toEqual([]);
+    expect(editor.current.canUndo).toBe(false);
+    clickAt(knot, 0.1, 0.1);
+    expect(marks().knots).toHaveLength(2);
+    expect(editor.current.undoLabel).toBe('French knot');
+  });
+});
+
 describe('fill', () => {
   it('fills the 4-connected region of one thread, not what touches it only at a corner', () => {
     const { editor, tool, rows } = toolsOn(['001', '010', '100'], 2);
-    act(() => tool('fill').onDown(...cellAt(0, 0)));
+    clickAt(tool('fill'), 0.5, 0.5);
     expect(rows()).toEqual(['221', '210', '100']);
     expect(editor.current.undoLabel).toBe('Fill');
   });

@@ -17,7 +17,7 @@ import {
   type MirrorImage,
 } from '@stitchwise/core';
 import type { Dispatch, SetStateAction } from 'react';
-import type { ChartGuide, ChartTool } from '../../components/chart/types';
+import type { CellPoint, ChartGuide, ChartTool } from '../../components/chart/types';
 import { backstitchTool, knotTool, markEraseAt, partTool } from './mark-tools';
 import type { ChartEditor } from './use-chart-editor';
 
@@ -158,10 +158,16 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
             const seed = image.cell(cell);
             return fill(chart, seed.x, seed.y, thread);
           };
-          report(editor.apply(drawing(context, filled)));
+          // Part of a drag until the press lifts: the first finger of a pinch (cancelled) is taken back.
+          report(editor.applyPart(drawing(context, filled)));
         },
         onMove() {},
-        onUp() {},
+        onUp() {
+          editor.endDrag();
+        },
+        onCancel() {
+          editor.cancelDrag();
+        },
         cursor: 'cell',
       };
     case 'eyedropper':
@@ -178,6 +184,7 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
       };
     case 'select': {
       let anchor: ChartPoint | undefined;
+      let before: ChartSelection | undefined;
       let combine: (picked: ChartSelection | undefined) => ChartSelection | undefined = (picked) => picked;
       const select = (from: ChartPoint, to: ChartPoint): void => {
         const rect = rectBetween(editor.read(), from, to);
@@ -186,6 +193,7 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
       return {
         onDown(cell, event) {
           anchor = cell;
+          before = context.selection();
           combine = combining(context, event);
           select(cell, cell);
         },
@@ -195,19 +203,36 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
         onUp() {
           anchor = undefined;
         },
+        onCancel() {
+          // The drag became a pinch: the selection goes back to what it was before it.
+          if (anchor) context.onSelection(before);
+          anchor = undefined;
+        },
       };
     }
-    case 'wand':
+    case 'wand': {
+      // The tap's stitch and how it combines, from its press: the wand selects as the finger or button lifts, so
+      // the first finger of a pinch (cancelled) selects nothing.
+      let tapped: { cell: ChartPoint; combine: (picked: ChartSelection | undefined) => ChartSelection | undefined } | undefined;
       return {
         onDown(cell, event) {
-          const picked = wandSelection(editor.read(), cell.x, cell.y, { contiguous: context.wandTouching });
-          if (!picked) onRefused('Tap a stitch to select its thread.');
-          else context.onSelection(combining(context, event)(picked));
+          tapped = { cell, combine: combining(context, event) };
         },
         onMove() {},
-        onUp() {},
+        onUp() {
+          if (!tapped) return;
+          const { cell, combine } = tapped;
+          tapped = undefined;
+          const picked = wandSelection(editor.read(), cell.x, cell.y, { contiguous: context.wandTouching });
+          if (!picked) onRefused('Tap a stitch to select its thread.');
+          else context.onSelection(combine(picked));
+        },
+        onCancel() {
+          tapped = undefined;
+        },
         cursor: 'cell',
       };
+    }
     case 'lasso': {
       let path: ChartPoint[] | undefined;
       let combine: (picked: ChartSelection | undefined) => ChartSelection | undefined = (picked) => picked;
@@ -283,11 +308,21 @@ function combining(context: ToolContext, event: PointerEvent): (picked: ChartSel
 
 /** Placing the mirror axes: a tap puts them through the nearest corner, edge middle or centre of a stitch. */
 export function axesTool(chart: () => EditableChart, onPlace: (point: LatticePoint) => void): EditorTool {
+  // Placed as the finger or button lifts, where it was pressed: the first finger of a pinch (cancelled) places nothing.
+  let pressed: CellPoint | undefined;
   return {
     onDown(_cell, _event, at) {
-      onPlace(nearestLatticePoint(chart(), at.x, at.y));
+      pressed = at;
     },
     onMove() {},
-    onUp() {},
+    onUp() {
+      if (!pressed) return;
+      const at = pressed;
+      pressed = undefined;
+      onPlace(nearestLatticePoint(chart(), at.x, at.y));
+    },
+    onCancel() {
+      pressed = undefined;
+    },
   };
 }
