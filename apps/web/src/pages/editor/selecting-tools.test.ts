@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { isSelected, type ChartSelection, type LatticePoint } from '@stitchwise/core';
+import { isSelected, placePart, type ChartSelection, type LatticePoint } from '@stitchwise/core';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/harness';
@@ -51,6 +51,18 @@ describe('magic wand', () => {
     expect(selections).toHaveLength(1);
     expect(picture(selections.at(-1), 5, 4)).toEqual(['##...', '#....', '.....', '.....']);
     expect(refusals).toEqual([]);
+  });
+
+  it('takes the thread of the part stitch under the tap where a stitch holds two threads', () => {
+    const { tool, editor, selections } = toolsOn(['....', '....']);
+    act(() => void editor.current.apply((chart) => placePart(chart, 1, 0, 'three-quarter-tl', 0)));
+    act(() => void editor.current.apply((chart) => placePart(chart, 1, 0, 'quarter-br', 2)));
+    act(() => void editor.current.apply((chart) => placePart(chart, 2, 0, 'quarter-tl', 2)));
+    const wand = tool('wand');
+    clickAt(wand, 1.8, 0.8); // the quarter stitch's corner: its thread, which its neighbour shares
+    expect(picture(selections.at(-1), 4, 2)).toEqual(['.##.', '....']);
+    clickAt(wand, 1.2, 0.2); // the three-quarter stitch's corner
+    expect(picture(selections.at(-1), 4, 2)).toEqual(['.#..', '....']);
   });
 
   it('says what to do when an empty place is tapped, and leaves the selection', () => {

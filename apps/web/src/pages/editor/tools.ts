@@ -211,19 +211,20 @@ export function chartTool(name: ToolName, context: ToolContext): EditorTool | un
       };
     }
     case 'wand': {
-      // The tap's stitch and how it combines, from its press: the wand selects as the finger or button lifts, so
-      // the first finger of a pinch (cancelled) selects nothing.
-      let tapped: { cell: ChartPoint; combine: (picked: ChartSelection | undefined) => ChartSelection | undefined } | undefined;
+      // The tap's place and how it combines, from its press: the wand selects as the finger or button lifts, so
+      // the first finger of a pinch (cancelled) selects nothing. The place within the stitch picks between two
+      // threads' part stitches there.
+      let tapped: { at: ChartPoint; combine: (picked: ChartSelection | undefined) => ChartSelection | undefined } | undefined;
       return {
-        onDown(cell, event) {
-          tapped = { cell, combine: combining(context, event) };
+        onDown(_cell, event, at) {
+          tapped = { at, combine: combining(context, event) };
         },
         onMove() {},
         onUp() {
           if (!tapped) return;
-          const { cell, combine } = tapped;
+          const { at, combine } = tapped;
           tapped = undefined;
-          const picked = wandSelection(editor.read(), cell.x, cell.y, { contiguous: context.wandTouching });
+          const picked = wandSelection(editor.read(), at.x, at.y, { contiguous: context.wandTouching });
           if (!picked) onRefused('Tap a stitch to select its thread.');
           else context.onSelection(combine(picked));
         },
