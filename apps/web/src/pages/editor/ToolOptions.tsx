@@ -118,6 +118,14 @@ export function SelectionOptions({
   );
 }
 
+const TURNS: readonly { label: string; title: string; turn: 1 | 2 | 3 | 'horizontal' | 'vertical' }[] = [
+  { label: 'Rotate chart ↻', title: 'Turn the whole chart 90° clockwise', turn: 1 },
+  { label: 'Rotate chart ↺', title: 'Turn the whole chart 90° anticlockwise', turn: 3 },
+  { label: 'Rotate chart 180°', title: 'Turn the whole chart upside down', turn: 2 },
+  { label: 'Flip chart ↔', title: 'Mirror the whole chart left to right', turn: 'horizontal' },
+  { label: 'Flip chart ↕', title: 'Mirror the whole chart top to bottom', turn: 'vertical' },
+];
+
 /** Turning or flipping the whole chart, each one undo step. */
 export function ChartTurns({ onRotate, onFlip }: { onRotate: (turns: 1 | 2 | 3) => void; onFlip: (direction: 'horizontal' | 'vertical') => void }) {
   const button = `${CHOICE} ${chosen(false)}`;
@@ -125,21 +133,17 @@ export function ChartTurns({ onRotate, onFlip }: { onRotate: (turns: 1 | 2 | 3) 
     <details className="text-sm">
       <summary className="min-h-8 cursor-pointer py-1 font-medium text-slate-700">Turn or flip the whole chart</summary>
       <div className="mt-1 flex flex-wrap gap-1">
-        <button type="button" className={button} onClick={() => onRotate(1)}>
-          Rotate chart ↻
-        </button>
-        <button type="button" className={button} onClick={() => onRotate(3)}>
-          Rotate chart ↺
-        </button>
-        <button type="button" className={button} onClick={() => onRotate(2)}>
-          Rotate chart 180°
-        </button>
-        <button type="button" className={button} onClick={() => onFlip('horizontal')}>
-          Flip chart ↔
-        </button>
-        <button type="button" className={button} onClick={() => onFlip('vertical')}>
-          Flip chart ↕
-        </button>
+        {TURNS.map(({ label, title, turn }) => (
+          <button
+            key={label}
+            type="button"
+            className={button}
+            title={title}
+            onClick={turn === 'horizontal' || turn === 'vertical' ? () => onFlip(turn) : () => onRotate(turn)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </details>
   );
