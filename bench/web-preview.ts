@@ -2,13 +2,14 @@
  * The wizard's live preview in Chromium: latency from a setting change to the new preview painted,
  * timed inside the page (the input event's timestamp to the preview's painted event, both on the
  * page's clock), from a 12-megapixel JPEG chosen in the wizard, at 100 stitches × 20 colours and
- * 300 stitches × 50 colours. The bench signs up through the app's built-in provider, as a user
+ * 300 stitches × 50 colours: a change of the colour count (the pattern again from the prepared grid), and a
+ * step of the photo's saturation slider (the grid adjusted and prepared again, then the pattern). The bench signs up through the app's built-in provider, as a user
  * would, because the larger settings are for signed-in users; it drives the real wizard, nothing else.
  *
  * `npx tsx bench/web-preview.ts` (or `npm run bench:web` for all three browser benchmarks): starts the built server itself.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { twelveMegapixelJpeg } from './web-preview-photo.js';
 import { withWebApp } from './web-session.js';
 
@@ -39,6 +40,7 @@ interface Paint {
   at: number;
   colors: number;
   maxSide: number;
+  saturation: number;
   timings: { decodeMs: number; gridMs: number; patternMs: number };
 }
 
@@ -59,7 +61,7 @@ const PAGE_PROBES = `
   for (const type of ['input', 'click']) document.addEventListener(type, (event) => { window.__benchLastInput = event.timeStamp; }, true);
   addEventListener('stitchwise:preview-painted', (event) => {
     const { settings, timings } = event.detail;
-    window.__benchPaints.push({ at: performance.now(), colors: settings.colors, maxSide: settings.maxSide, timings });
+    window.__benchPaints.push({ at: performance.now(), colors: settings.colors, maxSide: settings.maxSide, saturation: settings.saturation, timings });
   });
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__benchLongTasks.push(entry.duration); })
     .observe({ type: 'longtask', buffered: true });`;
@@ -84,6 +86,9 @@ export async function runPreviewBenchmark(baseUrl: string, browser: Browser): Pr
       return change(page, () => colours.press(step % 2 ? 'ArrowRight' : 'ArrowLeft'), { colors: step % 2 ? 20 : 19, maxSide: 100 });
     });
 
+    const saturation = page.getByLabel(/^Saturation/);
+    const smallSlider = await sliderScenario(page, saturation, '100 × 20: saturation slider', 100, { colors: 20, maxSide: 100 });
+
     const resized = await change(page, () => page.getByRole('radio', { name: '300', exact: true }).check(), { colors: 20, maxSide: 300 });
     await colours.focus();
     await change(page, () => colours.press('End'), { colors: 50, maxSide: 300 });
@@ -91,12 +96,13 @@ export async function runPreviewBenchmark(baseUrl: string, browser: Browser): Pr
       await colours.focus();
       return change(page, () => colours.press(step % 2 ? 'ArrowRight' : 'ArrowLeft'), { colors: step % 2 ? 50 : 49, maxSide: 300 });
     });
+    const largeSlider = await sliderScenario(page, saturation, '300 × 50: saturation slider', 400, { colors: 50, maxSide: 300 });
 
     return {
       photo: { width: 4000, height: 3000, megabytes: jpeg.length / 1e6 },
       firstPreviewMs: first.latency,
       sizeChangeMs: { total: resized.latency, ...resized.paint.timings },
-      scenarios: [small, large],
+      scenarios: [small, smallSlider, large, largeSlider],
     };
   } finally {
     await context.close();
@@ -113,16 +119,43 @@ async function signUp(page: Page): Promise<void> {
   await page.getByTestId('user-name').getByText('Bench Stitcher').waitFor();
 }
 
+/**
+ * Steps of the photo's saturation slider from the left, each to a value not previewed before (so no prepared grid
+ * is kept for it: adjusting and preparing the grid count in each), then back to 0 for the next scenario.
+ */
+async function sliderScenario(
+  page: Page,
+  slider: Locator,
+  name: string,
+  target: number,
+  settings: { colors: number; maxSide: number },
+): Promise<PreviewScenario> {
+  const start = -20;
+  await change(page, () => slider.fill(String(start)), { ...settings, saturation: start });
+  const result = await scenario(page, name, target, async (step) => {
+    await slider.focus();
+    return change(page, () => slider.press('ArrowLeft'), { ...settings, saturation: start - step - 1 });
+  });
+  await change(page, () => slider.fill('0'), { ...settings, saturation: 0 });
+  return result;
+}
+
 /** Makes one change and waits for the preview with `expected` settings: latency from the input to that paint. */
-async function change(page: Page, act: () => Promise<void>, expected: { colors: number; maxSide: number }): Promise<{ latency: number; paint: Paint }> {
+async function change(
+  page: Page,
+  act: () => Promise<void>,
+  expected: { colors: number; maxSide: number; saturation?: number },
+): Promise<{ latency: number; paint: Paint }> {
   const before = await page.evaluate(() => window.__benchPaints.length);
   await act();
   const handle = await page.waitForFunction(
-    ({ before, colors, maxSide }) => {
-      const paint = window.__benchPaints.slice(before).find((p) => p.colors === colors && p.maxSide === maxSide);
+    ({ before, colors, maxSide, saturation }) => {
+      const paint = window.__benchPaints
+        .slice(before)
+        .find((p) => p.colors === colors && p.maxSide === maxSide && (saturation === undefined || p.saturation === saturation));
       return paint && { latency: paint.at - window.__benchLastInput, paint };
     },
-    { before, ...expected },
+    { before, saturation: undefined, ...expected },
     { timeout: 60_000 },
   );
   const result = (await handle.jsonValue()) as { latency: number; paint: Paint };
@@ -171,7 +204,7 @@ export function printPreviewBenchmark(result: PreviewBenchmark): void {
       'p50 ms': s.p50.toFixed(0),
       'p95 ms': s.p95.toFixed(0),
       'target p95 ms': s.target,
-      'worker: pattern ms (median)': s.worker.patternMs.toFixed(0),
+      'worker: grid + pattern ms (median)': `${s.worker.gridMs.toFixed(0)} + ${s.worker.patternMs.toFixed(0)}`,
       'long tasks': s.longTasks,
       met: s.p95 <= s.target ? 'yes' : 'NO',
     })),

@@ -6,13 +6,11 @@ import { PHOTO, signUp } from './editor-page.js';
 /**
  * The photo's adjustments (issue #34) in Chromium against the real server: the sliders change the live
  * preview (saturation −100 paints it in greys), 'Show before' shows the photo's chart as it was, the chart
- * generated with the adjustments is the one previewed and its project keeps them. Also times a slider's
- * preview against a colour-count change's, as bench/web-preview.ts times the latter (input event to the
- * painted preview, on the page's clock).
+ * generated with the adjustments is the one previewed and its project keeps them. On a phone the preview is in
+ * sight with the sliders. How fast a slider's preview comes is measured by bench/web-preview.ts, not here.
  */
 
 interface Paint {
-  at: number;
   settings: Record<string, unknown>;
   timings: { decodeMs: number; gridMs: number; patternMs: number };
 }
@@ -20,19 +18,16 @@ interface Paint {
 declare global {
   interface Window {
     __paints: Paint[];
-    __lastInput: number;
   }
 }
 
-// No Playwright trace: its snapshots run on the page's thread and would be timed with the preview.
-test.use({ trace: 'off', viewport: { width: 1280, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript({
-    content: `window.__paints = []; window.__lastInput = 0;
-      for (const type of ['input', 'click']) document.addEventListener(type, (event) => { window.__lastInput = event.timeStamp; }, true);
+    content: `window.__paints = [];
       addEventListener('stitchwise:preview-painted', (event) => {
-        window.__paints.push({ at: performance.now(), settings: event.detail.settings, timings: event.detail.timings });
+        window.__paints.push({ settings: event.detail.settings, timings: event.detail.timings });
       });`,
   });
 });
@@ -100,51 +95,22 @@ test("a visitor's saturation slider greys the preview, and 'Show before' shows t
   await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
 });
 
-const WARM_UP = 2;
-const MEASURED = 12;
-
-/** Makes one change and waits for its preview: latency from the input event to that preview painted. */
-async function change(page: Page, act: () => Promise<void>, expected: Partial<Paint['settings']>): Promise<{ latency: number; paint: Paint }> {
+/** Makes one change and waits for its preview: the paint with the expected settings. */
+async function change(page: Page, act: () => Promise<void>, expected: Partial<Paint['settings']>): Promise<Paint> {
   const before = await page.evaluate(() => window.__paints.length);
   await act();
   const handle = await page.waitForFunction(
-    ({ before, expected }) => {
-      const paint = window.__paints.slice(before).find((p) => Object.entries(expected).every(([key, value]) => p.settings[key] === value));
-      return paint && { latency: paint.at - window.__lastInput, paint };
-    },
+    ({ before, expected }) => window.__paints.slice(before).find((p) => Object.entries(expected).every(([key, value]) => p.settings[key] === value)),
     { before, expected },
     { timeout: 60_000 },
   );
-  const result = (await handle.jsonValue()) as { latency: number; paint: Paint };
-  await page.waitForTimeout(50); // the next change starts from a quiet page
-  return result;
+  return (await handle.jsonValue()) as Paint;
 }
 
-/** p50 and p95 (nearest rank) of the measured changes, and the worker's median time for the grid and the pattern. */
-async function timed(step: (index: number) => Promise<{ latency: number; paint: Paint }>) {
-  for (let i = 0; i < WARM_UP; i++) await step(i);
-  const results: { latency: number; paint: Paint }[] = [];
-  for (let i = 0; i < MEASURED; i++) results.push(await step(WARM_UP + i));
-  const rank = (values: number[], share: number) => [...values].sort((x, y) => x - y)[Math.ceil(share * values.length) - 1]!;
-  const latencies = results.map((r) => r.latency);
-  return {
-    p50: rank(latencies, 0.5),
-    p95: rank(latencies, 0.95),
-    gridMs: rank(
-      results.map((r) => r.paint.timings.gridMs),
-      0.5,
-    ),
-    patternMs: rank(
-      results.map((r) => r.paint.timings.patternMs),
-      0.5,
-    ),
-  };
-}
-
-test("a signed-in user's adjusted chart is the one previewed, its project keeps the adjustments, and a slider's preview comes within the preview's targets", async ({
+test("a signed-in user's adjusted chart is the one previewed and its project keeps the adjustments; a slider re-adjusts the kept grid, a colour count does not", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   let authorization = '';
   page.on('request', (request) => {
     authorization = request.headers()['authorization'] ?? authorization;
@@ -152,38 +118,15 @@ test("a signed-in user's adjusted chart is the one previewed, its project keeps 
   await signUp(page);
   await toSettings(page);
 
-  // Latency, at the preview's two targets (bench/web-preview.ts: p95 100 ms at 100 stitches × 20 colours, 400 ms at 300 × 50).
-  const report: string[] = [];
+  // How fast is for `npm run bench` (bench/web-preview.ts times both against the preview's targets); here, what is
+  // done again: a saturation not seen before adjusts and prepares the kept grid, a colour count starts from it.
   const colours = page.getByLabel(/^Colors/);
   const saturation = page.getByLabel(/^Saturation/);
-  for (const [maxSide, colors, target] of [
-    [100, 20, 100],
-    [300, 50, 400],
-  ] as const) {
-    if (maxSide === 300) {
-      await change(page, () => page.getByRole('radio', { name: '300', exact: true }).check(), { maxSide: 300 });
-      await change(page, () => colours.fill('50'), { maxSide: 300, colors: 50 });
-    }
-    const colourChange = await timed(async (step) => {
-      await colours.focus();
-      return change(page, () => colours.press(step % 2 ? 'ArrowRight' : 'ArrowLeft'), { maxSide, colors: step % 2 ? colors : colors - 1 });
-    });
-    // Each step a saturation not seen before, so no prepared grid is kept for it: adjust + prepare + pattern each time.
-    const start = maxSide === 100 ? -20 : -50;
-    await change(page, () => saturation.fill(String(start)), { maxSide, saturation: start });
-    const sliderChange = await timed(async (step) => {
-      await saturation.focus();
-      return change(page, () => saturation.press('ArrowLeft'), { maxSide, colors, saturation: start - step - 1 });
-    });
-    report.push(
-      `${maxSide} stitches × ${colors} colours (target p95 ${target} ms): colour change p50 ${colourChange.p50.toFixed(0)} / p95 ${colourChange.p95.toFixed(0)} ms ` +
-        `(worker: pattern ${colourChange.patternMs.toFixed(0)} ms); saturation change p50 ${sliderChange.p50.toFixed(0)} / p95 ${sliderChange.p95.toFixed(0)} ms ` +
-        `(worker: grid ${sliderChange.gridMs.toFixed(0)} + pattern ${sliderChange.patternMs.toFixed(0)} ms)`,
-    );
-    expect(sliderChange.gridMs, 'the grid is adjusted and prepared again for each saturation').toBeGreaterThan(0);
-    expect.soft(sliderChange.p95, `${maxSide} × ${colors}: a slider's preview within the preview's target`).toBeLessThanOrEqual(target);
-  }
-  console.log(`Preview latency after a change, input to painted preview, kodim21 (768 × 512 PNG):\n${report.join('\n')}`);
+  const adjusted = await change(page, () => saturation.fill('-20'), { saturation: -20 });
+  expect(adjusted.timings.gridMs, 'the grid adjusted and prepared for a new saturation').toBeGreaterThan(0);
+  expect(adjusted.timings.decodeMs, 'the picture is not read again').toBe(0);
+  const recoloured = await change(page, () => colours.fill('12'), { saturation: -20, colors: 12 });
+  expect(recoloured.timings.gridMs, 'a colour count starts from the prepared grid').toBe(0);
 
   // Generate with adjustments at 50 stitches and 10 colours: the chart is the one previewed, in greys.
   await page.getByRole('radio', { name: '50', exact: true }).check();
