@@ -224,6 +224,51 @@ describe('carryProgress', () => {
     });
   });
 
+  describe('finding the turn of a large chart from a sample of it', () => {
+    /** A width × height chart whose thread at (x, y) is `at(x, y)` (a legend index, −1 none), of four threads. */
+    const sized = (width: number, height: number, at: (x: number, y: number) => number, parts: PartStitch[] = []): Pattern => ({
+      ...chart(['.'], ['310', '321', '699', '3865'], parts),
+      width,
+      height,
+      cells: Int16Array.from({ length: width * height }, (_, cell) => at(cell % width, Math.floor(cell / width))),
+    });
+    const cellsWhere = (width: number, height: number, keep: (x: number, y: number) => boolean): number[] =>
+      Array.from({ length: width * height }, (_, cell) => cell).filter((cell) => keep(cell % width, Math.floor(cell / width)));
+
+    it('tells a mirror image from a half turn by a detail the sample missed, in a design otherwise its own mirror image', () => {
+      // 200 × 200, the same both sides of the middle but for one 3865 stitch at (10, 5): mirrored top to bottom, its
+      // left half stays on the left; a half turn would put it on the right, where the same threads lie.
+      const side = (x: number, y: number): number => (x * 7 + y * 3 + ((x * y) >> 2)) % 3;
+      const design = sized(200, 200, (x, y) => (x === 10 && y === 5 ? 3 : side(Math.min(x, 199 - x), y)));
+      const left = cellsWhere(200, 200, (x) => x < 100);
+      const mirrored = patternFromChart(flipChart(chartFromPattern(design), 'vertical').chart);
+      expect(doneCells(carryProgress(design, mirrored, bitsOf(40_000, left)), 40_000)).toEqual(left);
+    });
+
+    it('finds the turn of a chart of a few stitches, and of one of part stitches only', () => {
+      const spots = [1, 22, 50, 97, 130, 1_234, 5_000, 12_345, 33_333, 45_001, 70_000, 89_998];
+      const sparse = sized(300, 300, (x, y) => (spots.includes(y * 300 + x) ? spots.indexOf(y * 300 + x) % 3 : -1));
+      const turned = patternFromChart(rotateChart(chartFromPattern(sparse), 1).chart);
+      expect(progressDiffers(carryProgress(sparse, turned, markableCells(sparse)), markableCells(turned))).toBe(false);
+
+      const halves = cellsWhere(20, 20, (x, y) => (x * 3 + y * 5) % 7 < 4).map((cell): PartStitch => ({
+        x: cell % 20,
+        y: Math.floor(cell / 20),
+        kind: cell % 3 === 0 ? 'half-slash' : 'quarter-tl',
+        thread: cell % 3,
+      }));
+      const partsOnly = sized(20, 20, () => -1, halves);
+      const mirrored = patternFromChart(flipChart(chartFromPattern(partsOnly), 'horizontal').chart);
+      expect(progressDiffers(carryProgress(partsOnly, mirrored, markableCells(partsOnly)), markableCells(mirrored))).toBe(false);
+    });
+
+    it('samples across the columns whatever the width: a 150 × 400 chart empty in every fifteenth column', () => {
+      const design = sized(150, 400, (x, y) => (x % 15 === 0 ? -1 : (x * 7 + y * 13 + ((x * y) % 5)) % 3));
+      const turned = patternFromChart(rotateChart(chartFromPattern(design), 2).chart);
+      expect(progressDiffers(carryProgress(design, turned, markableCells(design)), markableCells(turned))).toBe(false);
+    });
+  });
+
   it('carries the marks of a 500 × 500 chart exactly (its speed is for the benchmarks to measure)', () => {
     const codes = ['310', '321', '3865', '699'];
     const rows = Array.from({ length: 500 }, (_, y) => Array.from({ length: 500 }, (_, x) => 'abcd'[(x * 7 + y * 3) % 4]).join(''));

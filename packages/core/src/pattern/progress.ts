@@ -131,9 +131,9 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
   const carried = emptyProgress(after.width, after.height);
   const beforeCodes = before.legend.map((entry) => entry.dmc_code);
   const afterCodes = after.legend.map((entry) => entry.dmc_code);
-  const turn = chartTurnOf(before, after, beforeCodes, afterCodes);
-  const beforeParts = partsByCell(before, turn?.kind);
   const afterParts = partsByCell(after);
+  const turn = chartTurnOf(before, after, beforeCodes, afterCodes, afterParts);
+  const beforeParts = partsByCell(before, turn?.kind);
   const fullCode = (codes: string[], thread: number): string | undefined => (thread < 0 ? undefined : codes[thread]);
   const limit = Math.min(bits.length * 8, before.width * before.height);
   for (let cell = 0; cell < limit; cell++) {
@@ -157,35 +157,78 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
 
 /**
  * The turn or mirror image of the whole chart that `after` is of `before`, if it is one (after any further edits):
- * of the seven, the one under which the most full stitches keep their thread, if they are at least half of
- * `before`'s full stitches and twice as many as keep it in place. Counted on the full stitches among an even
- * sample of about TURN_SAMPLE cells, so a save of a 500 × 500 chart does not walk it eight times. Undefined when the
- * chart was not turned — a chart that is its own image (a symmetric design) stays as it is.
+ * of the seven, the one under which the most stitched cells keep their stitches (the same full stitch's thread and
+ * the same part stitches, turned, as carryProgress asks), if they are at least half of `before`'s stitched cells and
+ * twice as many as keep them in place. Counted on the stitched cells among an even sample of about TURN_SAMPLE cells
+ * (of the stitched cells alone when most of those are empty, so a chart of few stitches is sampled as well as a full
+ * one), so a save of a 500 × 500 chart does not walk it eight times; turns that come close on the sample (a design symmetric but for a detail the sample missed)
+ * are then told apart on every stitched cell. Undefined when the chart was not turned — a chart that is its own
+ * image (a symmetric design) stays as it is.
  */
-function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], afterCodes: string[]): BoxMap | undefined {
-  // Every step-th cell, those with a full stitch (an odd step, so it does not keep to a few columns).
-  const step = Math.max(1, Math.floor(before.cells.length / TURN_SAMPLE)) | 1;
-  const sample: number[] = [];
-  for (let cell = 0; cell < before.cells.length; cell += step) if (before.cells[cell]! >= 0) sample.push(cell);
-  const agreeing = (map: (x: number, y: number) => [number, number]): number => {
+function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], afterCodes: string[], afterParts: Map<number, string>): BoxMap | undefined {
+  const candidates = wholeChartTurns(before.width, before.height).filter((map) => map.width === after.width && map.height === after.height);
+  if (candidates.length === 0) return undefined;
+  const partsOf = new Map<number, [PartKind, string][]>();
+  for (const part of before.marks.parts) {
+    const cell = part.y * before.width + part.x;
+    const list = partsOf.get(cell) ?? [];
+    list.push([part.kind, before.legend[part.thread]?.dmc_code ?? '']);
+    partsOf.set(cell, list);
+  }
+  const isStitched = (cell: number): boolean => before.cells[cell]! >= 0 || (partsOf.size > 0 && partsOf.has(cell));
+  const cellCount = before.cells.length;
+  // Every stitched cell, listed only when needed: a sparse chart's sample, or telling close turns apart.
+  let listed: Int32Array | undefined;
+  const stitched = (): Int32Array => {
+    if (listed) return listed;
+    const all = new Int32Array(cellCount);
     let count = 0;
-    for (const cell of sample) {
-      const [x, y] = map(cell % before.width, Math.floor(cell / before.width));
+    for (let cell = 0; cell < cellCount; cell++) if (isStitched(cell)) all[count++] = cell;
+    return (listed = all.subarray(0, count));
+  };
+  // An even sample with a fractional stride, which drifts across the columns rather than keeping to a few of them;
+  // when fewer than half of the cells it hits are stitched, a sample of the stitched cells alone.
+  const evenly = (size: number, at: (i: number) => number): number[] =>
+    Array.from({ length: Math.min(size, TURN_SAMPLE) }, (_, i) => at(Math.floor((i * size) / Math.min(size, TURN_SAMPLE))));
+  let sample = evenly(cellCount, (cell) => cell).filter(isStitched);
+  if (sample.length * 2 < Math.min(cellCount, TURN_SAMPLE)) {
+    const all = stitched();
+    sample = evenly(all.length, (i) => all[i]!);
+  }
+  const anyParts = partsOf.size > 0 || afterParts.size > 0;
+  const agreeing = (cells: ArrayLike<number>, map: Pick<BoxMap, 'cell' | 'kind'>): number => {
+    let count = 0;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      const [x, y] = map.cell(cell % before.width, Math.floor(cell / before.width));
       if (x >= after.width || y >= after.height) continue;
-      const other = after.cells[y * after.width + x]!;
-      if (other >= 0 && afterCodes[other] === beforeCodes[before.cells[cell]!]) count++;
+      const target = y * after.width + x;
+      const full = before.cells[cell]!;
+      const other = after.cells[target]!;
+      if (full < 0 ? other >= 0 : other < 0 || afterCodes[other] !== beforeCodes[full]) continue;
+      const parts = anyParts ? partsOf.get(cell) : undefined;
+      const turned =
+        parts &&
+        parts
+          .map(([kind, code]) => `${map.kind(kind)}:${code}`)
+          .sort()
+          .join('|');
+      if (!anyParts || turned === afterParts.get(target)) count++;
     }
     return count;
   };
-  const inPlace = agreeing((x, y) => [x, y]);
+  const inPlace = agreeing(sample, { cell: (x, y) => [x, y], kind: (kind) => kind });
   if (inPlace === sample.length) return undefined; // nothing moved: the usual save
-  let best: { map: BoxMap; count: number } | undefined;
-  for (const map of wholeChartTurns(before.width, before.height)) {
-    if (map.width !== after.width || map.height !== after.height) continue;
-    const count = agreeing(map.cell);
-    if (count > (best?.count ?? 0)) best = { map, count };
-  }
-  return best && best.count * 2 >= sample.length && best.count >= 2 * inPlace ? best.map : undefined;
+  const counted = candidates.map((map) => ({ map, count: agreeing(sample, map) }));
+  const best = Math.max(...counted.map(({ count }) => count));
+  if (best === 0 || best * 2 < sample.length || best < 2 * inPlace) return undefined;
+  // Those within an eighth of the best on the sample: counted again on every stitched cell, the first of the most kept.
+  const close = counted.filter(({ count }) => count * 8 >= best * 7);
+  if (close.length === 1 || sample.length === stitched().length) return close.find(({ count }) => count === best)!.map;
+  let chosen = close[0]!;
+  for (const contender of close) contender.count = agreeing(stitched(), contender.map);
+  for (const contender of close) if (contender.count > chosen.count) chosen = contender;
+  return chosen.map;
 }
 
 /** Cells compared when looking for a turn of the chart: enough to tell, few enough to be quick. */
