@@ -80,6 +80,13 @@ describe('cellsOnLine', () => {
     expect(cellsOnLine(4, 1, { x: -3, y: 0 }, { x: 9, y: 0 })).toEqual([0, 1, 2, 3]);
     expect(cellsOnLine(4, 1, { x: 2, y: 0 }, { x: 2, y: 0 })).toEqual([2]);
   });
+
+  it('takes a position within a stitch as that stitch, on the chart or off it (a line never misses its end)', () => {
+    // Without whole cells the walk stepped past its end for ever: (−0.5, 0) to (3, 0) did not return.
+    expect(cellsOnLine(10, 3, { x: -0.5, y: 0 }, { x: 3, y: 0 })).toEqual([0, 1, 2, 3]);
+    expect(cellsOnLine(10, 3, { x: 1.5, y: 1.25 }, { x: 4.75, y: 1.9 })).toEqual([11, 12, 13, 14]);
+    expect(cellsOnLine(10, 3, { x: Number.NaN, y: 0 }, { x: 3, y: 0 })).toEqual([]);
+  });
 });
 
 describe('progress per thread with part stitches', () => {

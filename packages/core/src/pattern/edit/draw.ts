@@ -43,10 +43,15 @@ function drawLine(cells: Int16Array, width: number, height: number, from: ChartP
 }
 
 /**
- * Calls `visit` with the index (y × width + x) of each cell of the Bresenham line between two cells, in
- * order, clipped to the grid: the cells a pencil stroke takes (also the stitches a drag marks done).
+ * Calls `visit` with the index (y × width + x) of each cell of the Bresenham line between two cells (a position
+ * within a stitch taken as that stitch; nothing for one that is not a finite number), in order, clipped to the
+ * grid: the cells a pencil stroke takes (also the stitches a drag marks done).
  */
 export function forEachCellOnLine(width: number, height: number, from: ChartPoint, to: ChartPoint, visit: (index: number) => void): void {
+  // Whole cells (a position within a stitch is that stitch): the walk ends only on its end cell exactly.
+  if (![from.x, from.y, to.x, to.y].every(Number.isFinite)) return;
+  from = { x: Math.floor(from.x), y: Math.floor(from.y) };
+  to = { x: Math.floor(to.x), y: Math.floor(to.y) };
   // Within a grid's size of it, the line is walked whole (cells off the grid skipped), so it takes the same cells as
   // its mirror image (mirror drawing draws a stroke's image partly off the chart); clipped endpoints, rounded, would
   // take others. Only lines from farther off are clipped first, so they cost no more than one across the grid.
