@@ -1,6 +1,6 @@
 import { legendEntryOf, namedThread } from './model.js';
 import { describe, expect, it } from 'vitest';
-import { findThread } from '../threads/index.js';
+import { findThread, threadOfKey } from '../threads/index.js';
 import type { LegendEntry, Pattern } from './model.js';
 import {
   applyProgressChanges,
@@ -222,6 +222,17 @@ describe('carryProgress', () => {
       const repainted = patternFromChart(fillRect(editable, { x: 0, y: 0, width: 5, height: 2 }, 1).chart);
       expect(doneCells(carryProgress(design, repainted, all), 15)).toEqual([2, 5, 10, 11, 14]);
     });
+  });
+
+  it('tells another brand’s threads apart (their dmc_code is empty): a repaint drops its mark, a turn carries them', () => {
+    const anchor = (code: string, index: number): LegendEntry => legendEntryOf(namedThread(threadOfKey(`anchor:${code}`)!), index, String(index), 0);
+    const design: Pattern = { ...chart(['abc', 'bca'], ['310']), legend: ['403', '46', '2'].map(anchor) };
+    const everything = markableCells(design);
+    const repainted = patternFromChart(fillRect(chartFromPattern(design), { x: 0, y: 0, width: 1, height: 1 }, 2).chart);
+    expect(doneCells(carryProgress(design, repainted, everything), 6)).toEqual([1, 2, 3, 4, 5]);
+    const turned = patternFromChart(rotateChart(chartFromPattern(design), 2).chart);
+    // A half turn: (x, y) goes to (2 − x, 1 − y); each mark with its stitch.
+    expect(doneCells(carryProgress(design, turned, bitsOf(6, [0, 4])), 6)).toEqual([1, 5]);
   });
 
   describe('finding the turn of a large chart from a sample of it', () => {

@@ -108,13 +108,22 @@ export function progressOfSize(text: string, width: number, height: number): Uin
   return bits;
 }
 
+/**
+ * A legend thread as the same thread in any version of a chart: its brand and code (`anchor:403`, a DMC blend
+ * `dmc:310+413`), whatever its legend index. Not `dmc_code`, which is empty for every other brand's thread.
+ */
+function threadKey(pattern: Pattern, thread: number): string {
+  const entry = pattern.legend[thread];
+  return entry ? `${entry.brand}:${entry.code}` : '';
+}
+
 /** Per cell index with part stitches, what they are: kinds (as `kind` maps them) and DMC codes, in a fixed order. */
 function partsByCell(pattern: Pattern, kind: (kind: PartKind) => PartKind = (same) => same): Map<number, string> {
   const lists = new Map<number, string[]>();
   for (const part of pattern.marks.parts) {
     const cell = part.y * pattern.width + part.x;
     const list = lists.get(cell) ?? [];
-    list.push(`${kind(part.kind)}:${pattern.legend[part.thread]?.dmc_code ?? ''}`);
+    list.push(`${kind(part.kind)}:${threadKey(pattern, part.thread)}`);
     lists.set(cell, list);
   }
   return new Map([...lists].map(([cell, list]) => [cell, list.sort().join('|')]));
@@ -122,15 +131,15 @@ function partsByCell(pattern: Pattern, kind: (kind: PartKind) => PartKind = (sam
 
 /**
  * Marks made on `before` as marks on `after` (an edit of it): a cell keeps its mark when its stitches did
- * not change — the same DMC thread as full stitch (legend numbering may differ) and the same part stitches
+ * not change — the same thread as full stitch, by brand and code (legend numbering may differ) and the same part stitches
  * of the same threads. Cells are matched by position (a resized chart keeps the marks inside both sizes),
  * or, when the whole chart was turned or mirrored, through that turn (see chartTurnOf), so the marks go
  * with their stitches. One pass over the done cells, after the turn is found.
  */
 export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array): Uint8Array {
   const carried = emptyProgress(after.width, after.height);
-  const beforeCodes = before.legend.map((entry) => entry.dmc_code);
-  const afterCodes = after.legend.map((entry) => entry.dmc_code);
+  const beforeCodes = before.legend.map((_, thread) => threadKey(before, thread));
+  const afterCodes = after.legend.map((_, thread) => threadKey(after, thread));
   const afterParts = partsByCell(after);
   const turn = chartTurnOf(before, after, beforeCodes, afterCodes, afterParts);
   const beforeParts = partsByCell(before, turn?.kind);
@@ -172,7 +181,7 @@ function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], aft
   for (const part of before.marks.parts) {
     const cell = part.y * before.width + part.x;
     const list = partsOf.get(cell) ?? [];
-    list.push([part.kind, before.legend[part.thread]?.dmc_code ?? '']);
+    list.push([part.kind, threadKey(before, part.thread)]);
     partsOf.set(cell, list);
   }
   const isStitched = (cell: number): boolean => before.cells[cell]! >= 0 || (partsOf.size > 0 && partsOf.has(cell));
