@@ -195,7 +195,7 @@ test.describe('on a phone', () => {
     for (let step = 1; step <= 8; step++) await touch('touchMove', slider.x + slider.width / 2 - (step * slider.width) / 12);
     await touch('touchMove', slider.x);
     await touch('touchEnd');
-    await expect.poll(() => lastPaint(page)).toMatchObject({ saturation: -100 });
+    await expect.poll(() => lastPaint(page), { timeout: 20_000 }).toMatchObject({ saturation: -100 });
     await expect(page.getByTestId('chart-preview')).toHaveAttribute('data-state', 'ready');
     expect(await canvasPixels(page)).not.toBe(original);
     expect((await colourfulShare(page)).share).toBe(0);
