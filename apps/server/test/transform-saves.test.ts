@@ -90,6 +90,15 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
     }
   });
 
+  /** Cells (row by row, `width` a row) where `to` takes them, in a chart `newWidth` a row, in order. */
+  const moved = (cells: number[], width: number, newWidth: number, to: (x: number, y: number) => [number, number]): number[] =>
+    cells
+      .map((cell) => {
+        const [x, y] = to(cell % width, Math.floor(cell / width));
+        return y * newWidth + x;
+      })
+      .sort((a, b) => a - b);
+
   it('moves the stitches marked done with the chart when it is turned, and when it is mirrored', async () => {
     const plan = await generated(alice);
     const projectId = plan.project_id!;
@@ -99,23 +108,17 @@ describe.each(DATABASES)('saving turned and mirrored charts on $name', (database
     const chart = chartOf(document);
     const turned = rotateChart(chart, 1).chart; // (x, y) goes to (height − 1 − y, x)
     await saved(alice, projectId, documentOf(turned), etag);
-    const whereTurned = marked.map((cell) => {
-      const [x, y] = [cell % chart.width, Math.floor(cell / chart.width)];
-      return x * turned.width + (chart.height - 1 - y);
-    });
+    const whereTurned = moved(marked, chart.width, turned.width, (x, y) => [chart.height - 1 - y, x]);
     const afterTurn = await progressOf(alice, projectId);
     expect(afterTurn).toMatchObject({ version: 2, done_count: marked.length });
-    expect(doneCells(afterTurn)).toEqual(whereTurned.sort((a, b) => a - b));
+    expect(doneCells(afterTurn)).toEqual(whereTurned);
 
     const current = await readPattern(alice, projectId);
     await saved(alice, projectId, documentOf(flipChart(turned, 'horizontal').chart), current.etag);
-    const whereFlipped = whereTurned.map((cell) => {
-      const [x, y] = [cell % turned.width, Math.floor(cell / turned.width)];
-      return y * turned.width + (turned.width - 1 - x);
-    });
+    const whereFlipped = moved(whereTurned, turned.width, turned.width, (x, y) => [turned.width - 1 - x, y]);
     const afterFlip = await progressOf(alice, projectId);
     expect(afterFlip).toMatchObject({ version: 3, done_count: marked.length });
-    expect(doneCells(afterFlip)).toEqual(whereFlipped.sort((a, b) => a - b));
+    expect(doneCells(afterFlip)).toEqual(whereFlipped);
   });
 
   it('refuses a turned chart whose part stitch lies off it, naming the field, and keeps the version there was', async () => {
