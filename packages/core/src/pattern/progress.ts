@@ -117,7 +117,7 @@ function threadKey(pattern: Pattern, thread: number): string {
   return entry ? `${entry.brand}:${entry.code}` : '';
 }
 
-/** Per cell index with part stitches, what they are: kinds (as `kind` maps them) and DMC codes, in a fixed order. */
+/** Per cell index with part stitches, what they are: kinds (as `kind` maps them) and threads (threadKey), in a fixed order. */
 function partsByCell(pattern: Pattern, kind: (kind: PartKind) => PartKind = (same) => same): Map<number, string> {
   const lists = new Map<number, string[]>();
   for (const part of pattern.marks.parts) {
@@ -131,8 +131,8 @@ function partsByCell(pattern: Pattern, kind: (kind: PartKind) => PartKind = (sam
 
 /**
  * Marks made on `before` as marks on `after` (an edit of it): a cell keeps its mark when its stitches did
- * not change — the same thread as full stitch, by brand and code (legend numbering may differ) and the same part stitches
- * of the same threads. Cells are matched by position (a resized chart keeps the marks inside both sizes),
+ * not change — the same thread as full stitch, by brand and code (legend numbering may differ), and the same
+ * part stitches of the same threads. Cells are matched by position (a resized chart keeps the marks inside both sizes),
  * or, when the whole chart was turned or mirrored, through that turn (see chartTurnOf), so the marks go
  * with their stitches. One pass over the done cells, after the turn is found.
  */
@@ -168,23 +168,17 @@ export function carryProgress(before: Pattern, after: Pattern, bits: Uint8Array)
  * The turn or mirror image of the whole chart that `after` is of `before`, if it is one (after any further edits):
  * of the seven, the one under which the most stitched cells keep their stitches (the same full stitch's thread and
  * the same part stitches, turned, as carryProgress asks), if they are at least half of `before`'s stitched cells and
- * twice as many as keep them in place. Counted on the stitched cells among an even sample of about TURN_SAMPLE cells
- * (of the stitched cells alone when most of those are empty, so a chart of few stitches is sampled as well as a full
- * one), so a save of a 500 × 500 chart does not walk it eight times; turns that come close on the sample (a design symmetric but for a detail the sample missed)
- * are then told apart on every stitched cell. Undefined when the chart was not turned — a chart that is its own
- * image (a symmetric design) stays as it is.
+ * twice as many as keep them in place. Counted on the stitched cells among an even sample of about TURN_SAMPLE
+ * cells (of the stitched cells alone when most of those are empty, so a chart of few stitches is sampled as well as
+ * a full one), so a save of a 500 × 500 chart does not walk it eight times; turns that come close on the sample (a
+ * design symmetric but for a detail the sample missed) are then told apart on every stitched cell. Undefined when
+ * the chart was not turned — a chart that is its own image (a symmetric design) stays as it is.
  */
 function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], afterCodes: string[], afterParts: Map<number, string>): BoxMap | undefined {
   const candidates = wholeChartTurns(before.width, before.height).filter((map) => map.width === after.width && map.height === after.height);
   if (candidates.length === 0) return undefined;
-  const partsOf = new Map<number, [PartKind, string][]>();
-  for (const part of before.marks.parts) {
-    const cell = part.y * before.width + part.x;
-    const list = partsOf.get(cell) ?? [];
-    list.push([part.kind, threadKey(before, part.thread)]);
-    partsOf.set(cell, list);
-  }
-  const isStitched = (cell: number): boolean => before.cells[cell]! >= 0 || (partsOf.size > 0 && partsOf.has(cell));
+  const beforeParts = partsByCell(before);
+  const isStitched = (cell: number): boolean => before.cells[cell]! >= 0 || beforeParts.has(cell);
   const cellCount = before.cells.length;
   // Every stitched cell, listed only when needed: a sparse chart's sample, or telling close turns apart.
   let listed: Int32Array | undefined;
@@ -204,38 +198,34 @@ function chartTurnOf(before: Pattern, after: Pattern, beforeCodes: string[], aft
     const all = stitched();
     sample = evenly(all.length, (i) => all[i]!);
   }
-  const anyParts = partsOf.size > 0 || afterParts.size > 0;
-  const agreeing = (cells: ArrayLike<number>, map: Pick<BoxMap, 'cell' | 'kind'>): number => {
+  /** How many of `cells` keep their stitches where `cell` takes them, their part stitches turned as in `turnedParts`. */
+  const agreeing = (cells: ArrayLike<number>, cell: BoxMap['cell'], turnedParts: Map<number, string>): number => {
     let count = 0;
     for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i]!;
-      const [x, y] = map.cell(cell % before.width, Math.floor(cell / before.width));
+      const from = cells[i]!;
+      const [x, y] = cell(from % before.width, Math.floor(from / before.width));
       if (x >= after.width || y >= after.height) continue;
       const target = y * after.width + x;
-      const full = before.cells[cell]!;
+      const full = before.cells[from]!;
       const other = after.cells[target]!;
       if (full < 0 ? other >= 0 : other < 0 || afterCodes[other] !== beforeCodes[full]) continue;
-      const parts = anyParts ? partsOf.get(cell) : undefined;
-      const turned =
-        parts &&
-        parts
-          .map(([kind, code]) => `${map.kind(kind)}:${code}`)
-          .sort()
-          .join('|');
-      if (!anyParts || turned === afterParts.get(target)) count++;
+      if (turnedParts.get(from) === afterParts.get(target)) count++;
     }
     return count;
   };
-  const inPlace = agreeing(sample, { cell: (x, y) => [x, y], kind: (kind) => kind });
+  const inPlace = agreeing(sample, (x, y) => [x, y], beforeParts);
   if (inPlace === sample.length) return undefined; // nothing moved: the usual save
-  const counted = candidates.map((map) => ({ map, count: agreeing(sample, map) }));
+  const counted = candidates.map((map) => {
+    const turnedParts = partsByCell(before, map.kind);
+    return { map, turnedParts, count: agreeing(sample, map.cell, turnedParts) };
+  });
   const best = Math.max(...counted.map(({ count }) => count));
   if (best === 0 || best * 2 < sample.length || best < 2 * inPlace) return undefined;
   // Those within an eighth of the best on the sample: counted again on every stitched cell, the first of the most kept.
   const close = counted.filter(({ count }) => count * 8 >= best * 7);
   if (close.length === 1 || sample.length === stitched().length) return close.find(({ count }) => count === best)!.map;
   let chosen = close[0]!;
-  for (const contender of close) contender.count = agreeing(stitched(), contender.map);
+  for (const contender of close) contender.count = agreeing(stitched(), contender.map.cell, contender.turnedParts);
   for (const contender of close) if (contender.count > chosen.count) chosen = contender;
   return chosen.map;
 }
